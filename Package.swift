@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Clavier",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "clavier", targets: ["clavier"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries: module.modulemap + shim.h, nothing else.
+        // Xlib, XTest, XInput2 and RandR share one module because their headers all
+        // include <X11/Xlib.h>; split into modules, Swift would see two copies of `Display`.
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 xtst xi xrandr",
+                       providers: [.apt(["libx11-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev"])]),
+        // Pango's Cairo backend includes <cairo.h>: one module for the same reason.
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo cairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
+                       providers: [.apt(["libasound2-dev"])]),
+
+        .target(name: "ClavierCore"),
+        .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo"]),
+        .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
+        .target(name: "ClavierSound", dependencies: ["CALSA"]),
+        .executableTarget(
+            name: "clavier",
+            dependencies: [
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "CX11"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,146 @@
+/// A point in window coordinates, in pixels, y downwards.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A size in pixels.
+public struct Size: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses `WxH`, as `--size` takes it.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        self.init(width: w, height: h)
+    }
+}
+
+/// An axis-aligned rectangle in whole pixels.
+public struct Rect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var midX: Double { Double(x) + Double(width) / 2 }
+    public var midY: Double { Double(y) + Double(height) / 2 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// Whether `p` lies inside (left and top edges inclusive).
+    public func contains(_ p: Point) -> Bool {
+        p.x >= Double(x) && p.x < Double(maxX) && p.y >= Double(y) && p.y < Double(maxY)
+    }
+
+    /// The squared distance from `p` to the nearest point of the rectangle (0 inside).
+    public func distanceSquared(to p: Point) -> Double {
+        let dx = max(Double(x) - p.x, 0, p.x - Double(maxX))
+        let dy = max(Double(y) - p.y, 0, p.y - Double(maxY))
+        return dx * dx + dy * dy
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The rectangle grown by `d` pixels on every side.
+    public func outset(by d: Int) -> Rect {
+        Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
+    }
+}
+
+/// One key placed in a window.
+public struct KeyFrame: Hashable, Sendable {
+    public var key: Key
+    public var rect: Rect
+}
+
+/// The proportions that turn a page into pixels; every figure is relative, so a page
+/// fills any window the way the system keyboard fills its own (seed 002: sized in
+/// proportion to the keyboard, never in fixed pixels).
+public struct LayoutMetrics: Hashable, Sendable {
+    /// The vertical gap between rows, as a fraction of one row's pitch (iOS: 12 of 54 pt).
+    public var rowGap: Double = 0.2
+    /// The horizontal gap between keys, as a fraction of one unit's pitch (iOS: 6 of 32 pt) …
+    public var keyGap: Double = 0.1875
+    /// … but never more than this fraction of the row pitch, so wide windows keep tight gaps.
+    public var maxKeyGapOfRowPitch: Double = 0.15
+    public init() {}
+    public static let standard = LayoutMetrics()
+}
+
+/// The frames of every key of a page at one window size, and hit-testing against them.
+public struct PageGeometry: Hashable, Sendable {
+    public let size: Size
+    public let frames: [KeyFrame]
+    /// Height of a key in pixels, from which drawing scales corner radii and fonts.
+    public let keyHeight: Int
+
+    /// Lays `page` out to fill `size`.
+    public init(page: Page, size: Size, metrics: LayoutMetrics = .standard) {
+        self.size = size
+        let rowCount = max(page.rows.count, 1)
+        let widestUnits = page.rows.map(\.units).max() ?? 1
+        let rowPitch = Double(size.height) / Double(rowCount)
+        let unitPitch = Double(size.width) / widestUnits
+        let hGap = min(unitPitch * metrics.keyGap, rowPitch * metrics.maxKeyGapOfRowPitch)
+        let vGap = rowPitch * metrics.rowGap
+        var frames: [KeyFrame] = []
+        for (r, row) in page.rows.enumerated() {
+            let top = (Double(r) * rowPitch + vGap / 2).rounded()
+            let bottom = (Double(r + 1) * rowPitch - vGap / 2).rounded()
+            // Narrower rows are centred, like the system keyboard's a…l row.
+            var left = (Double(size.width) - row.units * unitPitch) / 2
+            for key in row.keys {
+                let right = left + key.width * unitPitch
+                let x0 = (left + hGap / 2).rounded(), x1 = (right - hGap / 2).rounded()
+                frames.append(KeyFrame(key: key, rect: Rect(x: Int(x0), y: Int(top),
+                                                           width: Int(x1 - x0), height: Int(bottom - top))))
+                left = right
+            }
+        }
+        self.frames = frames
+        self.keyHeight = Int((rowPitch - vGap).rounded())
+    }
+
+    /// The key under `point`; a point in a gap or margin goes to the nearest key, so no
+    /// press on the keyboard is ever lost.
+    public func key(at point: Point) -> Key? {
+        frame(at: point)?.key
+    }
+
+    /// The frame under or nearest to `point`.
+    public func frame(at point: Point) -> KeyFrame? {
+        var best: KeyFrame?
+        var bestDistance = Double.infinity
+        for frame in frames {
+            let d = frame.rect.distanceSquared(to: point)
+            if d == 0 { return frame }
+            if d < bestDistance {
+                bestDistance = d
+                best = frame
+            }
+        }
+        return best
+    }
+
+    /// The frame of the key with this id.
+    public func frame(id: Key.ID) -> KeyFrame? { frames.first { $0.key.id == id } }
+}

@@ -1,0 +1,70 @@
+/// What a key does when it is pressed.
+public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
+    /// Types these characters (one keysym per Unicode scalar).
+    case text(String)
+    /// Types one named key such as BackSpace or Return.
+    case key(KeySym)
+    /// Latches or locks a modifier for the next key.
+    case modifier(Modifier)
+    /// Shows another page of the same layout.
+    case page(String)
+    /// Hides the keyboard.
+    case hide
+
+    /// The short form `clavier geometry` prints: `"a"`, `shift`, `backspace`, `page:numbers` ….
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .key(let sym): sym.description
+        case .modifier(let modifier): modifier.rawValue
+        case .page(let id): "page:" + id
+        case .hide: "hide"
+        }
+    }
+}
+
+/// The picture a key shows when it has no text.
+public enum Icon: String, CaseIterable, Hashable, Sendable {
+    case backspace, shift, `return`, hide, globe, tab
+}
+
+/// What is painted on a key.
+public enum KeyLabel: Hashable, Sendable {
+    case text(String)
+    case icon(Icon)
+}
+
+/// The kind of key, which decides its colours and label size (the system keyboard's
+/// light letter keys and darker function keys).
+public enum KeyClass: String, Hashable, Sendable {
+    case letter, function, space
+}
+
+/// One key of a page: what it shows, what it does, and its width in row units.
+public struct Key: Hashable, Sendable, Identifiable {
+    public typealias ID = String
+    public var id: ID
+    public var label: KeyLabel
+    public var action: KeyAction
+    /// Width relative to a plain letter key (1.0).
+    public var width: Double
+    public var keyClass: KeyClass
+    /// Whether holding the key repeats it.
+    public var repeats: Bool
+
+    public init(id: ID, label: KeyLabel, action: KeyAction, width: Double = 1,
+                keyClass: KeyClass = .letter, repeats: Bool = false) {
+        precondition(width > 0, "a key's width must be positive")
+        self.id = id
+        self.label = label
+        self.action = action
+        self.width = width
+        self.keyClass = keyClass
+        self.repeats = repeats
+    }
+
+    /// A key that types its own single character, shown as its label.
+    public static func character(_ text: String, width: Double = 1) -> Key {
+        Key(id: text, label: .text(text), action: .text(text), width: width, repeats: true)
+    }
+}

@@ -1,0 +1,149 @@
+/// Something the user did to the keyboard, in window coordinates.
+public enum InputEvent: Hashable, Sendable {
+    /// A pointer button or finger went down; `pointer` tells fingers apart.
+    case press(Point, pointer: Int = 0)
+    /// That pointer or finger went up.
+    case release(Point, pointer: Int = 0)
+    /// Every press ends at once (the window was hidden, the pointer grab lost …).
+    case cancelAll
+}
+
+/// What the keyboard asks the outside world to do; the executable carries these out.
+public enum Effect: Hashable, Sendable {
+    /// Inject one key press and release that produces this keysym, with these modifiers held.
+    case type(KeySym, modifiers: ModifierSet)
+    /// Play the key click.
+    case playClick
+    /// Repaint these keys of the current page (and only them).
+    case redraw([Key.ID])
+    /// Repaint the whole current page (a page switch, or labels changed with Shift).
+    case redrawAll
+    /// The current page changed to this one.
+    case switchPage(Page.ID)
+    /// Hide the keyboard window.
+    case hide
+}
+
+/// How one key looks right now.
+public enum KeyState: String, Hashable, Sendable, CaseIterable {
+    case normal, pressed, selected, locked, disabled
+}
+
+/// The keyboard's state and its reducer: `handle` is a pure function of (state, event,
+/// time) that returns effects, so every behaviour is testable without X or a clock.
+public struct Keyboard: Sendable {
+    public let layout: Layout
+    public private(set) var page: Page
+    public private(set) var shift: ModifierLatch = .off
+    /// The key each pointer holds down, by pointer id.
+    public private(set) var pressed: [Int: Key.ID] = [:]
+    private var lastShiftTap: ContinuousClock.Instant?
+    /// Two Shift taps closer than this lock Shift (caps lock).
+    public var doubleTapInterval: Duration = .milliseconds(400)
+    /// The geometry of the current page in the current window.
+    public private(set) var geometry: PageGeometry
+
+    /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
+    public init(layout: Layout, page: Page.ID? = nil, size: Size) {
+        self.layout = layout
+        self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
+        self.geometry = PageGeometry(page: self.page, size: size)
+    }
+
+    /// Lays the keys out again for a new window size.
+    public mutating func resize(to size: Size) {
+        geometry = PageGeometry(page: page, size: size)
+    }
+
+    /// Sets Shift directly (for `clavier render --shift` and tests).
+    public mutating func setShift(_ latch: ModifierLatch) { shift = latch }
+
+    /// Marks a key as held down by `pointer` without acting on it (for rendering).
+    public mutating func setPressed(_ id: Key.ID, pointer: Int = 0) { pressed[pointer] = id }
+
+    /// The label a key shows now: letters follow Shift.
+    public func label(of key: Key) -> KeyLabel {
+        if case .text(let text) = key.label, shiftsCase(key) { return .text(shifted(text)) }
+        return key.label
+    }
+
+    /// How a key is drawn now.
+    public func state(of key: Key) -> KeyState {
+        if pressed.values.contains(key.id) { return .pressed }
+        if case .modifier(.shift) = key.action {
+            switch shift {
+            case .off: break
+            case .latched: return .selected
+            case .locked: return .locked
+            }
+        }
+        return .normal
+    }
+
+    /// Turns one input event at time `now` into the effects it has.
+    public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        switch event {
+        case .press(let point, let pointer):
+            guard let key = geometry.key(at: point) else { return [] }
+            var effects: [Effect] = []
+            if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
+            pressed[pointer] = key.id
+            effects += [.playClick, .redraw([key.id])]
+            effects += act(on: key, at: now)
+            return effects
+        case .release(_, let pointer):
+            guard let id = pressed.removeValue(forKey: pointer) else { return [] }
+            return page.key(id: id) == nil ? [] : [.redraw([id])]
+        case .cancelAll:
+            let ids = Array(pressed.values)
+            pressed.removeAll()
+            return ids.isEmpty ? [] : [.redraw(ids)]
+        }
+    }
+
+    private mutating func act(on key: Key, at now: ContinuousClock.Instant) -> [Effect] {
+        switch key.action {
+        case .text(let text):
+            let typed = shiftsCase(key) ? shifted(text) : text
+            var effects = KeySym.sequence(typing: typed).map { Effect.type($0, modifiers: []) }
+            effects += consumeLatch()
+            return effects
+        case .key(let sym):
+            return [.type(sym, modifiers: [])] + consumeLatch()
+        case .modifier(.shift):
+            switch shift {
+            case .off: shift = .latched
+            case .latched:
+                let quick = lastShiftTap.map { now - $0 <= doubleTapInterval } ?? false
+                shift = quick ? .locked : .off
+            case .locked: shift = .off
+            }
+            lastShiftTap = now
+            return [.redrawAll]
+        case .modifier:
+            return []  // Ctrl, Alt, Super and AltGr arrive with full modifier support.
+        case .page(let id):
+            guard let next = layout.page(id: id) else { return [] }
+            page = next
+            geometry = PageGeometry(page: next, size: geometry.size)
+            pressed.removeAll()
+            shift = .off
+            return [.switchPage(id), .redrawAll]
+        case .hide:
+            pressed.removeAll()
+            return [.hide]
+        }
+    }
+
+    private mutating func consumeLatch() -> [Effect] {
+        guard shift == .latched else { return [] }
+        shift = .off
+        return [.redrawAll]
+    }
+
+    private func shiftsCase(_ key: Key) -> Bool {
+        shift != .off && key.keyClass == .letter && page.id == layout.defaultPage.id
+    }
+
+    private func shifted(_ text: String) -> String { text.uppercased() }
+}

@@ -1,0 +1,37 @@
+/// A row of keys, laid out left to right and centred when narrower than the widest row.
+public struct Row: Hashable, Sendable {
+    public var keys: [Key]
+    public init(_ keys: [Key]) { self.keys = keys }
+    /// The sum of the keys' relative widths.
+    public var units: Double { keys.reduce(0) { $0 + $1.width } }
+}
+
+/// One page of a layout (letters, numbers, symbols …).
+public struct Page: Hashable, Sendable, Identifiable {
+    public typealias ID = String
+    public var id: ID
+    public var rows: [Row]
+    public init(id: ID, rows: [Row]) {
+        self.id = id
+        self.rows = rows
+    }
+    /// Every key of the page, row by row.
+    public var keys: [Key] { rows.flatMap(\.keys) }
+    /// The key with this id, if the page has one.
+    public func key(id: Key.ID) -> Key? { keys.first { $0.id == id } }
+}
+
+/// A keyboard layout: named pages, the first of which is shown by default.
+public struct Layout: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var pages: [Page]
+    public init(id: String, pages: [Page]) {
+        precondition(!pages.isEmpty, "a layout needs at least one page")
+        self.id = id
+        self.pages = pages
+    }
+    /// The page with this id, if the layout has one.
+    public func page(id: Page.ID) -> Page? { pages.first { $0.id == id } }
+    /// The page shown when none is asked for.
+    public var defaultPage: Page { pages[0] }
+}

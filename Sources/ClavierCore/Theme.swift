@@ -1,0 +1,81 @@
+/// An sRGB colour with alpha, each channel 0…1.
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+    /// A colour from 8-bit channels, as look.md gives them.
+    public static func rgb8(_ r: Double, _ g: Double, _ b: Double, alpha: Double = 1) -> Color {
+        Color(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha)
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+}
+
+/// A two-stop vertical gradient, top colour to bottom colour.
+public struct Gradient: Hashable, Sendable {
+    public var top: Color
+    public var bottom: Color
+    public init(_ top: Color, _ bottom: Color) {
+        self.top = top
+        self.bottom = bottom
+    }
+}
+
+/// Every colour and size the painter uses; sizes are for a key 60 px tall and scale with it.
+public struct Theme: Hashable, Sendable {
+    public var name: String
+    public var background: Gradient
+    public var topBorderDark: Color
+    public var topBorderLight: Color
+    public var cornerRadius: Double
+    public var shadow: Color
+    public var shadowOffsetY: Double
+    public var key: Gradient
+    public var keyPressed: Gradient
+    /// Function keys (shift, backspace, page, return): the system keyboard draws them darker.
+    public var functionKey: Gradient
+    /// Runs from the keyboard's top to its bottom over every key.
+    public var global: Gradient
+    public var innerShadow: Color
+    public var innerHighlight: Color
+    public var border: Color
+    public var label: Color
+    public var labelDisabled: Color
+    public var emboss: Color
+    public var fontFamily: String
+    /// Label size in px on a 60 px key (look.md: 26).
+    public var fontSize: Double
+    /// Labels longer than one character ("space", "123") use this fraction of `fontSize`.
+    public var wordLabelScale: Double
+
+    /// The system look of look.md (seed 000).
+    public static let system = Theme(
+        name: "system",
+        background: Gradient(.rgb8(157, 157, 167), .rgb8(67, 67, 75)),
+        topBorderDark: .rgb8(50, 50, 50),
+        topBorderLight: .rgb8(191, 191, 191),
+        cornerRadius: 7,
+        shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.7),
+        shadowOffsetY: 1,
+        key: Gradient(.rgb8(241, 241, 243), .rgb8(223, 223, 231)),
+        keyPressed: Gradient(.rgb8(179, 179, 187), .rgb8(130, 130, 140)),
+        functionKey: Gradient(.rgb8(241, 241, 243), .rgb8(223, 223, 231)),
+        global: Gradient(.rgb8(25.5, 25.5, 28, alpha: 0), .rgb8(25.5, 25.5, 28, alpha: 0.4)),
+        innerShadow: Color(red: 0, green: 0, blue: 0, alpha: 0.5),
+        innerHighlight: .white,
+        border: Color(red: 0, green: 0, blue: 0, alpha: 0.4),
+        label: .black,
+        labelDisabled: Color(red: 0.5, green: 0.5, blue: 0.5),
+        emboss: .white,
+        fontFamily: "DejaVu Sans, Helvetica, Noto Color Emoji, sans-serif",
+        fontSize: 26,
+        wordLabelScale: 0.62
+    )
+
+    /// Built-in themes by name.
+    public static let builtin: [String: Theme] = ["system": .system]
+}
