@@ -1,0 +1,53 @@
+# Clavier — an on-screen keyboard for X11.
+#   make run      install missing Debian packages, build (release), start the keyboard
+#   make test     install missing packages, start a private Xvfb, run every test
+#   make install  PREFIX=/usr/local DESTDIR= : binary, assets, desktop and autostart entries
+
+PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
+DESTDIR ?=
+SWIFT ?= swift
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
+
+.PHONY: all build release run test check-core install uninstall deps test-deps clean
+
+all: build
+
+deps:
+	@tools/install-deps build
+
+test-deps:
+	@tools/install-deps test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	"$(RELEASE_BIN)/clavier" $(ARGS)
+
+check-core:
+	@tools/check-core-imports
+
+test: test-deps check-core
+	$(SWIFT) build --build-tests
+	CLAVIER_BIN="$(DEBUG_BIN)/clavier" tools/with-xvfb $(SWIFT) test --skip-build
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clavier" \
+		"$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart"
+	install -m 0755 "$(RELEASE_BIN)/clavier" "$(DESTDIR)$(PREFIX)/bin/clavier"
+	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/clavier/"
+	install -m 0644 packaging/clavier.desktop "$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop"
+	install -m 0644 packaging/clavier-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/clavier" "$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop" \
+		"$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/clavier"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,70 @@
+import CX11
+import Glibc
+
+/// The self-pipe the signal handler writes to; a global because a C signal handler
+/// cannot capture context.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Sleeps on the X connection and a signal pipe with poll(2) — no timers, no polling —
+/// and wakes for X events, signals and the one deadline the caller asks for.
+public final class EventLoop {
+    private let display: Display
+    private var pipeEnds: [Int32] = [-1, -1]
+    private let clock = ContinuousClock()
+
+    /// A loop that turns SIGINT, SIGTERM, SIGHUP and SIGUSR1 into `Wake.signal`.
+    public init(display: Display) {
+        self.display = display
+        pipe(&pipeEnds)
+        for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        signalPipeWriteEnd = pipeEnds[1]
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] {
+            signal(sig) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipeWriteEnd, &byte, 1)
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit {
+        for end in pipeEnds { close(end) }
+    }
+
+    /// Why `wait` returned.
+    public enum Wake: Equatable {
+        case xEvents
+        case signal(Int32)
+        case deadline
+        case connectionLost
+    }
+
+    /// Blocks until X events are queued, a signal arrives, or `deadline` passes.
+    public func wait(until deadline: ContinuousClock.Instant?) -> Wake {
+        // Events Xlib already read into its queue would never wake poll.
+        if XPending(display.raw) > 0 { return .xEvents }
+        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+        while true {
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = deadline - clock.now
+                if left <= .zero { return .deadline }
+                let (seconds, attos) = left.components
+                timeout = Int32(clamping: seconds * 1000 + (attos + 999_999_999_999_999) / 1_000_000_000_000_000)
+            }
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .connectionLost
+            }
+            if ready == 0 { return .deadline }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var byte: UInt8 = 0
+                if read(pipeEnds[0], &byte, 1) == 1 { return .signal(Int32(byte)) }
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { return .connectionLost }
+            if fds[0].revents & Int16(POLLIN) != 0 { return .xEvents }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import CX11
+import ClavierCore
+
+/// Where the keyboard window lives: docked across the bottom of the screen, or floating.
+public enum Placement: Hashable, Sendable {
+    /// Full width at the bottom of the screen, reserving its strip (`_NET_WM_STRUT_PARTIAL`).
+    case dockedBottom(height: Int)
+    /// A free window at this position and size (`--geometry WxH+X+Y`).
+    case floating(Rect)
+}
+
+/// What the window reports to the keyboard.
+public enum WindowEvent: Hashable, Sendable {
+    case press(Point)
+    case release(Point)
+    /// Part of the window must be put on screen again.
+    case expose(Rect)
+    /// The window's size changed.
+    case resized(Size)
+    /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
+    case close
+    /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
+    case keymapChanged(first: UInt8, count: Int)
+}
+
+/// The borderless, never-focused keyboard window (`XCreateWindow`), and how its pixels
+/// get on screen (`XPutImage` of only the damaged rectangles).
+public final class KeyboardWindow {
+    private let display: Display
+    public let id: Window
+    private let gc: GC
+    private let depth: Int32
+    private let visual: UnsafeMutablePointer<Visual>
+    private let deleteWindow: Atom
+    public private(set) var rect: Rect
+    public private(set) var isMapped = false
+
+    /// Creates the window for `placement` on the default screen; it is shown by `show()`.
+    public init(display: Display, placement: Placement, title: String = "Clavier") throws(X11Error) {
+        self.display = display
+        let d = display.raw
+        depth = clavier_default_depth(d)
+        visual = clavier_default_visual(d)
+        // The canvas is x8r8g8b8; put it as is only where the server's pixels are the same.
+        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xFF0000,
+              visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF else {
+            throw .unsupportedVisual(depth: depth)
+        }
+        let screen = display.screenSize
+        switch placement {
+        case .dockedBottom(let height):
+            let h = min(height, screen.height)
+            rect = Rect(x: 0, y: screen.height - h, width: screen.width, height: h)
+        case .floating(let r):
+            rect = r
+        }
+        var attributes = XSetWindowAttributes()
+        // No background: the server never clears the window, so nothing flickers before
+        // our pixels arrive.
+        attributes.background_pixmap = UInt(None)
+        attributes.border_pixel = 0
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask
+        let mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
+        id = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height),
+                           0, depth, UInt32(InputOutput), visual, mask, &attributes)
+        gc = XCreateGC(d, id, 0, nil)
+        deleteWindow = display.atom("WM_DELETE_WINDOW")
+        setProperties(placement: placement, title: title)
+    }
+
+    deinit {
+        XFreeGC(display.raw, gc)
+        XDestroyWindow(display.raw, id)
+        display.flush()
+    }
+
+    private func setProperties(placement: Placement, title: String) {
+        let d = display.raw
+        XStoreName(d, id, title)
+        setProperty("_NET_WM_NAME", type: display.atom("UTF8_STRING"), bytes: Array(title.utf8))
+
+        "clavier".withCString { instance in
+            "Clavier".withCString { klass in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance),
+                                      res_class: UnsafeMutablePointer(mutating: klass))
+                XSetClassHint(d, id, &hint)
+            }
+        }
+        // input=False: the window manager never gives us the focus, so typing keeps going
+        // to the window the user was typing in.
+        var wmHints = XWMHints()
+        wmHints.flags = InputHint | StateHint
+        wmHints.input = 0
+        wmHints.initial_state = NormalState
+        XSetWMHints(d, id, &wmHints)
+
+        var sizeHints = XSizeHints()
+        sizeHints.flags = PPosition | PSize | USPosition | USSize
+        sizeHints.x = Int32(rect.x)
+        sizeHints.y = Int32(rect.y)
+        sizeHints.width = Int32(rect.width)
+        sizeHints.height = Int32(rect.height)
+        if case .dockedBottom = placement {
+            sizeHints.flags |= PMinSize | PMaxSize
+            sizeHints.min_width = Int32(rect.width)
+            sizeHints.max_width = Int32(rect.width)
+            sizeHints.min_height = Int32(rect.height)
+            sizeHints.max_height = Int32(rect.height)
+        }
+        XSetWMNormalHints(d, id, &sizeHints)
+
+        var protocols = [deleteWindow]
+        XSetWMProtocols(d, id, &protocols, 1)
+
+        let type: String
+        switch placement {
+        case .dockedBottom: type = "_NET_WM_WINDOW_TYPE_DOCK"
+        case .floating: type = "_NET_WM_WINDOW_TYPE_UTILITY"
+        }
+        setAtoms("_NET_WM_WINDOW_TYPE", [type])
+        setAtoms("_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY",
+                                   "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"])
+        setCardinals("_NET_WM_DESKTOP", [0xFFFF_FFFF])
+        // _MOTIF_WM_HINTS flags=MWM_HINTS_DECORATIONS, decorations=0: no title bar or border.
+        setProperty32("_MOTIF_WM_HINTS", type: display.atom("_MOTIF_WM_HINTS"), values: [2, 0, 0, 0, 0])
+        if case .dockedBottom = placement {
+            let screen = display.screenSize
+            // left, right, top, bottom, then the start/end of each edge's strip.
+            setCardinals("_NET_WM_STRUT", [0, 0, 0, screen.height - rect.y])
+            setCardinals("_NET_WM_STRUT_PARTIAL", [0, 0, 0, screen.height - rect.y, 0, 0, 0, 0, 0, 0,
+                                                   rect.x, rect.maxX - 1])
+        }
+    }
+
+    private func setAtoms(_ name: String, _ values: [String]) {
+        setProperty32(name, type: UInt(XA_ATOM), values: values.map { Int(bitPattern: display.atom($0)) })
+    }
+
+    private func setCardinals(_ name: String, _ values: [Int]) {
+        setProperty32(name, type: UInt(XA_CARDINAL), values: values)
+    }
+
+    /// Format-32 properties travel as C `long`s, whatever their width.
+    private func setProperty32(_ name: String, type: Atom, values: [Int]) {
+        values.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display.raw, id, display.atom(name), type, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+
+    private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
+        _ = XChangeProperty(display.raw, id, display.atom(name), type, 8, PropModeReplace, bytes, Int32(bytes.count))
+    }
+
+    /// Maps the window (`XMapRaised`).
+    public func show() {
+        XMapRaised(display.raw, id)
+        isMapped = true
+        display.flush()
+    }
+
+    /// Unmaps the window (`XUnmapWindow`).
+    public func hide() {
+        XUnmapWindow(display.raw, id)
+        isMapped = false
+        display.flush()
+    }
+
+    /// Puts `area` of an x8r8g8b8 pixel buffer of `size` on screen at the same place
+    /// (`XPutImage`), without copying the buffer.
+    public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect) {
+        let x0 = max(area.x, 0), y0 = max(area.y, 0)
+        let x1 = min(area.maxX, size.width), y1 = min(area.maxY, size.height)
+        guard x1 > x0, y1 > y0 else { return }
+        var image = XImage()
+        image.width = Int32(size.width)
+        image.height = Int32(size.height)
+        image.format = ZPixmap
+        image.data = pixels.assumingMemoryBound(to: CChar.self)
+        image.byte_order = LSBFirst
+        image.bitmap_unit = 32
+        image.bitmap_bit_order = LSBFirst
+        image.bitmap_pad = 32
+        image.depth = depth
+        image.bytes_per_line = Int32(stride)
+        image.bits_per_pixel = 32
+        image.red_mask = 0xFF0000
+        image.green_mask = 0xFF00
+        image.blue_mask = 0xFF
+        XInitImage(&image)
+        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0), Int32(y0),
+                  UInt32(x1 - x0), UInt32(y1 - y0))
+        display.flush()
+    }
+
+    /// Reads every queued X event without blocking and turns those for this window into
+    /// `WindowEvent`s.
+    public func pendingEvents() -> [WindowEvent] {
+        var events: [WindowEvent] = []
+        var event = XEvent()
+        while XPending(display.raw) > 0 {
+            XNextEvent(display.raw, &event)
+            switch event.type {
+            case ButtonPress where event.xbutton.button <= 3:
+                events.append(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+            case ButtonRelease where event.xbutton.button <= 3:
+                events.append(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+            case Expose:
+                let e = event.xexpose
+                events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))
+            case ConfigureNotify:
+                let e = event.xconfigure
+                let size = Size(width: Int(e.width), height: Int(e.height))
+                let moved = Rect(x: Int(e.x), y: Int(e.y), width: size.width, height: size.height)
+                if size != Size(width: rect.width, height: rect.height) { events.append(.resized(size)) }
+                rect = moved
+            case MappingNotify:
+                XRefreshKeyboardMapping(&event.xmapping)
+                if event.xmapping.request != MappingPointer {
+                    events.append(.keymapChanged(first: UInt8(truncatingIfNeeded: event.xmapping.first_keycode),
+                                                 count: Int(event.xmapping.count)))
+                }
+            case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindow:
+                events.append(.close)
+            default:
+                break
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,114 @@
+import ClavierCore
+import ClavierRender
+import ClavierSound
+import ClavierX11
+import Glibc
+
+/// Wires the parts together: window events go to the core reducer, and its effects go to
+/// the injector, the click player and the painter.
+final class KeyboardApp {
+    private let display: Display
+    private let window: KeyboardWindow
+    private let injector: KeyInjector
+    private let player: ClickPlayer?
+    private let painter: KeyboardPainter
+    private var keyboard: Keyboard
+    private var canvas: Canvas
+    private let loop: EventLoop
+    private let clock = ContinuousClock()
+    private var running = true
+
+    init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
+         player: ClickPlayer?) throws {
+        self.display = display
+        self.player = player
+        window = try KeyboardWindow(display: display, placement: placement)
+        let size = Size(width: window.rect.width, height: window.rect.height)
+        keyboard = Keyboard(layout: layout, page: page, size: size)
+        painter = KeyboardPainter(theme: theme)
+        canvas = try Canvas(size: size)
+        painter.paintAll(keyboard, on: canvas)
+        injector = KeyInjector(display: display)
+        loop = EventLoop(display: display)
+    }
+
+    /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
+    func run() {
+        window.show()
+        defer { injector.restoreAll() }
+        while running {
+            switch loop.wait(until: injector.nextRestore) {
+            case .xEvents:
+                for event in window.pendingEvents() { handle(event) }
+            case .deadline:
+                injector.restoreDue(now: clock.now)
+            case .signal(let number):
+                if number == SIGUSR1 {
+                    window.isMapped ? window.hide() : window.show()
+                } else {
+                    Log.debug("signal \(number): quitting")
+                    running = false
+                }
+            case .connectionLost:
+                Log.error("lost the connection to the X server")
+                running = false
+            }
+        }
+        apply(keyboard.handle(.cancelAll, at: clock.now))
+    }
+
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .press(let point):
+            apply(keyboard.handle(.press(point), at: clock.now))
+        case .release(let point):
+            apply(keyboard.handle(.release(point), at: clock.now))
+        case .expose(let rect):
+            present(rect)
+        case .resized(let size):
+            keyboard.resize(to: size)
+            do {
+                canvas = try Canvas(size: size)
+            } catch {
+                Log.error("\(error)")
+                running = false
+                return
+            }
+            painter.paintAll(keyboard, on: canvas)
+            present(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        case .close:
+            running = false
+        case .keymapChanged(let first, let count):
+            injector.keymapChanged(first: first, count: count)
+        }
+    }
+
+    /// Carries out effects: typing first (it is what the user waits for), then the click,
+    /// then painting only what changed.
+    private func apply(_ effects: [Effect]) {
+        for case .type(let sym, let modifiers) in effects {
+            injector.type(sym, modifiers: modifiers)
+        }
+        if effects.contains(.playClick) { player?.play() }
+        var damaged: [Key.ID] = []
+        var whole = false
+        for effect in effects {
+            switch effect {
+            case .redraw(let ids): damaged += ids
+            case .redrawAll, .switchPage: whole = true
+            case .hide: window.hide()
+            case .type, .playClick: break
+            }
+        }
+        if whole {
+            painter.paintAll(keyboard, on: canvas)
+            present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+        } else if !damaged.isEmpty, let rect = painter.paintKeys(damaged, of: keyboard, on: canvas) {
+            present(rect)
+        }
+    }
+
+    private func present(_ rect: Rect) {
+        window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import ClavierCore
+import ClavierRender
+
+/// `clavier render`: paints a page into a PNG without any X server.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a page of a layout to a PNG file, without an X server.")
+
+    @OptionGroup var options: LayoutOptions
+
+    @Option(help: "The keyboard's size in pixels, WxH.")
+    var size = Size(width: 1280, height: 330)
+
+    @Option(help: "Draw this key (by id) as pressed.")
+    var press: [String] = []
+
+    @Option(help: "Draw Shift as latched or locked.")
+    var shift: ModifierLatch = .off
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    func run() throws {
+        let layout = try options.resolveLayout()
+        var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        for (pointer, id) in press.enumerated() {
+            guard keyboard.page.key(id: id) != nil else {
+                throw ValidationError("page '\(keyboard.page.id)' has no key '\(id)' (keys: \(keyboard.page.keys.map(\.id).joined(separator: " ")))")
+            }
+            keyboard.setPressed(id, pointer: pointer)
+        }
+        keyboard.setShift(shift)
+        let canvas = try Canvas(size: size)
+        KeyboardPainter(theme: try options.resolveTheme()).paintAll(keyboard, on: canvas)
+        try canvas.writePNG(to: output)
+    }
+}
+
+extension ModifierLatch: ExpressibleByArgument {}

@@ -1,0 +1,109 @@
+import Testing
+@testable import ClavierCore
+
+@Suite struct KeyboardTests {
+    let size = Size(width: 1280, height: 330)
+    let t0 = ContinuousClock.now
+
+    func center(_ keyboard: Keyboard, _ id: Key.ID) -> Point {
+        let rect = keyboard.geometry.frame(id: id)!.rect
+        return Point(x: rect.midX, y: rect.midY)
+    }
+
+    func tap(_ keyboard: inout Keyboard, _ id: Key.ID, at offset: Duration = .zero) -> [Effect] {
+        let p = center(keyboard, id)
+        let down = keyboard.handle(.press(p), at: t0 + offset)
+        return down + keyboard.handle(.release(p), at: t0 + offset + .milliseconds(50))
+    }
+
+    func typed(_ effects: [Effect]) -> String {
+        var out = ""
+        for case .type(let sym, _) in effects { out += sym.description }
+        return out
+    }
+
+    @Test func aPressTypesClicksAndRepaintsOnlyThatKey() {
+        var k = Keyboard(layout: .us, size: size)
+        let effects = k.handle(.press(center(k, "g")), at: t0)
+        #expect(effects == [.playClick, .redraw(["g"]), .type(KeySym(rawValue: 0x67), modifiers: [])])
+        #expect(k.state(of: k.page.key(id: "g")!) == .pressed)
+        #expect(k.handle(.release(center(k, "g")), at: t0) == [.redraw(["g"])])
+        #expect(k.state(of: k.page.key(id: "g")!) == .normal)
+    }
+
+    @Test func shiftTapTypesOneCapital() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = tap(&k, "shift")
+        #expect(k.shift == .latched)
+        #expect(k.label(of: k.page.key(id: "h")!) == .text("H"))
+        #expect(k.state(of: k.page.key(id: "shift")!) == .selected)
+        #expect(typed(tap(&k, "h", at: .seconds(1))) == "H")
+        #expect(k.shift == .off)
+        #expect(typed(tap(&k, "i", at: .seconds(2))) == "i")
+    }
+
+    @Test func doubleTapLocksShiftAndATapUnlocks() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = tap(&k, "shift")
+        _ = tap(&k, "shift", at: .milliseconds(200))
+        #expect(k.shift == .locked)
+        #expect(k.state(of: k.page.key(id: "shift")!) == .locked)
+        #expect(typed(tap(&k, "a", at: .seconds(1)) + tap(&k, "b", at: .seconds(2))) == "AB")
+        _ = tap(&k, "shift", at: .seconds(3))
+        #expect(k.shift == .off)
+    }
+
+    @Test func twoSlowShiftTapsTurnShiftOff() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = tap(&k, "shift")
+        _ = tap(&k, "shift", at: .seconds(1))
+        #expect(k.shift == .off)
+    }
+
+    @Test func pageKeysSwitchPagesAndTypeNothing() {
+        var k = Keyboard(layout: .us, size: size)
+        let effects = tap(&k, "page-numbers")
+        #expect(effects.contains(.switchPage("numbers")))
+        #expect(typed(effects).isEmpty)
+        #expect(k.page.id == "numbers")
+        #expect(typed(tap(&k, "4") + tap(&k, "2") + tap(&k, ",") + tap(&k, "!")) == "42,!")
+        _ = tap(&k, "page-symbols")
+        #expect(typed(tap(&k, "€")) == "€")
+        _ = tap(&k, "page-letters")
+        #expect(k.page.id == "letters")
+    }
+
+    @Test func namedKeysTypeTheirKeysyms() {
+        var k = Keyboard(layout: .us, size: size)
+        let effects = tap(&k, "space") + tap(&k, "return") + tap(&k, "backspace")
+        let syms = effects.compactMap { effect -> KeySym? in
+            if case .type(let sym, _) = effect { return sym }
+            return nil
+        }
+        #expect(syms == [.space, .return, .backSpace])
+    }
+
+    @Test func hideKeyHides() {
+        var k = Keyboard(layout: .us, size: size)
+        #expect(tap(&k, "hide").contains(.hide))
+    }
+
+    @Test func twoPointersHoldTwoKeys() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "a"), pointer: 1), at: t0)
+        _ = k.handle(.press(center(k, "b"), pointer: 2), at: t0)
+        #expect(k.pressed.count == 2)
+        #expect(k.handle(.cancelAll, at: t0).count == 1)
+        #expect(k.pressed.isEmpty)
+    }
+
+    @Test func everyKeyOfTheUsLayoutHasAUniqueIdOnItsPage() {
+        for page in Layout.us.pages {
+            let ids = page.keys.map(\.id)
+            #expect(Set(ids).count == ids.count, "duplicate id on \(page.id)")
+            for key in page.keys {
+                if case .page(let target) = key.action { #expect(Layout.us.page(id: target) != nil) }
+            }
+        }
+    }
+}
