@@ -71,7 +71,9 @@ public struct Theme: Hashable, Sendable {
         label: .black,
         labelDisabled: Color(red: 0.5, green: 0.5, blue: 0.5),
         emboss: .white,
-        fontFamily: "DejaVu Sans, Helvetica, Noto Color Emoji, sans-serif",
+        // No emoji family here: fontconfig ranks a listed colour-emoji font first and would
+        // draw digits, # and * from it; Pango falls back to it for emoji on its own.
+        fontFamily: "DejaVu Sans, Helvetica, sans-serif",
         fontSize: 26,
         wordLabelScale: 0.62
     )
