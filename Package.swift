@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "CX11"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

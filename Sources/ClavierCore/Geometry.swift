@@ -126,13 +126,24 @@ public struct PageGeometry: Hashable, Sendable {
         frame(at: point)?.key
     }
 
-    /// The frame under or nearest to `point`.
+    /// The frame under or nearest to `point`: the nearest row first, then the nearest key
+    /// in it, so a press beside the centred a…l row goes to a or l, not to the row below.
     public func frame(at point: Point) -> KeyFrame? {
+        var bestRow = Int.min
+        var bestRowDistance = Double.infinity
+        for frame in frames {
+            let r = frame.rect
+            let d = max(Double(r.y) - point.y, 0, point.y - Double(r.maxY))
+            if d < bestRowDistance {
+                bestRowDistance = d
+                bestRow = r.y
+            }
+        }
         var best: KeyFrame?
         var bestDistance = Double.infinity
-        for frame in frames {
-            let d = frame.rect.distanceSquared(to: point)
-            if d == 0 { return frame }
+        for frame in frames where frame.rect.y == bestRow {
+            let r = frame.rect
+            let d = max(Double(r.x) - point.x, 0, point.x - Double(r.maxX))
             if d < bestDistance {
                 bestDistance = d
                 best = frame

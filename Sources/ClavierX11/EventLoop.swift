@@ -18,6 +18,12 @@ public final class EventLoop {
         pipe(&pipeEnds)
         for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         signalPipeWriteEnd = pipeEnds[1]
+        // A parent may have started us with these blocked (Foundation's Process passes on
+        // its thread's mask): unblock them, or SIGTERM would wait forever.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&handled, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] {
             signal(sig) { number in
                 var byte = UInt8(truncatingIfNeeded: number)

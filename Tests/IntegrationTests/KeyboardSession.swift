@@ -1,0 +1,96 @@
+import CX11
+import Foundation
+
+/// A running clavier beside a focused xterm on a private X server, and the means to
+/// click its keys where a user would.
+final class KeyboardSession {
+    let server: XServer
+    let clavier: ChildProcess
+    let xtermWindow: Window
+    let keyboardWindow: Window
+    let output: URL
+    let directory: URL
+    let clavierErrors: URL
+
+    init(windowManager: Bool, clavierArguments: [String] = ["--no-sound"]) throws {
+        server = try XServer(windowManager: windowManager)
+        directory = try Harness.temporaryDirectory()
+        output = directory.appendingPathComponent("typed.txt")
+        // xterm runs `cat` into a file: a line arrives there when Return is typed.
+        try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe", "-e",
+                          "sh", "-c", "stty -echo; exec cat > '\(output.path)'"],
+                         environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        var probe: Window = 0
+        let server = self.server
+        guard Harness.waitFor(10, {
+            probe = server.windows(named: "clavier-probe").first ?? 0
+            return probe != 0 && server.frame(of: probe).viewable
+        }) else { throw HarnessError("xterm did not appear") }
+        xtermWindow = probe
+        // Wait until the shell inside xterm has created the file, so no typing is lost.
+        let file = output.path
+        guard Harness.waitFor(10, { FileManager.default.fileExists(atPath: file) }) else {
+            throw HarnessError("xterm's cat did not start")
+        }
+        server.setFocus(probe)
+        clavierErrors = directory.appendingPathComponent("clavier.stderr")
+        clavier = try server.start([Harness.clavierBinary] + clavierArguments, stderr: clavierErrors.path)
+        var window: Window = 0
+        guard Harness.waitFor(10, {
+            window = server.windows(named: "Clavier").first ?? 0
+            return window != 0 && server.frame(of: window).viewable
+        }) else {
+            let said = (try? String(contentsOf: clavierErrors, encoding: .utf8)) ?? ""
+            throw HarnessError("clavier's window did not appear; stderr: \(said)")
+        }
+        keyboardWindow = window
+        // Give the keyboard time to put its first picture on screen (Expose, XPutImage).
+        usleep(300_000)
+    }
+
+    var errors: String { (try? String(contentsOf: clavierErrors, encoding: .utf8)) ?? "" }
+
+    deinit {
+        clavier.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The key rectangles `clavier geometry` gives for a page at the window's current size.
+    func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+        let f = server.frame(of: keyboardWindow)
+        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "us", "--page", page,
+                                      "--size", "\(f.width)x\(f.height)"])
+        guard result.status == 0,
+              let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
+              let keys = json["keys"] as? [[String: Any]] else {
+            throw HarnessError("clavier geometry failed: \(result.err)")
+        }
+        var out: [String: (Int, Int, Int, Int)] = [:]
+        for key in keys {
+            out[key["id"] as! String] = (key["x"] as! Int, key["y"] as! Int, key["width"] as! Int, key["height"] as! Int)
+        }
+        return out
+    }
+
+    /// Clicks the centre of each key in turn; `page` follows the page keys as the keyboard does.
+    func tap(_ ids: [String], startingOn page: String = "letters") throws {
+        var pages: [String: [String: (x: Int, y: Int, width: Int, height: Int)]] = [:]
+        var current = page
+        for id in ids {
+            if pages[current] == nil { pages[current] = try geometry(page: current) }
+            guard let key = pages[current]![id] else { throw HarnessError("no key '\(id)' on page \(current)") }
+            let f = server.frame(of: keyboardWindow)
+            server.click(x: f.x + key.x + key.width / 2, y: f.y + key.y + key.height / 2)
+            if id.hasPrefix("page-") { current = String(id.dropFirst(5)) }
+        }
+    }
+
+    /// What xterm received so far.
+    var received: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM to clavier and waits for it to exit.
+    func stopKeyboard() -> Int32 {
+        clavier.signal(SIGTERM)
+        return clavier.wait(seconds: 10) ?? -1
+    }
+}

@@ -1,0 +1,121 @@
+import CX11
+import Foundation
+import Testing
+
+/// The keys a user clicks to type "Hello, World! 42" and Return on the us layout.
+let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "page-letters", "space",
+                      "shift", "w", "o", "r", "l", "d", "page-numbers", "!", "space", "4", "2", "return"]
+
+@Suite(.serialized) struct TypingTests {
+    @Test(arguments: [false, true])
+    func typesHelloWorldIntoXterm(windowManager: Bool) throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: windowManager)
+        let keymapBefore = session.server.keymapDump
+        try session.tap(helloWorldTaps)
+        let arrived = Harness.waitFor(10) { session.received.hasSuffix("\n") }
+        #expect(arrived, "xterm received: \(session.received.debugDescription); clavier said: \(session.errors)")
+        #expect(session.received == "Hello, World! 42\n", "clavier said: \(session.errors)")
+        #expect(session.server.focus == session.xtermWindow, "the focus moved off the xterm")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+        #expect(session.server.keymapDump == keymapBefore)
+    }
+
+    @Test(arguments: [false, true])
+    func docksFullWidthAtTheBottomWithoutDecorations(windowManager: Bool) throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: windowManager)
+        let server = session.server
+        let f = server.frame(of: session.keyboardWindow)
+        #expect(f.x == 0 && f.width == server.width)
+        #expect(f.y + f.height == server.height)
+        #expect(f.height == 330)
+        let type = server.property(of: session.keyboardWindow, XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE", 0))
+        #expect(type == [Int(XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE_DOCK", 0))])
+        if windowManager {
+            // No frame: the window manager did not reparent it into a decorated frame that is taller.
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            XQueryTree(server.connection, session.keyboardWindow, &root, &parent, &children, &count)
+            if let children { XFree(children) }
+            if parent != root { #expect(server.frame(of: parent).height == f.height) }
+        }
+    }
+
+    @Test func floatsAtTheGivenGeometry() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--geometry", "800x260+100+200"])
+        let f = session.server.frame(of: session.keyboardWindow)
+        #expect(f.x == 100 && f.y == 200 && f.width == 800 && f.height == 260)
+        try session.tap(["h", "i", "return"])
+        #expect(Harness.waitFor(10) { session.received == "hi\n" }, "xterm received \(session.received.debugDescription)")
+    }
+
+    @Test func symbolsOffTheKeymapArriveAndTheKeymapIsRestored() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false)
+        let before = session.server.keymapDump
+        try session.tap(["page-numbers", "page-symbols", "€", "£", "¥", "•", "€", "return"])
+        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") })
+        #expect(session.received == "€£¥•€\n")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.keymapDump == before, "the keymap was left changed")
+        #expect(session.server.heldKeycodes.isEmpty)
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func withoutADisplayItSaysSoInOneLineAndExits1() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let result = try Harness.run(["/usr/bin/env", "-u", "DISPLAY", Harness.clavierBinary, "--no-sound"])
+        #expect(result.status == 1)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.err)")
+        #expect(result.err.contains("cannot open X display"))
+    }
+
+    @Test func geometryPrintsTheKeysAsJSON() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "us", "--page", "numbers",
+                                      "--size", "800x260"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
+        #expect(json["layout"] as? String == "us")
+        #expect(json["page"] as? String == "numbers")
+        #expect(json["width"] as? Int == 800 && json["height"] as? Int == 260)
+        let keys = json["keys"] as! [[String: Any]]
+        let actions = Set(keys.compactMap { $0["action"] as? String })
+        #expect(actions.isSuperset(of: ["1", "\"", "backspace", "page:letters", "page:symbols", "space", "return", "hide"]))
+    }
+
+    @Test func badArgumentsAreClearErrors() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let layout = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "nope"])
+        #expect(layout.status != 0 && layout.err.contains("no layout 'nope'"))
+        let geometry = try Harness.run([Harness.clavierBinary, "--geometry", "huge"])
+        #expect(geometry.status != 0 && geometry.err.contains("WxH+X+Y"))
+    }
+}

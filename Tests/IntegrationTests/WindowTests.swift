@@ -1,0 +1,111 @@
+import CX11
+import ClavierRender
+import ClavierCore
+import Foundation
+import Testing
+
+@Suite(.serialized) struct WindowTests {
+    /// The window's pixels, read back from the X server, equal what `clavier render` paints.
+    @Test(arguments: [(false, "letters"), (true, "numbers")])
+    func screenMatchesRender(windowManager: Bool, page: String) throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: windowManager,
+                                          clavierArguments: ["--no-sound", "--page", page])
+        let f = session.server.frame(of: session.keyboardWindow)
+        let png = session.directory.appendingPathComponent("render.png").path
+        let render = try Harness.run([Harness.clavierBinary, "render", "--layout", "us", "--page", page,
+                                      "--size", "\(f.width)x\(f.height)", "--output", png])
+        #expect(render.status == 0, "\(render.err)")
+        let expected = try Canvas.readPNG(path: png)
+        guard let screen = session.server.pixels(of: session.keyboardWindow) else {
+            Issue.record("could not read the window's pixels")
+            return
+        }
+        #expect(screen.width == expected.size.width && screen.height == expected.size.height)
+        var differing = 0
+        let rowWords = expected.stride / 4
+        let pixels = expected.data.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<min(screen.height, expected.size.height) {
+            for x in 0..<min(screen.width, expected.size.width) {
+                let a = screen.data[y * screen.width + x], b = pixels[y * rowWords + x] & 0xFFFFFF
+                if a != b { differing += 1 }
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between the screen and clavier render")
+    }
+
+    /// A press repaints the key as pressed while the pointer is down (only that key changes).
+    @Test func aHeldKeyIsDrawnPressed() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false)
+        let server = session.server
+        let before = try #require(server.pixels(of: session.keyboardWindow))
+        let g = try session.geometry(page: "letters")["g"]!
+        let f = server.frame(of: session.keyboardWindow)
+        XTestFakeMotionEvent(server.connection, 0, Int32(f.x + g.x + g.width / 2), Int32(f.y + g.y + g.height / 2), 0)
+        XTestFakeButtonEvent(server.connection, 1, 1, 0)
+        XSync(server.connection, 0)
+        var during = before
+        Harness.waitFor(5) {
+            during = server.pixels(of: session.keyboardWindow) ?? before
+            return during.data != before.data
+        }
+        XTestFakeButtonEvent(server.connection, 1, 0, 0)
+        XSync(server.connection, 0)
+        var changedOutside = 0, changedInside = 0
+        for y in 0..<before.height {
+            for x in 0..<before.width where before.data[y * before.width + x] != during.data[y * before.width + x] {
+                let inside = x >= g.x - 4 && x < g.x + g.width + 4 && y >= g.y - 4 && y < g.y + g.height + 4
+                if inside { changedInside += 1 } else { changedOutside += 1 }
+            }
+        }
+        #expect(changedInside > g.width * g.height / 2, "the pressed key did not change")
+        #expect(changedOutside == 0, "pixels outside the pressed key changed")
+        #expect(Harness.waitFor(5) { server.pixels(of: session.keyboardWindow)?.data == before.data },
+                "the key did not come back after the release")
+    }
+
+    /// One press writes the click to an ALSA file device.
+    @Test func aPressWritesTheClick() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let directory = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let raw = directory.appendingPathComponent("click.raw").path
+        let session = try KeyboardSession(windowManager: false,
+                                          clavierArguments: ["--sound-device", "file:'\(raw)',raw"])
+        let wav = try Data(contentsOf: Harness.packageRoot.appendingPathComponent("Assets/sounds/click.wav"))
+        let samples = try #require(Self.dataChunk(of: wav))
+        let sizeBefore = Self.size(of: raw)
+        try session.tap(["a"])
+        let written = Harness.waitFor(5) { Self.size(of: raw) >= sizeBefore + samples.count }
+        #expect(written, "the click did not reach the ALSA device; clavier said: \(session.errors)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        #expect(data.range(of: samples) != nil, "the device did not receive the click's samples")
+    }
+
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// The bytes of a RIFF/WAVE file's `data` chunk.
+    static func dataChunk(of wav: Data) -> Data? {
+        var offset = 12
+        let bytes = [UInt8](wav)
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            if id == "data" { return Data(bytes[offset + 8..<min(offset + 8 + size, bytes.count)]) }
+            offset += 8 + size + (size & 1)
+        }
+        return nil
+    }
+}
