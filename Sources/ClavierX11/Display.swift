@@ -3,6 +3,10 @@ import CX11
 /// A connection to an X server. Wraps `XOpenDisplay` / `XCloseDisplay`.
 public final class Display: @unchecked Sendable {
     let raw: OpaquePointer
+    /// The same connection as libxcb sees it, for libxkbcommon-x11 (`XGetXCBConnection`).
+    let xcb: OpaquePointer
+    /// The first event code of the XKB extension.
+    public let xkbEventBase: Int32
     /// The display name that was opened, for messages.
     public let name: String
 
@@ -20,6 +24,21 @@ public final class Display: @unchecked Sendable {
             XCloseDisplay(raw)
             throw .missingExtension("XTEST")
         }
+        xcb = XGetXCBConnection(raw)
+        var xkbMajor: UInt16 = 0, xkbMinor: UInt16 = 0
+        var base: UInt8 = 0, errorBase: UInt8 = 0
+        guard xkb_x11_setup_xkb_extension(xcb, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION), UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
+                                          XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &xkbMajor, &xkbMinor,
+                                          &base, &errorBase) != 0 else {
+            XCloseDisplay(raw)
+            throw .missingExtension("XKEYBOARD")
+        }
+        xkbEventBase = Int32(base)
+        // Hear about keymap and group changes; our own mapping changes arrive as MappingNotify too.
+        XkbSelectEvents(raw, UInt32(XkbUseCoreKbd), UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask),
+                        UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask))
+        XkbSelectEventDetails(raw, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), UInt(XkbGroupStateMask),
+                              UInt(XkbGroupStateMask))
     }
 
     deinit { XCloseDisplay(raw) }

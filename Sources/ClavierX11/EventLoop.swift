@@ -45,6 +45,12 @@ public final class EventLoop {
         case connectionLost
     }
 
+    /// A signal that arrived since the last look, without waiting.
+    public func pendingSignal() -> Int32? {
+        var byte: UInt8 = 0
+        return read(pipeEnds[0], &byte, 1) == 1 ? Int32(byte) : nil
+    }
+
     /// Blocks until X events are queued, a signal arrives, or `deadline` passes.
     public func wait(until deadline: ContinuousClock.Instant?) -> Wake {
         // Events Xlib already read into its queue would never wake poll.

@@ -11,45 +11,110 @@ public final class KeyInjector {
     private var borrowed: [UInt8: (sym: UInt32, lastUse: ContinuousClock.Instant)] = [:]
     /// A borrowed keycode keeps its keysym this long after its last press. Clients look the
     /// keysym up when they *process* the event, not when it is sent: restoring at once made
-    /// xterm receive nothing in the spike, ≥ 5 ms always worked. 150 ms leaves a slow
-    /// client ample margin, and restores still come in batches.
-    public var restoreDelay: Duration = .milliseconds(150)
+    /// xterm receive nothing in the spike, ≥ 5 ms always worked; but a client busy with a
+    /// burst of typing looks up later still (50 ms lost characters in xterm under a 1,000
+    /// character burst). 250 ms held in every run, and restores still come in batches.
+    public var restoreDelay: Duration = .milliseconds(250)
     /// A borrowed keycode is never lent to another keysym sooner than this after its last
     /// press, for the same reason.
-    public var reuseDelay: Duration = .milliseconds(50)
+    public var reuseDelay: Duration = .milliseconds(250)
     private let clock = ContinuousClock()
 
     /// An injector for `display`, reading its keyboard mapping now.
     public init(display: Display) {
         self.display = display
-        self.table = KeymapTable(display: display)
+        self.table = KeymapTable(display: display, group: display.keyboardState.group)
     }
 
     /// Re-reads the keyboard mapping after the server announced a change of keycodes
     /// `first…first+count-1` (`MappingNotify`); changes we made ourselves are skipped.
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
-        if count > 0, changed.allSatisfy({ table.spareKeycodes.contains($0) }) { return }
-        table = KeymapTable(display: display, lent: Set(borrowed.keys))
+        if count > 0, changed.allSatisfy({ borrowed[$0] != nil }) { return }
+        reload(group: display.keyboardState.group)
     }
 
-    /// Presses and releases whatever produces `sym`, with `modifiers` held around it.
+    private func reload(group: UInt32) {
+        table = KeymapTable(display: display, group: group, lent: Set(borrowed.keys))
+    }
+
+    /// Presses and releases whatever produces `sym` in the current group and modifier
+    /// state, with `modifiers` (the user's latched Ctrl, Alt …) held around it. Modifiers
+    /// the user holds on a physical keyboard stay as they are.
     public func type(_ sym: ClavierCore.KeySym, modifiers: ModifierSet = []) {
-        let position: KeyPosition
-        if let keycode = lentKeycode(for: sym) {
-            position = KeyPosition(keycode: keycode, shift: false)
-        } else if let onKeymap = table.position(of: sym) {
-            position = onKeymap
-        } else if let keycode = borrowKeycode(for: sym) {
-            position = KeyPosition(keycode: keycode, shift: false)
-        } else {
-            return
+        let state = currentState()
+        let extra = Self.mask(of: modifiers)
+        let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
+            ?? onKeymap(sym, extra: extra, state: state)
+            ?? borrowKeycodes(for: [sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
+        guard let position else { return }
+        press(position, extra: extra, state: state)
+        display.flush()
+    }
+
+    /// Types a whole text as fast as is safe: the keysyms off the keymap are mapped in
+    /// batches as large as the pool of spare keycodes, so a client re-reads the keymap
+    /// once per batch rather than once per character, and a keycode is only lent again
+    /// `reuseDelay` after its last press. `shouldStop` is asked between characters.
+    public func type(text syms: [ClavierCore.KeySym], shouldStop: () -> Bool = { false }) {
+        var state = currentState()
+        var start = 0
+        while start < syms.count {
+            // The longest run whose keysyms off the keymap fit in the pool at once.
+            var needed: [UInt32] = []
+            var lentInRun = Set<UInt32>()
+            var end = start
+            while end < syms.count {
+                let sym = syms[end].rawValue
+                if !needed.contains(sym), !lentInRun.contains(sym), onKeymap(syms[end], extra: 0, state: state) == nil {
+                    // Keysyms already lent and keysyms to lend share the one pool.
+                    if needed.count + lentInRun.count >= max(table.spareKeycodes.count, 1) { break }
+                    if borrowed.values.contains(where: { $0.sym == sym }) {
+                        lentInRun.insert(sym)
+                    } else {
+                        needed.append(sym)
+                    }
+                }
+                end += 1
+            }
+            let inRun = Set(syms[start..<end].map(\.rawValue))
+            _ = borrowKeycodes(for: needed, keeping: inRun)
+            for sym in syms[start..<end] {
+                if shouldStop() { return }
+                let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
+                    ?? onKeymap(sym, extra: 0, state: state)
+                if let position { press(position, extra: 0, state: state) }
+            }
+            display.flush()
+            start = end
+            state = currentState()
         }
+    }
+
+    private func currentState() -> KeyboardState {
+        let state = display.keyboardState
+        if state.group != table.group { reload(group: state.group) }
+        return state
+    }
+
+    /// The first way to type `sym` on the keymap whose result, with what the user holds or
+    /// locked, is exactly `sym`.
+    private func onKeymap(_ sym: ClavierCore.KeySym, extra: UInt32, state: KeyboardState) -> KeyPosition? {
+        table.positions(of: sym).first { p in
+            guard let xkb = table.xkb else { return true }
+            return xkb.keysym(UInt32(p.keycode), depressed: p.modifiers | extra | state.baseMods,
+                              latched: state.latchedMods, locked: state.lockedMods, group: state.group) == sym.rawValue
+        }
+    }
+
+    /// Presses the level's modifiers that are not already active, then the key, then
+    /// releases all in reverse order.
+    private func press(_ position: KeyPosition, extra: UInt32, state: KeyboardState) {
+        let active = state.baseMods | state.latchedMods | state.lockedMods
+        let toPress = (position.modifiers | extra) & ~active
         var held: [UInt8] = []
-        var wanted = modifiers
-        if position.shift { wanted.insert(.shift) }
-        for (flag, modifierSym) in Self.modifierKeys where wanted.contains(flag) {
-            if let keycode = table.position(of: modifierSym)?.keycode {
+        for bit in 0..<8 where toPress & (1 << UInt32(bit)) != 0 {
+            if let keycode = table.modifierKeycodes[bit], !held.contains(keycode) {
                 XTestFakeKeyEvent(display.raw, UInt32(keycode), 1, 0)
                 held.append(keycode)
             }
@@ -57,39 +122,58 @@ public final class KeyInjector {
         XTestFakeKeyEvent(display.raw, UInt32(position.keycode), 1, 0)
         XTestFakeKeyEvent(display.raw, UInt32(position.keycode), 0, 0)
         for keycode in held.reversed() { XTestFakeKeyEvent(display.raw, UInt32(keycode), 0, 0) }
-        display.flush()
     }
 
-    private static let modifierKeys: [(ModifierSet, ClavierCore.KeySym)] = [
-        (.shift, .shiftL), (.control, .controlL), (.alt, .altL), (.super, .superL), (.altGr, .isoLevel3Shift),
-    ]
+    /// The X modifier mask of Core's modifier set.
+    static func mask(of modifiers: ModifierSet) -> UInt32 {
+        var mask: UInt32 = 0
+        if modifiers.contains(.shift) { mask |= UInt32(ShiftMask) }
+        if modifiers.contains(.control) { mask |= UInt32(ControlMask) }
+        if modifiers.contains(.alt) { mask |= UInt32(Mod1Mask) }
+        if modifiers.contains(.super) { mask |= UInt32(Mod4Mask) }
+        if modifiers.contains(.altGr) { mask |= UInt32(Mod5Mask) }
+        return mask
+    }
 
-    /// Lends a spare keycode to `sym`: the one already holding it, else the least recently
-    /// used one whose last press is older than `reuseDelay` (waiting for one if need be).
     private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? {
         guard let (keycode, entry) = borrowed.first(where: { $0.value.sym == sym.rawValue }) else { return nil }
         borrowed[keycode] = (entry.sym, clock.now)
         return keycode
     }
 
-    private func borrowKeycode(for sym: ClavierCore.KeySym) -> UInt8? {
-        let now = clock.now
-        let free = table.spareKeycodes.filter { borrowed[$0] == nil }
-        let keycode: UInt8
-        if let first = free.first {
-            keycode = first
-        } else if let oldest = borrowed.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            let ready = oldest.value.lastUse + reuseDelay
-            if ready > now { sleep(until: ready) }
-            keycode = oldest.key
-        } else {
-            return nil  // The keyboard has no spare keycode at all.
+    /// Lends spare keycodes to `syms`: free ones first, then the least recently used ones
+    /// whose keysym is not in `keeping`, each no sooner than `reuseDelay` after its last
+    /// press (waiting if need be). All mappings go to the server before one XSync.
+    @discardableResult
+    private func borrowKeycodes(for syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
+        guard !syms.isEmpty else { return [:] }
+        var free = table.spareKeycodes.filter { borrowed[$0] == nil }
+        var reusable = borrowed.filter { !keeping.contains($0.value.sym) }
+            .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+        var lent: [UInt32: UInt8] = [:]
+        var latestReuse: ContinuousClock.Instant?
+        for sym in syms {
+            let keycode: UInt8
+            if !free.isEmpty {
+                keycode = free.removeFirst()
+            } else if !reusable.isEmpty {
+                keycode = reusable.removeFirst()
+                let ready = borrowed[keycode]!.lastUse + reuseDelay
+                latestReuse = max(latestReuse ?? ready, ready)
+            } else {
+                break  // No spare keycode at all, or the pool is smaller than asked.
+            }
+            lent[sym] = keycode
         }
-        setMapping(keycode, to: sym.rawValue)
-        borrowed[keycode] = (sym.rawValue, clock.now)
-        // XSync so the server holds the new mapping before the press arrives.
+        if let latestReuse, latestReuse > clock.now { sleep(until: latestReuse) }
+        let now = clock.now
+        for (sym, keycode) in lent {
+            setMapping(keycode, to: sym)
+            borrowed[keycode] = (sym, now)
+        }
+        // XSync so the server holds the new mappings before the presses arrive.
         display.sync()
-        return keycode
+        return lent
     }
 
     private func sleep(until instant: ContinuousClock.Instant) {
@@ -104,9 +188,17 @@ public final class KeyInjector {
         XChangeKeyboardMapping(display.raw, Int32(keycode), Int32(columns.count), &columns, 1)
     }
 
+    /// How many keycodes are free to borrow for keysyms off the keymap.
+    public var spareKeycodeCount: Int { table.spareKeycodes.count }
+
     /// When the next borrowed keycode is due to be given back, if any is lent.
     public var nextRestore: ContinuousClock.Instant? {
         borrowed.values.map(\.lastUse).min().map { $0 + restoreDelay }
+    }
+
+    /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent.
+    public var allRestorable: ContinuousClock.Instant? {
+        borrowed.values.map(\.lastUse).max().map { $0 + restoreDelay }
     }
 
     /// Gives back every borrowed keycode idle for `restoreDelay`, all in one batch.

@@ -1,63 +1,192 @@
 import CX11
 import ClavierCore
 
-/// Where a keysym sits on the server's keyboard: its keycode and whether Shift selects it.
+/// One way to type a keysym: its keycode and the modifiers (X11 mask) its level needs.
 public struct KeyPosition: Hashable, Sendable {
     public var keycode: UInt8
-    public var shift: Bool
+    public var modifiers: UInt32
 }
 
-/// The keysym → keycode table of the server's core keyboard mapping
-/// (`XGetKeyboardMapping`), and the keycodes that carry no symbol at all.
+/// The modifier state the server reports for the core keyboard (`XkbGetState`).
+struct KeyboardState: Equatable {
+    var baseMods: UInt32 = 0
+    var latchedMods: UInt32 = 0
+    var lockedMods: UInt32 = 0
+    var group: UInt32 = 0
+}
+
+/// A keymap read from the server with libxkbcommon-x11 (`xkb_x11_keymap_new_from_device`).
+final class XKBKeymap {
+    let context: OpaquePointer
+    let keymap: OpaquePointer
+    private let state: OpaquePointer
+
+    init?(connection: OpaquePointer, device: Int32) {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        guard let keymap = xkb_x11_keymap_new_from_device(context, connection, device, XKB_KEYMAP_COMPILE_NO_FLAGS),
+              let state = xkb_state_new(keymap) else {
+            xkb_context_unref(context)
+            return nil
+        }
+        self.context = context
+        self.keymap = keymap
+        self.state = state
+    }
+
+    deinit {
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    var minKeycode: UInt32 { xkb_keymap_min_keycode(keymap) }
+    var maxKeycode: UInt32 { xkb_keymap_max_keycode(keymap) }
+    var layoutCount: UInt32 { xkb_keymap_num_layouts(keymap) }
+
+    /// Whether a keycode carries no keysym in any group and level.
+    func isEmpty(_ keycode: UInt32) -> Bool {
+        let layouts = xkb_keymap_num_layouts_for_key(keymap, keycode)
+        for layout in 0..<layouts {
+            for level in 0..<xkb_keymap_num_levels_for_key(keymap, keycode, layout) {
+                var syms: UnsafePointer<xkb_keysym_t>?
+                if xkb_keymap_key_get_syms_by_level(keymap, keycode, layout, level, &syms) > 0 { return false }
+            }
+        }
+        return true
+    }
+
+    /// The keysym a client sees for `keycode` with these modifiers down in this group
+    /// (`xkb_state_update_mask` + `xkb_state_key_get_one_sym`).
+    func keysym(_ keycode: UInt32, depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) -> UInt32 {
+        xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+        return xkb_state_key_get_one_sym(state, keycode)
+    }
+
+    /// The XKB name of a keycode (`AD01` …), if it has one.
+    func name(of keycode: UInt32) -> String? {
+        xkb_keymap_key_get_name(keymap, keycode).map { String(cString: $0) }
+    }
+}
+
+/// The keysym → keycode table of the live keymap in the current group, the keycodes that
+/// carry no symbol (on the core keyboard *and* the XTEST device, whose map is the one
+/// XTest events are looked up in), and the keys that press each modifier.
 ///
 /// Only this type knows keycodes: they belong to one X server, so Core never sees them.
 struct KeymapTable {
-    private(set) var positions: [UInt32: KeyPosition] = [:]
-    /// Keycodes with no keysym in any column: free to borrow for characters off the keymap.
+    /// Every way to type each keysym in the current group, fewest modifiers first.
+    private(set) var positions: [UInt32: [KeyPosition]] = [:]
+    /// Keycodes with no keysym anywhere: free to borrow for characters off the keymap.
     private(set) var spareKeycodes: [UInt8] = []
-    let minKeycode: Int32
+    /// For each of the eight X modifier bits, a keycode that sets it when pressed.
+    private(set) var modifierKeycodes: [UInt8?] = Array(repeating: nil, count: 8)
     let symbolsPerKeycode: Int32
+    let group: UInt32
+    let xkb: XKBKeymap?
+
+    /// Modifier bits Clavier may press to reach a level: Shift, Control, Mod1 (Alt),
+    /// Mod4 (Super), Mod5 (AltGr). Lock and NumLock (Mod2) toggle and are never pressed.
+    static let pressable: UInt32 = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Mod5Mask)
 
     /// Reads the mapping; `lent` keycodes (ours, borrowed for a while) count as spare.
-    init(display: Display, lent: Set<UInt8> = []) {
+    init(display: Display, group: UInt32, lent: Set<UInt8> = []) {
+        self.group = group
+        let core = display.xkbKeymap(device: display.coreKeyboardID)
+        let xtest = display.xtestKeyboardID.flatMap { display.xkbKeymap(device: $0) }
+        xkb = core
         var minKC: Int32 = 0, maxKC: Int32 = 0
         XDisplayKeycodes(display.raw, &minKC, &maxKC)
-        minKeycode = minKC
         var perKeycode: Int32 = 0
-        let count = maxKC - minKC + 1
-        guard let map = XGetKeyboardMapping(display.raw, UInt8(minKC), count, &perKeycode) else {
-            symbolsPerKeycode = 0
-            return
-        }
-        defer { XFree(map) }
+        if let map = XGetKeyboardMapping(display.raw, UInt8(minKC), maxKC - minKC + 1, &perKeycode) { XFree(map) }
         symbolsPerKeycode = perKeycode
-        for index in 0..<Int(count) {
-            let keycode = UInt8(Int(minKC) + index)
-            let columns = (0..<Int(perKeycode)).map { map[index * Int(perKeycode) + $0] }
-            if lent.contains(keycode) || columns.allSatisfy({ $0 == 0 }) {
-                spareKeycodes.append(keycode)
+        for keycode in UInt32(minKC)...UInt32(maxKC) {
+            let kc = UInt8(keycode)
+            if lent.contains(kc) {
+                spareKeycodes.append(kc)
                 continue
             }
-            // Columns 0 and 1 are group 1 without and with Shift. A keysym found on an
-            // earlier keycode wins, as XKeysymToKeycode does.
-            for (column, shift) in [(0, false), (1, true)] where column < columns.count {
-                var sym = UInt32(truncatingIfNeeded: columns[column])
-                if column == 1 && sym == 0 { continue }
-                if sym == 0 { continue }
-                // A letter's upper case is implied by its lower case in column 0.
-                if positions[sym] == nil { positions[sym] = KeyPosition(keycode: keycode, shift: shift) }
-                if column == 0 && columns.count > 1 && columns[1] == 0 {
-                    var lower: CX11.KeySym = 0, upper: CX11.KeySym = 0
-                    XConvertCase(CX11.KeySym(sym), &lower, &upper)
-                    sym = UInt32(truncatingIfNeeded: upper)
-                    if upper != lower, positions[sym] == nil {
-                        positions[sym] = KeyPosition(keycode: keycode, shift: true)
-                    }
-                }
+            let emptyHere = core?.isEmpty(keycode) ?? true
+            if emptyHere && (xtest?.isEmpty(keycode) ?? true) {
+                spareKeycodes.append(kc)
+                continue
+            }
+            guard let core else { continue }
+            let layouts = xkb_keymap_num_layouts_for_key(core.keymap, keycode)
+            guard layouts > 0 else { continue }
+            // Keys with fewer groups wrap, as the server does by default.
+            let layout = group % layouts
+            for level in 0..<xkb_keymap_num_levels_for_key(core.keymap, keycode, layout) {
+                var syms: UnsafePointer<xkb_keysym_t>?
+                guard xkb_keymap_key_get_syms_by_level(core.keymap, keycode, layout, level, &syms) == 1,
+                      let sym = syms?.pointee else { continue }
+                var masks = [xkb_mod_mask_t](repeating: 0, count: 8)
+                let count = xkb_keymap_key_get_mods_for_level(core.keymap, keycode, layout, level, &masks, 8)
+                // The simplest mask made only of modifiers we can press.
+                let usable = masks.prefix(Int(count)).filter { $0 & ~Self.pressable == 0 }
+                guard let mask = usable.min(by: { $0.nonzeroBitCount < $1.nonzeroBitCount }) else { continue }
+                positions[sym, default: []].append(KeyPosition(keycode: kc, modifiers: mask))
             }
         }
+        for key in positions.keys {
+            positions[key]!.sort { ($0.modifiers.nonzeroBitCount, $0.keycode) < ($1.modifiers.nonzeroBitCount, $1.keycode) }
+        }
+        modifierKeycodes = Self.readModifierKeys(display: display, positions: positions)
     }
 
-    /// Where `sym` sits on the keyboard, if it is on it.
-    func position(of sym: ClavierCore.KeySym) -> KeyPosition? { positions[sym.rawValue] }
+    /// The keycode that sets each modifier bit: the modifier's usual key if it is in the
+    /// modifier map (Shift_L, Control_L, Alt_L, Super_L, ISO_Level3_Shift), else the first.
+    private static func readModifierKeys(display: Display, positions: [UInt32: [KeyPosition]]) -> [UInt8?] {
+        var result: [UInt8?] = Array(repeating: nil, count: 8)
+        guard let map = XGetModifierMapping(display.raw) else { return result }
+        defer { XFreeModifiermap(map) }
+        let per = Int(map.pointee.max_keypermod)
+        let preferred: [Int: [UInt32]] = [0: [0xFFE1, 0xFFE2], 2: [0xFFE3, 0xFFE4], 3: [0xFFE9, 0xFFE7],
+                                          6: [0xFFEB, 0xFFEC], 7: [0xFE03, 0xFF7E]]
+        for bit in 0..<8 {
+            let codes = (0..<per).map { map.pointee.modifiermap[bit * per + $0] }.filter { $0 != 0 }
+            let wanted = (preferred[bit] ?? []).compactMap { positions[$0]?.first?.keycode }
+            result[bit] = codes.first { wanted.contains($0) } ?? codes.first
+        }
+        return result
+    }
+
+    /// Every way to type `sym` in the current group.
+    func positions(of sym: ClavierCore.KeySym) -> [KeyPosition] { positions[sym.rawValue] ?? [] }
+
+    /// The keycode whose XKB name is `name` (`AD01` …).
+    func keycode(named name: String) -> UInt32? {
+        guard let xkb else { return nil }
+        let kc = xkb_keymap_key_by_name(xkb.keymap, name)
+        return kc == XKB_KEYCODE_INVALID ? nil : kc
+    }
+}
+
+extension Display {
+    /// The device id of the core keyboard (`xkb_x11_get_core_keyboard_device_id`).
+    var coreKeyboardID: Int32 { xkb_x11_get_core_keyboard_device_id(xcb) }
+
+    /// The XTEST slave keyboard, whose map XTest key events are looked up in
+    /// (`XIQueryDevice`).
+    var xtestKeyboardID: Int32? {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(raw, XIAllDevices, &count) else { return nil }
+        defer { XIFreeDeviceInfo(devices) }
+        for i in 0..<Int(count) where devices[i].use == XISlaveKeyboard {
+            if String(cString: devices[i].name).contains("XTEST") { return devices[i].deviceid }
+        }
+        return nil
+    }
+
+    func xkbKeymap(device: Int32) -> XKBKeymap? {
+        guard device >= 0 else { return nil }
+        return XKBKeymap(connection: xcb, device: device)
+    }
+
+    /// The modifier and group state of the core keyboard (`XkbGetState`).
+    var keyboardState: KeyboardState {
+        var state = XkbStateRec()
+        XkbGetState(raw, UInt32(XkbUseCoreKbd), &state)
+        return KeyboardState(baseMods: UInt32(state.base_mods), latchedMods: UInt32(state.latched_mods),
+                             lockedMods: UInt32(state.locked_mods), group: UInt32(state.group))
+    }
 }

@@ -7,7 +7,7 @@ struct Clavier: ParsableCommand {
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: "0.1.0",
-        subcommands: [Run.self, Render.self, GeometryCommand.self],
+        subcommands: [Run.self, TypeCommand.self, Render.self, GeometryCommand.self],
         defaultSubcommand: Run.self
     )
 }

@@ -35,7 +35,18 @@ final class KeyboardApp {
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
     func run() {
         window.show()
-        defer { injector.restoreAll() }
+        defer {
+            // The last borrowed keycode goes back only once clients have had time to read it.
+            if let safe = injector.allRestorable {
+                let wait = safe - clock.now
+                if wait > .zero {
+                    let (seconds, attos) = wait.components
+                    var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attos / 1_000_000_000))
+                    nanosleep(&pause, nil)
+                }
+            }
+            injector.restoreAll()
+        }
         while running {
             switch loop.wait(until: injector.nextRestore) {
             case .xEvents:

@@ -65,7 +65,7 @@ final class XServer {
     private var processes: [ChildProcess] = []
     let width = 1280, height = 800
 
-    init(windowManager: Bool) throws {
+    init(windowManager: Bool, layout: String = "us", group: UInt32 = 0) throws {
         var chosen: String?
         var server: ChildProcess?
         for n in (110...199).shuffled() where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
@@ -89,8 +89,12 @@ final class XServer {
         guard let opened else { throw HarnessError("Xvfb on \(display) does not accept connections") }
         connection = opened
         // A pinned keymap, so what a key types does not depend on the machine.
-        let xkb = try Harness.run(["setxkbmap", "-display", display, "us"])
-        guard xkb.status == 0 else { throw HarnessError("setxkbmap us failed: \(xkb.err)") }
+        let xkb = try Harness.run(["setxkbmap", "-display", display, layout])
+        guard xkb.status == 0 else { throw HarnessError("setxkbmap \(layout) failed: \(xkb.err)") }
+        if group != 0 {
+            XkbLockGroup(connection, UInt32(XkbUseCoreKbd), group)
+            XSync(connection, 0)
+        }
         if windowManager {
             processes.append(try ChildProcess(["openbox"], environment: env))
             let check = XInternAtom(connection, "_NET_SUPPORTING_WM_CHECK", 0)
@@ -211,6 +215,13 @@ final class XServer {
         return (0...Int(maxKC - minKC)).map { i in
             (0..<Int(per)).map { String(map[i * Int(per) + $0], radix: 16) }.joined(separator: " ")
         }
+    }
+
+    /// The effective XKB group of the core keyboard.
+    var group: UInt32 {
+        var state = XkbStateRec()
+        XkbGetState(connection, UInt32(XkbUseCoreKbd), &state)
+        return UInt32(state.group)
     }
 
     /// The pixels of a window's area of the screen, x8r8g8b8 rows (`XGetImage`).

@@ -5,15 +5,15 @@ import Foundation
 /// click its keys where a user would.
 final class KeyboardSession {
     let server: XServer
-    let clavier: ChildProcess
+    let clavier: ChildProcess!
     let xtermWindow: Window
     let keyboardWindow: Window
     let output: URL
     let directory: URL
     let clavierErrors: URL
 
-    init(windowManager: Bool, clavierArguments: [String] = ["--no-sound"]) throws {
-        server = try XServer(windowManager: windowManager)
+    init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0) throws {
+        server = try XServer(windowManager: windowManager, layout: layout, group: group)
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
@@ -34,6 +34,12 @@ final class KeyboardSession {
         }
         server.setFocus(probe)
         clavierErrors = directory.appendingPathComponent("clavier.stderr")
+        guard let clavierArguments else {
+            // Only the xterm: the test drives `clavier type` itself.
+            clavier = nil
+            keyboardWindow = 0
+            return
+        }
         clavier = try server.start([Harness.clavierBinary] + clavierArguments, stderr: clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
@@ -51,7 +57,7 @@ final class KeyboardSession {
     var errors: String { (try? String(contentsOf: clavierErrors, encoding: .utf8)) ?? "" }
 
     deinit {
-        clavier.stop()
+        clavier?.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -1,0 +1,66 @@
+import CX11
+import Foundation
+import Testing
+
+/// A reproducible random text: ASCII, Latin-1, a few symbols, emoji and CJK.
+func randomText(count: Int, seed: UInt64) -> String {
+    var pool: [Character] = []
+    pool += (0x20...0x7E).map { Character(Unicode.Scalar($0)!) }
+    pool += (0xA1...0xFF).map { Character(Unicode.Scalar($0)!) }
+    pool += Array("€ß☃½😀🎉👍中文字日本語한국")
+    var state = seed
+    var out = ""
+    for _ in 0..<count {
+        // SplitMix64: the same string on every machine.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        out.append(pool[Int(z % UInt64(pool.count))])
+    }
+    return out
+}
+
+@Suite(.serialized) struct InjectorTests {
+    /// `clavier type` at full speed delivers 1,000 random characters byte for byte, in
+    /// three keymaps (one with its second group active), and leaves the keymap as it was.
+    @Test(arguments: [("us", UInt32(0)), ("de", UInt32(0)), ("us,ru", UInt32(1))])
+    func typesAnyCharacterInAnyKeymap(layout: String, group: UInt32) throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil, layout: layout, group: group)
+        #expect(session.server.group == group)
+        let before = session.server.keymapDump
+        let text = randomText(count: 1000, seed: 42) + "\n"
+        let input = session.directory.appendingPathComponent("input.txt")
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        let result = try Harness.run([Harness.clavierBinary, "type", "--file", input.path], environment: session.server.env)
+        #expect(result.status == 0, "clavier type said: \(result.err)")
+        let arrived = Harness.waitFor(20) { session.received.hasSuffix("\n") }
+        #expect(arrived)
+        let received = session.received
+        if received != text {
+            let a = Array(text), b = Array(received)
+            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            Issue.record("first difference at character \(i): sent \(String(a[max(0, i - 3)..<min(a.count, i + 5)]).debugDescription), received \(String(b[max(0, i - 3)..<min(b.count, i + 5)]).debugDescription)")
+        }
+        #expect(session.server.keymapDump == before, "the keymap was left changed")
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+        #expect(session.server.group == group, "the group was switched")
+    }
+
+    @Test func typeReadsStandardInputAndRejectsBadArguments() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let neither = try Harness.run([Harness.clavierBinary, "type"])
+        #expect(neither.status != 0 && neither.err.contains("TEXT or --file"))
+        let missingFile = try Harness.run([Harness.clavierBinary, "type", "--file", "/nonexistent/x"],
+                                          environment: ["DISPLAY": ":0"])
+        #expect(missingFile.status == 1 && missingFile.err.contains("cannot read /nonexistent/x"))
+    }
+}
