@@ -34,11 +34,14 @@ public enum KeyState: String, Hashable, Sendable, CaseIterable {
 public struct Keyboard: Sendable {
     public let layout: Layout
     public private(set) var page: Page
-    public private(set) var shift: ModifierLatch = .off
+    /// How each modifier key stands (absent means off).
+    public private(set) var modifiers: [Modifier: ModifierLatch] = [:]
+    /// How Shift stands.
+    public var shift: ModifierLatch { modifiers[.shift] ?? .off }
     /// The key each pointer holds down, by pointer id.
     public private(set) var pressed: [Int: Key.ID] = [:]
-    private var lastShiftTap: ContinuousClock.Instant?
-    /// Two Shift taps closer than this lock Shift (caps lock).
+    private var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
+    /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
     public var doubleTapInterval: Duration = .milliseconds(400)
     /// The geometry of the current page in the current window.
     public private(set) var geometry: PageGeometry
@@ -56,7 +59,7 @@ public struct Keyboard: Sendable {
     }
 
     /// Sets Shift directly (for `clavier render --shift` and tests).
-    public mutating func setShift(_ latch: ModifierLatch) { shift = latch }
+    public mutating func setShift(_ latch: ModifierLatch) { modifiers[.shift] = latch }
 
     /// Marks a key as held down by `pointer` without acting on it (for rendering).
     public mutating func setPressed(_ id: Key.ID, pointer: Int = 0) { pressed[pointer] = id }
@@ -70,8 +73,8 @@ public struct Keyboard: Sendable {
     /// How a key is drawn now.
     public func state(of key: Key) -> KeyState {
         if pressed.values.contains(key.id) { return .pressed }
-        if case .modifier(.shift) = key.action {
-            switch shift {
+        if case .modifier(let modifier) = key.action {
+            switch modifiers[modifier] ?? .off {
             case .off: break
             case .latched: return .selected
             case .locked: return .locked
@@ -104,30 +107,31 @@ public struct Keyboard: Sendable {
     private mutating func act(on key: Key, at now: ContinuousClock.Instant) -> [Effect] {
         switch key.action {
         case .text(let text):
+            // Shift is already in the letter's case; the other modifiers are held around it.
             let typed = shiftsCase(key) ? shifted(text) : text
-            var effects = KeySym.sequence(typing: typed).map { Effect.type($0, modifiers: []) }
-            effects += consumeLatch()
+            let held = activeModifiers.subtracting(.shift)
+            var effects = KeySym.sequence(typing: typed).map { Effect.type($0, modifiers: held) }
+            effects += consumeLatches()
             return effects
         case .key(let sym):
-            return [.type(sym, modifiers: [])] + consumeLatch()
-        case .modifier(.shift):
-            switch shift {
-            case .off: shift = .latched
+            // Named keys take every modifier, Shift too (Shift+Tab, Shift+arrows).
+            return [.type(sym, modifiers: activeModifiers)] + consumeLatches()
+        case .modifier(let modifier):
+            switch modifiers[modifier] ?? .off {
+            case .off: modifiers[modifier] = .latched
             case .latched:
-                let quick = lastShiftTap.map { now - $0 <= doubleTapInterval } ?? false
-                shift = quick ? .locked : .off
-            case .locked: shift = .off
+                let quick = lastModifierTap[modifier].map { now - $0 <= doubleTapInterval } ?? false
+                modifiers[modifier] = quick ? .locked : .off
+            case .locked: modifiers[modifier] = .off
             }
-            lastShiftTap = now
+            lastModifierTap[modifier] = now
             return [.redrawAll]
-        case .modifier:
-            return []  // Ctrl, Alt, Super and AltGr arrive with full modifier support.
         case .page(let id):
             guard let next = layout.page(id: id) else { return [] }
             page = next
             geometry = PageGeometry(page: next, size: geometry.size)
             pressed.removeAll()
-            shift = .off
+            modifiers[.shift] = nil
             return [.switchPage(id), .redrawAll]
         case .hide:
             pressed.removeAll()
@@ -135,9 +139,18 @@ public struct Keyboard: Sendable {
         }
     }
 
-    private mutating func consumeLatch() -> [Effect] {
-        guard shift == .latched else { return [] }
-        shift = .off
+    /// The modifiers latched or locked now.
+    public var activeModifiers: ModifierSet {
+        var set: ModifierSet = []
+        for (modifier, latch) in modifiers where latch != .off { set.insert(modifier.set) }
+        return set
+    }
+
+    /// A typed key releases every latched (not locked) modifier.
+    private mutating func consumeLatches() -> [Effect] {
+        let latched = modifiers.filter { $0.value == .latched }.map(\.key)
+        guard !latched.isEmpty else { return [] }
+        for modifier in latched { modifiers[modifier] = nil }
         return [.redrawAll]
     }
 

@@ -107,3 +107,43 @@ import Testing
         }
     }
 }
+
+@Suite struct ModifierKeyTests {
+    let t0 = ContinuousClock.now
+
+    func tap(_ k: inout Keyboard, _ id: Key.ID, at offset: Duration = .zero) -> [Effect] {
+        let rect = k.geometry.frame(id: id)!.rect
+        let p = Point(x: rect.midX, y: rect.midY)
+        return k.handle(.press(p), at: t0 + offset) + k.handle(.release(p), at: t0 + offset)
+    }
+
+    @Test func ctrlLatchesForOneKey() {
+        var k = Keyboard(layout: .terminal, size: Size(width: 1280, height: 400))
+        _ = tap(&k, "ctrl")
+        #expect(k.modifiers[.ctrl] == .latched)
+        #expect(k.state(of: k.page.key(id: "ctrl")!) == .selected)
+        #expect(tap(&k, "c", at: .seconds(1)).contains(.type(KeySym(rawValue: 0x63), modifiers: [.control])))
+        #expect(k.modifiers[.ctrl] == nil)
+        #expect(tap(&k, "c", at: .seconds(2)).contains(.type(KeySym(rawValue: 0x63), modifiers: [])))
+    }
+
+    @Test func doubleTapLocksAltUntilTappedAgain() {
+        var k = Keyboard(layout: .terminal, size: Size(width: 1280, height: 400))
+        _ = tap(&k, "alt")
+        _ = tap(&k, "alt", at: .milliseconds(150))
+        #expect(k.state(of: k.page.key(id: "alt")!) == .locked)
+        #expect(tap(&k, "x", at: .seconds(1)).contains(.type(KeySym(rawValue: 0x78), modifiers: [.alt])))
+        #expect(tap(&k, "y", at: .seconds(2)).contains(.type(KeySym(rawValue: 0x79), modifiers: [.alt])))
+        _ = tap(&k, "alt", at: .seconds(3))
+        #expect(k.modifiers[.alt] == .off)
+    }
+
+    @Test func shiftGoesWithNamedKeysAndModifiersCombine() {
+        var k = Keyboard(layout: .terminal, size: Size(width: 1280, height: 400))
+        _ = tap(&k, "shift")
+        #expect(tap(&k, "tab", at: .seconds(1)).contains(.type(.tab, modifiers: [.shift])))
+        _ = tap(&k, "ctrl", at: .seconds(2))
+        _ = tap(&k, "shift", at: .seconds(3))
+        #expect(tap(&k, "c", at: .seconds(4)).contains(.type(KeySym(rawValue: 0x43), modifiers: [.control])))
+    }
+}

@@ -12,13 +12,22 @@ final class KeyboardSession {
     let directory: URL
     let clavierErrors: URL
 
-    init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0) throws {
+    /// The layout clavier shows (its `--layout`, else us).
+    let layoutName: String
+
+    init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0,
+         shellCommand: String? = nil) throws {
+        if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
+            layoutName = args[i + 1]
+        } else {
+            layoutName = "us"
+        }
         server = try XServer(windowManager: windowManager, layout: layout, group: group)
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
         try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe", "-e",
-                          "sh", "-c", "stty -echo; exec cat > '\(output.path)'"],
+                          "sh", "-c", (shellCommand ?? "stty -echo; exec cat > 'OUTPUT'").replacingOccurrences(of: "OUTPUT", with: output.path)],
                          environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         var probe: Window = 0
         let server = self.server
@@ -64,7 +73,7 @@ final class KeyboardSession {
     /// The key rectangles `clavier geometry` gives for a page at the window's current size.
     func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         let f = server.frame(of: keyboardWindow)
-        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "us", "--page", page,
+        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", layoutName, "--page", page,
                                       "--size", "\(f.width)x\(f.height)"])
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
