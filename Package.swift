@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries: module.modulemap + shim.h, nothing else.
@@ -28,10 +29,12 @@ let package = Package(
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo"]),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
         .target(name: "ClavierSound", dependencies: ["CALSA"]),
+        // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
+        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +43,7 @@ let package = Package(
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
+        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "CX11"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,8 +36,11 @@ public enum KeyLabel: Hashable, Sendable {
 
 /// The kind of key, which decides its colours and label size (the system keyboard's
 /// light letter keys and darker function keys).
-public enum KeyClass: String, Hashable, Sendable {
+public enum KeyClass: String, CaseIterable, Hashable, Sendable {
     case letter, function, space
+    /// An emoji or symbol: painted like a letter, and its taps are counted for a layout's
+    /// "frequently used" page.
+    case symbol
 }
 
 /// One key of a page: what it shows, what it does, and its width in row units.
@@ -51,9 +54,15 @@ public struct Key: Hashable, Sendable, Identifiable {
     public var keyClass: KeyClass
     /// Whether holding the key repeats it.
     public var repeats: Bool
+    /// What a long press offers instead (accents, skin tones …), each typed as text.
+    public var alternates: [String]
+    /// Whether the key trades places with the layout's other shuffled keys each time the
+    /// keyboard is shown (a PIN pad's digits).
+    public var shuffles: Bool
 
     public init(id: ID, label: KeyLabel, action: KeyAction, width: Double = 1,
-                keyClass: KeyClass = .letter, repeats: Bool = false) {
+                keyClass: KeyClass = .letter, repeats: Bool = false,
+                alternates: [String] = [], shuffles: Bool = false) {
         precondition(width > 0, "a key's width must be positive")
         self.id = id
         self.label = label
@@ -61,6 +70,8 @@ public struct Key: Hashable, Sendable, Identifiable {
         self.width = width
         self.keyClass = keyClass
         self.repeats = repeats
+        self.alternates = alternates
+        self.shuffles = shuffles
     }
 
     /// A key that types its own single character, shown as its label.

@@ -72,7 +72,7 @@ public struct Keyboard: Sendable {
 
     /// How a key is drawn now.
     public func state(of key: Key) -> KeyState {
-        if pressed.values.contains(key.id) { return .pressed }
+        if layout.options.showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {
             case .off: break

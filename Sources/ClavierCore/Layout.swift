@@ -21,14 +21,29 @@ public struct Page: Hashable, Sendable, Identifiable {
     public func key(id: Key.ID) -> Key? { keys.first { $0.id == id } }
 }
 
+/// How a layout behaves beyond its keys.
+public struct LayoutOptions: Hashable, Sendable {
+    /// Whether a held key is painted pressed; a PIN pad turns this off so that someone
+    /// watching the screen cannot see which digit was touched.
+    public var showsPressedKeys: Bool
+    /// The page filled with the most often tapped `.symbol` keys, if the layout has one.
+    public var frequentPage: Page.ID?
+    public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil) {
+        self.showsPressedKeys = showsPressedKeys
+        self.frequentPage = frequentPage
+    }
+}
+
 /// A keyboard layout: named pages, the first of which is shown by default.
 public struct Layout: Hashable, Sendable, Identifiable {
     public var id: String
     public var pages: [Page]
-    public init(id: String, pages: [Page]) {
+    public var options: LayoutOptions
+    public init(id: String, pages: [Page], options: LayoutOptions = LayoutOptions()) {
         precondition(!pages.isEmpty, "a layout needs at least one page")
         self.id = id
         self.pages = pages
+        self.options = options
     }
     /// The page with this id, if the layout has one.
     public func page(id: Page.ID) -> Page? { pages.first { $0.id == id } }

@@ -51,6 +51,14 @@ public struct Theme: Hashable, Sendable {
     public var fontSize: Double
     /// Labels longer than one character ("space", "123") use this fraction of `fontSize`.
     public var wordLabelScale: Double
+    /// px: blur radius of the drop shadow, the inner shadow and the label's emboss (look.md: 1).
+    public var blurRadius: Double = 1
+    /// px: how far the label's emboss falls (look.md step 7: offset (0, +1)).
+    public var embossOffset: Double = 1
+    /// px: how far an icon's white copy falls (look.md step 7: 0.5 px lower).
+    public var iconShadowOffset: Double = 0.5
+    /// Opacity of an icon's white copy (look.md step 7: a=0.8).
+    public var iconShadowAlpha: Double = 0.8
 
     /// The system look of look.md (seed 000).
     public static let system = Theme(

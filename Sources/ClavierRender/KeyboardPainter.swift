@@ -231,7 +231,7 @@ public struct KeyboardPainter {
         }
         let x = (r.midX - Double(side) / 2).rounded(), y = (r.midY - Double(side) / 2).rounded()
         var shadow = theme.emboss
-        shadow.alpha *= LookFigures.iconShadowAlpha
+        shadow.alpha *= theme.iconShadowAlpha
         set(cr, shadow)
         mask.paint(on: cr, x: x, y: y + m.iconShadowOffset, asMask: true)
         set(cr, ink)
@@ -253,21 +253,14 @@ public struct KeyboardPainter {
     }
 }
 
-/// look.md's figures that every theme shares, for a key `baseKeyHeight` px tall.
+/// look.md's figures that every theme shares, for a key `baseKeyHeight` px tall (the
+/// others are `Theme` values).
 enum LookFigures {
     /// px: the key height the other figures are given for (look.md: "a key about 60 px tall").
     static let baseKeyHeight = 60.0
-    /// px: blur radius of the drop shadow, the inner shadow and the text emboss.
-    static let blurRadius = 1.0
     /// The Gaussian standard deviation per px of blur radius. CoreAnimation's shadowRadius
     /// matches a CSS blur of twice as much, whose σ is half the CSS figure: σ = radius.
     static let sigmaPerBlurRadius = 1.0
-    /// px: how far the text emboss falls (look.md step 7, offset (0, +1)).
-    static let embossOffset = 1.0
-    /// px: how far the icon's white copy falls (look.md step 7, 0.5 px lower).
-    static let iconShadowOffset = 0.5
-    /// Opacity of the icon's white copy.
-    static let iconShadowAlpha = 0.8
 }
 
 /// Every size a key is painted with, scaled from look.md's 60 px key to this keyboard's keys.
@@ -300,12 +293,12 @@ struct Metrics {
         hair = max(1, s.rounded())
         radius = theme.cornerRadius * s
         shadowOffset = theme.shadowOffsetY * s
-        shadowSigma = LookFigures.blurRadius * LookFigures.sigmaPerBlurRadius * s
+        shadowSigma = theme.blurRadius * LookFigures.sigmaPerBlurRadius * s
         innerShadowSigma = shadowSigma
         innerOffset = 1.5 * hair
-        embossOffset = max(1, (LookFigures.embossOffset * s).rounded())
+        embossOffset = max(1, (theme.embossOffset * s).rounded())
         embossSigma = shadowSigma
-        iconShadowOffset = LookFigures.iconShadowOffset * s
+        iconShadowOffset = theme.iconShadowOffset * s
         margin = Int((shadowOffset + 3 * shadowSigma).rounded(.up)) + 1
         charSize = theme.fontSize * s
         wordSize = theme.fontSize * theme.wordLabelScale * s

@@ -7,26 +7,25 @@ struct Clavier: ParsableCommand {
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: "0.1.0",
-        subcommands: [Run.self, TypeCommand.self, Render.self, GeometryCommand.self],
+        subcommands: [Run.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
         defaultSubcommand: Run.self
     )
 }
 
 /// Options every command that shows a layout shares.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: "The layout to show (built in: \(Layout.builtin.keys.sorted().joined(separator: ", "))).")
+    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.")
     var layout = "us"
 
     @Option(help: "The page to show first (us: letters, numbers, symbols).")
     var page: String?
 
-    @Option(help: "The look (built in: \(Theme.builtin.keys.sorted().joined(separator: ", "))).")
+    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.")
     var theme = "system"
 
     func resolveLayout() throws -> Layout {
-        guard let found = Layout.builtin[layout] else {
-            throw ValidationError("no layout '\(layout)' (known: \(Layout.builtin.keys.sorted().joined(separator: ", ")))")
-        }
+        let found: Layout
+        do { found = try loadLayout() } catch { throw ValidationError(error.description) }
         if let page, found.page(id: page) == nil {
             throw ValidationError("layout '\(layout)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
         }
@@ -34,10 +33,7 @@ struct LayoutOptions: ParsableArguments {
     }
 
     func resolveTheme() throws -> Theme {
-        guard let found = Theme.builtin[theme] else {
-            throw ValidationError("no theme '\(theme)' (known: \(Theme.builtin.keys.sorted().joined(separator: ", ")))")
-        }
-        return found
+        do { return try loadTheme() } catch { throw ValidationError(error.description) }
     }
 }
 

@@ -33,8 +33,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let layout = try options.resolveLayout()
-        let theme = try options.resolveTheme()
+        let (layout, theme) = options.loadForKeyboard()
         let connection: Display
         do {
             connection = try Display(name: display)

@@ -12,8 +12,8 @@ final class KeyboardSession {
     let directory: URL
     let clavierErrors: URL
 
-    /// The layout clavier shows (its `--layout`, else us).
-    let layoutName: String
+    /// The layout clavier shows (its `--layout`, else us); a test that expects a fallback sets it.
+    var layoutName: String
 
     init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0,
          shellCommand: String? = nil) throws {

@@ -119,3 +119,60 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         #expect(geometry.status != 0 && geometry.err.contains("WxH+X+Y"))
     }
 }
+
+@Suite struct LayoutFileCommandTests {
+    static var shipped: [String] {
+        ["layouts", "themes"].flatMap { dir -> [String] in
+            let path = Harness.packageRoot.appendingPathComponent("Assets/\(dir)").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".yaml") }
+                .sorted().map { path + "/" + $0 }
+        }
+    }
+
+    @Test func checkPassesEveryShippedFileWithOneLine() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let result = try Harness.run([Harness.clavierBinary, "check"] + Self.shipped)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.split(separator: "\n").count == 1)
+        #expect(result.out.contains("\(Self.shipped.count) files OK"))
+    }
+
+    @Test func checkReportsEveryBrokenFileAtItsLineAndColumn() throws {
+        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
+            Issue.record("no clavier binary at \(Harness.clavierBinary)")
+            return
+        }
+        let dir = Harness.packageRoot.appendingPathComponent("Tests/ClavierLayoutsTests/Broken").path
+        let files = ["", "/themes"].flatMap { sub in
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir + sub)) ?? []).filter { $0.hasSuffix(".yaml") }
+                .map { dir + sub + "/" + $0 }
+        }
+        #expect(files.count >= 10)
+        let result = try Harness.run([Harness.clavierBinary, "check"] + files)
+        #expect(result.status == 1)
+        for file in files {
+            let expect = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0].dropFirst("# expect: ".count)
+            #expect(result.out.contains("\(file):\(expect)"), "\(file): expected \(expect) in \(result.out)")
+        }
+    }
+
+    @Test func aBrokenLayoutFallsBackToUSWithTheErrorPrinted() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = dir.appendingPathComponent("broken.yaml")
+        try "pages:\n  - id: a\n    rows: [[{label: x, colour: red}]]\n".write(to: broken, atomically: true, encoding: .utf8)
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", broken.path])
+        #expect(Harness.waitFor(5) { session.errors.contains("broken.yaml:3:24: unknown field 'colour'") }, "stderr: \(session.errors)")
+        #expect(session.errors.contains("using the built-in 'us' layout"))
+        session.layoutName = "us"
+        try session.tap(["h", "i", "return"])
+        #expect(Harness.waitFor(10) { session.received == "hi\n" }, "xterm received \(session.received.debugDescription)")
+    }
+}

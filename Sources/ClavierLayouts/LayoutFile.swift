@@ -1,0 +1,227 @@
+import ClavierCore
+import Yams
+
+/// Reads a layout from its YAML text (docs/layouts.md describes the format).
+public enum LayoutFile {
+    static let layoutFields = ["description", "options", "pages"]
+    static let optionFields = ["show-pressed-keys", "frequent-page"]
+    static let pageFields = ["id", "rows"]
+    static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle"]
+    static let actionKinds = ["char", "text", "keysym", "modifier", "page"]
+
+    /// Parses `text` as layout `id`; every problem found is thrown at once, with `file` and position.
+    public static func parse(_ text: String, id: String, file: String) throws(LayoutError) -> Layout {
+        let reader = NodeReader(file: file)
+        let layout = read(text, id: id, reader)
+        guard reader.diagnostics.isEmpty, let layout else { throw .invalid(reader.diagnostics) }
+        return layout
+    }
+
+    static func read(_ text: String, id: String, _ r: NodeReader) -> Layout? {
+        guard let root = r.compose(text),
+              let fields = r.fields(root, "a layout", allowed: layoutFields, required: ["pages"]) else { return nil }
+        if let description = fields["description"] { _ = r.string(description, "description") }
+        var options = LayoutOptions()
+        var frequentNode: Node?
+        if let node = fields["options"], let o = r.fields(node, "options", allowed: optionFields) {
+            if let v = o["show-pressed-keys"], let b = r.bool(v, "show-pressed-keys") { options.showsPressedKeys = b }
+            if let v = o["frequent-page"], let s = r.string(v, "frequent-page") {
+                options.frequentPage = s
+                frequentNode = v
+            }
+        }
+        var pages: [Page] = []
+        var pageSwitches: [(String, Node)] = []
+        var pageNodes: [String: Node] = [:]
+        if let node = fields["pages"], let list = r.sequence(node, "pages") {
+            if list.isEmpty { r.report("a layout needs at least one page", at: node) }
+            for pageNode in list {
+                guard let page = readPage(pageNode, r, &pageSwitches) else { continue }
+                if let first = pageNodes[page.id] {
+                    r.report("duplicate page id '\(page.id)' (first at line \(first.mark?.line ?? 0))", at: pageNode)
+                } else {
+                    pageNodes[page.id] = pageNode
+                }
+                pages.append(page)
+            }
+        }
+        for (target, node) in pageSwitches where pageNodes[target] == nil {
+            r.report("no page '\(target)' to switch to (pages: \(pages.map(\.id).joined(separator: ", ")))", at: node)
+        }
+        if let frequent = options.frequentPage, pageNodes[frequent] == nil {
+            r.report("frequent-page '\(frequent)' is not a page of this layout", at: frequentNode)
+        }
+        guard !pages.isEmpty else { return nil }
+        return Layout(id: id, pages: pages, options: options)
+    }
+
+    private static func readPage(_ node: Node, _ r: NodeReader, _ switches: inout [(String, Node)]) -> Page? {
+        guard let fields = r.fields(node, "a page", allowed: pageFields, required: ["id", "rows"]),
+              let idNode = fields["id"], let id = r.string(idNode, "a page's id"),
+              let rowsNode = fields["rows"], let rowNodes = r.sequence(rowsNode, "rows") else { return nil }
+        var rows: [Row] = []
+        var seen: [Key.ID: Node] = [:]
+        var keyCount = 0
+        for rowNode in rowNodes {
+            guard let keyNodes = r.sequence(rowNode, "a row") else { continue }
+            keyCount += keyNodes.count
+            if keyNodes.isEmpty { r.report("empty row on page '\(id)'", at: rowNode) }
+            var keys: [Key] = []
+            for keyNode in keyNodes {
+                guard let key = readKey(keyNode, r, &switches) else { continue }
+                if let first = seen[key.id] {
+                    r.report("duplicate key id '\(key.id)' on page '\(id)' (first at line \(first.mark?.line ?? 0), column \(first.mark?.column ?? 0))",
+                             at: keyNode)
+                } else {
+                    seen[key.id] = keyNode
+                }
+                keys.append(key)
+            }
+            rows.append(Row(keys))
+        }
+        if rowNodes.isEmpty || keyCount == 0 {
+            r.report("page '\(id)' has no keys", at: rowsNode)
+        }
+        return Page(id: id, rows: rows)
+    }
+
+    private static func readKey(_ node: Node, _ r: NodeReader, _ switches: inout [(String, Node)]) -> Key? {
+        if let scalar = node.scalar {
+            guard !scalar.string.isEmpty else {
+                r.report("a key needs a label", at: node)
+                return nil
+            }
+            return Key.character(scalar.string)
+        }
+        guard let f = r.fields(node, "a key", allowed: keyFields) else { return nil }
+        var label: KeyLabel?
+        if let v = f["label"], let s = r.string(v, "label") {
+            if s.isEmpty { r.report("a label cannot be empty", at: v) } else { label = .text(s) }
+        }
+        if let v = f["icon"], let s = r.string(v, "icon") {
+            if label != nil { r.report("a key has either a label or an icon, not both", at: v) }
+            if let icon = Icon(rawValue: s) {
+                label = .icon(icon)
+            } else {
+                r.report("unknown icon '\(s)' (known: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")))", at: v)
+                return nil
+            }
+        }
+        var action: KeyAction?
+        if let v = f["action"] {
+            guard let a = readAction(v, r, &switches) else { return nil }
+            action = a
+        } else if case .text(let text)? = label {
+            action = .text(text)
+        }
+        if label == nil, case .text(let text)? = action { label = .text(text) }
+        guard let label else {
+            r.report("a key needs a label or an icon", at: node)
+            return nil
+        }
+        guard let action else {
+            r.report("a key with an icon needs an action", at: node)
+            return nil
+        }
+        var id: String?
+        if let v = f["id"] { id = r.string(v, "id") }
+        if id == nil, f["id"] == nil {
+            switch label {
+            case .text(let text): id = text
+            case .icon(let icon): id = icon.rawValue
+            }
+        }
+        guard let id else { return nil }
+        var width = 1.0
+        if let v = f["width"] { width = r.positiveNumber(v, "width") ?? 1 }
+        var keyClass = KeyClass.letter
+        if let v = f["class"], let s = r.string(v, "class") {
+            if let c = KeyClass(rawValue: s) {
+                keyClass = c
+            } else {
+                r.report("unknown class '\(s)' (known: \(KeyClass.allCases.map(\.rawValue).joined(separator: ", ")))", at: v)
+            }
+        }
+        var repeats = false
+        if let v = f["repeats"] { repeats = r.bool(v, "repeats") ?? false }
+        var shuffles = false
+        if let v = f["shuffle"] { shuffles = r.bool(v, "shuffle") ?? false }
+        var alternates: [String] = []
+        if let v = f["alternates"], let list = r.sequence(v, "alternates") {
+            alternates = list.compactMap { r.string($0, "an alternate") }
+        }
+        return Key(id: id, label: label, action: action, width: width, keyClass: keyClass, repeats: repeats,
+                   alternates: alternates, shuffles: shuffles)
+    }
+
+    private static func readAction(_ node: Node, _ r: NodeReader, _ switches: inout [(String, Node)]) -> KeyAction? {
+        if let scalar = node.scalar {
+            if scalar.string == "hide" { return .hide }
+            r.report("unknown action '\(scalar.string)': write hide, or one of \(actionKinds.map { "{\($0): …}" }.joined(separator: ", "))", at: node)
+            return nil
+        }
+        guard let f = r.fields(node, "an action", allowed: actionKinds) else { return nil }
+        guard f.count == 1, let (kind, value) = f.first else {
+            if !f.isEmpty { r.report("an action does exactly one thing: one of \(actionKinds.joined(separator: ", "))", at: node) }
+            else { r.report("an action needs one of \(actionKinds.joined(separator: ", "))", at: node) }
+            return nil
+        }
+        guard let text = r.string(value, kind) else { return nil }
+        switch kind {
+        case "char":
+            guard text.count == 1 else {
+                r.report("char must be exactly one character, not '\(text)' (use text: for more)", at: value)
+                return nil
+            }
+            return .text(text)
+        case "text":
+            guard !text.isEmpty else {
+                r.report("text cannot be empty", at: value)
+                return nil
+            }
+            return .text(text)
+        case "keysym":
+            guard let sym = KeysymName.lookup(text) else {
+                r.report("unknown keysym '\(text)'", at: value)
+                return nil
+            }
+            return .key(sym)
+        case "modifier":
+            guard let modifier = Modifier(rawValue: text) else {
+                r.report("unknown modifier '\(text)' (known: \(Modifier.allCases.map(\.rawValue).joined(separator: ", ")))", at: value)
+                return nil
+            }
+            return .modifier(modifier)
+        default:
+            switches.append((text, value))
+            return .page(text)
+        }
+    }
+}
+
+/// Keysyms by the names layouts may use.
+public enum KeysymName {
+    /// keysymdef.h's names without `XK_`, as `XStringToKeysym` takes them.
+    static let x11: [String: UInt32] = {
+        var table: [String: UInt32] = [:]
+        for line in keysymNameTable.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let value = UInt32(parts[1], radix: 16) { table[String(parts[0])] = value }
+        }
+        return table
+    }()
+
+    /// The keysym called `name`: Core's short names (`backspace`, `return` …), X11's names
+    /// (`BackSpace`, `F1`, `EuroSign` …), `U+20AC` for a Unicode scalar, or `0xff08`.
+    public static func lookup(_ name: String) -> KeySym? {
+        if let sym = KeySym.names[name] { return sym }
+        if let value = x11[name] { return KeySym(rawValue: value) }
+        if name.hasPrefix("U+"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
+            return KeySym(scalar: scalar)
+        }
+        if name.hasPrefix("0x"), let value = UInt32(name.dropFirst(2), radix: 16), value > 0, value <= 0x1FFF_FFFF {
+            return KeySym(rawValue: value)
+        }
+        return nil
+    }
+}

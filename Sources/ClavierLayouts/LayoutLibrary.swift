@@ -1,0 +1,153 @@
+import ClavierCore
+import Foundation
+
+/// Finds layout and theme files by name: a path as given, else `NAME.yaml` in each search
+/// directory in order (the user's `$XDG_CONFIG_HOME/clavier`, then the data directories).
+public struct LayoutLibrary: Sendable {
+    /// What a file holds, and so the subdirectory it lives in.
+    public enum Kind: String, Sendable, CaseIterable {
+        case layout = "layouts", theme = "themes"
+        var singular: String { self == .layout ? "layout" : "theme" }
+    }
+
+    /// A directory searched, with the short name `clavier layouts` shows for it.
+    public struct Directory: Hashable, Sendable {
+        public var label: String
+        public var path: String
+        public init(label: String, path: String) {
+            self.label = label
+            self.path = path
+        }
+    }
+
+    /// One file found.
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var path: String
+        public var directory: Directory
+        /// Whether a file of the same name earlier in the search order hides this one.
+        public var shadowed: Bool
+    }
+
+    /// The roots searched, in order; each holds `layouts/` and `themes/`.
+    public var directories: [Directory]
+
+    public init(directories: [Directory]) { self.directories = directories }
+
+    /// The user's configuration directory (`$XDG_CONFIG_HOME/clavier`, default
+    /// `~/.config/clavier`), then `dataDirectories`, labelled "data".
+    public static func standard(dataDirectories: [String],
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> LayoutLibrary {
+        var dirs: [Directory] = []
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            dirs.append(Directory(label: "user", path: config + "/clavier"))
+        } else if let home = environment["HOME"] {
+            dirs.append(Directory(label: "user", path: home + "/.config/clavier"))
+        }
+        var seen = Set<String>()
+        for dir in dataDirectories {
+            let resolved = URL(fileURLWithPath: dir).standardizedFileURL.path
+            guard seen.insert(resolved).inserted, FileManager.default.fileExists(atPath: resolved) else { continue }
+            dirs.append(Directory(label: "data", path: resolved))
+        }
+        return LayoutLibrary(directories: dirs)
+    }
+
+    /// Whether `argument` names a file rather than a layout: it has a slash or ends in `.yaml`.
+    public static func isPath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
+    }
+
+    /// The file `argument` stands for, or nil when no directory has it.
+    public func locate(_ kind: Kind, _ argument: String) -> String? {
+        if Self.isPath(argument) { return argument }
+        return directories.map { "\($0.path)/\(kind.rawValue)/\(argument).yaml" }
+            .first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// The directories `locate` looks in for `kind`, for error messages.
+    public func searched(_ kind: Kind) -> [String] { directories.map { "\($0.path)/\(kind.rawValue)" } }
+
+    /// Loads the layout `argument` (a name or a path).
+    public func layout(_ argument: String) throws(LayoutError) -> Layout {
+        guard let path = locate(.layout, argument) else {
+            throw .notFound(name: argument, kind: "layout", searched: searched(.layout))
+        }
+        return try LayoutFile.parse(try Self.read(path), id: Self.name(of: path), file: path)
+    }
+
+    /// Loads the theme `argument` (a name or a path).
+    public func theme(_ argument: String) throws(LayoutError) -> Theme {
+        guard let path = locate(.theme, argument) else {
+            throw .notFound(name: argument, kind: "theme", searched: searched(.theme))
+        }
+        return try ThemeFile.parse(try Self.read(path), name: Self.name(of: path), file: path)
+    }
+
+    /// Every `*.yaml` of `kind` in every directory, in search order, sorted by name in each.
+    public func list(_ kind: Kind) -> [Entry] {
+        var entries: [Entry] = []
+        var seen = Set<String>()
+        for dir in directories {
+            let sub = "\(dir.path)/\(kind.rawValue)"
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? [])
+                .filter { $0.hasSuffix(".yaml") }.sorted()
+            for file in files {
+                let name = String(file.dropLast(5))
+                entries.append(Entry(name: name, path: sub + "/" + file, directory: dir, shadowed: !seen.insert(name).inserted))
+            }
+        }
+        return entries
+    }
+
+    /// A file's name without directory and `.yaml`: the layout's id.
+    public static func name(of path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        for ext in [".yaml", ".yml"] where name.hasSuffix(ext) { name = name.dropLast(ext.count) }
+        return String(name)
+    }
+
+    static func read(_ path: String) throws(LayoutError) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file"
+            throw .unreadable(path: path, reason: reason)
+        }
+    }
+}
+
+/// Checks layout and theme files, as `clavier check` does.
+public enum FileChecker {
+    /// What one file turned out to be, and its problems.
+    public struct Result: Sendable {
+        public var kind: LayoutLibrary.Kind?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Checks the file at `path`: a theme when it lies in a `themes` directory, or outside a
+    /// `layouts` directory sets a field only themes have; else a layout.
+    public static func check(path: String) -> Result {
+        let text: String
+        do {
+            text = try LayoutLibrary.read(path)
+        } catch {
+            return Result(kind: nil, diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: error.description)])
+        }
+        let components = path.split(separator: "/")
+        let inThemes = components.count >= 2 && components[components.count - 2] == "themes"
+        let inLayouts = components.count >= 2 && components[components.count - 2] == "layouts"
+        let themeFields = ThemeFile.allFields.filter { $0 != "description" }
+        let looksLikeTheme = text.split(separator: "\n").contains { line in
+            themeFields.contains { line.hasPrefix($0 + ":") }
+        }
+        let kind: LayoutLibrary.Kind = inThemes || !inLayouts && looksLikeTheme ? .theme : .layout
+        let reader = NodeReader(file: path)
+        switch kind {
+        case .layout: _ = LayoutFile.read(text, id: LayoutLibrary.name(of: path), reader)
+        case .theme: _ = ThemeFile.read(text, name: LayoutLibrary.name(of: path), reader)
+        }
+        let sorted = reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return Result(kind: kind, diagnostics: sorted)
+    }
+}

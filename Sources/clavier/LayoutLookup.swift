@@ -1,0 +1,52 @@
+import ArgumentParser
+import ClavierCore
+import ClavierLayouts
+
+extension LayoutLibrary {
+    /// The library `--layout` and `--theme` search: the user's directory, then the data
+    /// directories `DataFiles` knows (installed, then the source tree's `Assets/`).
+    static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates)
+}
+
+extension LayoutOptions {
+    /// The layout `--layout` names: a file, else a name found by the library, else a
+    /// layout built into the binary.
+    func loadLayout() throws(LayoutError) -> Layout {
+        do {
+            return try LayoutLibrary.clavier.layout(layout)
+        } catch .notFound(let name, let kind, let searched) {
+            if let builtin = Layout.builtin[layout] { return builtin }
+            throw .notFound(name: name, kind: kind, searched: searched)
+        }
+    }
+
+    /// The theme `--theme` names, found the same way.
+    func loadTheme() throws(LayoutError) -> Theme {
+        do {
+            return try LayoutLibrary.clavier.theme(theme)
+        } catch .notFound(let name, let kind, let searched) {
+            if let builtin = Theme.builtin[theme] { return builtin }
+            throw .notFound(name: name, kind: kind, searched: searched)
+        }
+    }
+
+    /// For the running keyboard, which must come up whatever the files say: a layout or
+    /// theme that cannot be loaded is reported and the built-in `us` and `system` are used.
+    func loadForKeyboard() -> (Layout, Theme) {
+        var layout = Layout.us
+        var theme = Theme.system
+        do {
+            layout = try loadLayout()
+        } catch {
+            Log.error("\(error)")
+            Log.warning("using the built-in 'us' layout instead of '\(self.layout)'")
+        }
+        do {
+            theme = try loadTheme()
+        } catch {
+            Log.error("\(error)")
+            Log.warning("using the built-in 'system' theme instead of '\(self.theme)'")
+        }
+        return (layout, theme)
+    }
+}

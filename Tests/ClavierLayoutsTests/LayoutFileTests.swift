@@ -1,0 +1,154 @@
+import ClavierCore
+import ClavierLayouts
+import Foundation
+import Testing
+
+enum Files {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static func yaml(in dir: String) -> [String] {
+        let path = root.appendingPathComponent(dir).path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { path + "/" + $0 }
+    }
+    static var shippedLayouts: [String] { yaml(in: "Assets/layouts") }
+    static var shippedThemes: [String] { yaml(in: "Assets/themes") }
+    static var broken: [String] { yaml(in: "Tests/ClavierLayoutsTests/Broken") + yaml(in: "Tests/ClavierLayoutsTests/Broken/themes") }
+    static let library = LayoutLibrary(directories: [.init(label: "data", path: root.appendingPathComponent("Assets").path)])
+}
+
+struct ShippedFileTests {
+    @Test(arguments: Files.shippedLayouts)
+    func layoutLoadsWithoutProblems(_ path: String) throws {
+        let result = FileChecker.check(path: path)
+        #expect(result.kind == .layout)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let layout = try Files.library.layout(path)
+        #expect(!layout.pages.isEmpty)
+        for page in layout.pages {
+            #expect(!page.keys.isEmpty)
+            #expect(Set(page.keys.map(\.id)).count == page.keys.count, "duplicate ids on \(page.id)")
+            for case .page(let target) in page.keys.map(\.action) { #expect(layout.page(id: target) != nil) }
+        }
+    }
+
+    @Test(arguments: Files.shippedThemes)
+    func themeLoadsWithoutProblems(_ path: String) throws {
+        let result = FileChecker.check(path: path)
+        #expect(result.kind == .theme)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        _ = try Files.library.theme(path)
+    }
+
+    @Test func theShippedLayoutsAndThemesAreThere() {
+        let layouts = Set(Files.shippedLayouts.map(LayoutLibrary.name(of:)))
+        let themes = Set(Files.shippedThemes.map(LayoutLibrary.name(of:)))
+        #expect(layouts.isSuperset(of: ["us"]))
+        #expect(themes == ["system", "dark", "high-contrast"])
+    }
+
+    /// The YAML us is the built-in fallback, key for key.
+    @Test func yamlUSEqualsTheBuiltIn() throws {
+        let yaml = try Files.library.layout("us")
+        #expect(yaml.pages.map(\.id) == Layout.us.pages.map(\.id))
+        for (a, b) in zip(yaml.pages, Layout.us.pages) {
+            for (x, y) in zip(a.keys, b.keys) { #expect(x == y, "page \(a.id)") }
+            #expect(a == b)
+        }
+        #expect(yaml == Layout.us)
+    }
+
+    @Test func yamlSystemEqualsTheBuiltIn() throws {
+        let yaml = try Files.library.theme("system")
+        #expect(yaml.name == "system")
+        // label-disabled is written 127.5 (look.md's grey 0.5) so it is exact.
+        #expect(yaml == Theme.system)
+    }
+}
+
+struct BrokenFileTests {
+    /// Each broken file says on its first line what `clavier check` must report first:
+    /// `# expect: LINE:COLUMN: MESSAGE`.
+    @Test(arguments: Files.broken)
+    func reportsTheProblemWhereItIs(_ path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let first = try #require(text.split(separator: "\n").first)
+        let expected = first.dropFirst("# expect: ".count)
+        let result = FileChecker.check(path: path)
+        #expect(!result.diagnostics.isEmpty)
+        let printed = result.diagnostics.map(\.description)
+        #expect(printed.contains { $0.hasPrefix("\(path):\(expected)") }, "expected \(expected); got \(printed)")
+    }
+
+    @Test func thereAreAtLeastTenKindsOfBrokenFile() {
+        #expect(Files.broken.count >= 10)
+    }
+
+    @Test func everyProblemOfAFileIsReportedNotOnlyTheFirst() throws {
+        let text = """
+        pages:
+          - id: a
+            rows:
+              - [{label: x, colour: red}, {label: y, action: {keysym: Nope}}]
+        """
+        #expect(throws: LayoutError.self) { try LayoutFile.parse(text, id: "t", file: "t.yaml") }
+        do {
+            _ = try LayoutFile.parse(text, id: "t", file: "t.yaml")
+        } catch .invalid(let diagnostics) {
+            #expect(diagnostics.map(\.description) == [
+                "t.yaml:4:21: unknown field 'colour' in a key (known: id, label, icon, action, width, class, alternates, repeats, shuffle)",
+                "t.yaml:4:63: unknown keysym 'Nope'",
+            ])
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
+
+struct KeyFormTests {
+    @Test func everyFormOfKeyAndAction() throws {
+        let text = """
+        options: {show-pressed-keys: false}
+        pages:
+          - id: p
+            rows:
+              - - a
+                - {label: é, alternates: [è, ê, ë]}
+                - {id: f1, label: F1, action: {keysym: F1}, class: function}
+                - {id: euro, label: E, action: {keysym: U+20AC}}
+                - {id: tab, icon: tab, action: {keysym: Tab}, width: 1.5}
+                - {id: hi, label: hi, action: {text: "hello"}, repeats: true}
+                - {id: ctrl, label: ctrl, action: {modifier: ctrl}}
+                - {id: one, label: "1", action: {char: "1"}, shuffle: true, class: symbol}
+                - {id: go, label: go, action: {page: p}}
+                - {id: hide, icon: hide, action: hide}
+        """
+        let layout = try LayoutFile.parse(text, id: "forms", file: "forms.yaml")
+        #expect(layout.options.showsPressedKeys == false)
+        let keys = layout.pages[0].keys
+        #expect(keys[0] == Key.character("a"))
+        #expect(keys[1].alternates == ["è", "ê", "ë"])
+        #expect(keys[2].action == .key(KeySym(rawValue: 0xFFBE)))
+        #expect(keys[3].action == .key(KeySym(rawValue: 0x20AC)) || keys[3].action == .key(KeySym(scalar: "€")))
+        #expect(keys[4].label == .icon(.tab) && keys[4].width == 1.5 && keys[4].action == .key(.tab))
+        #expect(keys[5].action == .text("hello") && keys[5].repeats)
+        #expect(keys[6].action == .modifier(.ctrl))
+        #expect(keys[7].shuffles && keys[7].keyClass == .symbol)
+        #expect(keys[8].action == .page("p"))
+        #expect(keys[9].action == .hide && keys[9].id == "hide")
+    }
+
+    @Test func themeColoursInEveryForm() throws {
+        let theme = try ThemeFile.parse("""
+        label: "#ff000080"
+        border: "#00ff00"
+        emboss: [25.5, 0, 255, 0.5]
+        font-size: 30
+        """, name: "t", file: "t.yaml")
+        #expect(theme.label == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
+        #expect(theme.border == Color(red: 0, green: 1, blue: 0))
+        #expect(theme.emboss == .rgb8(25.5, 0, 255, alpha: 0.5))
+        #expect(theme.fontSize == 30)
+        #expect(theme.key == Theme.system.key)
+    }
+}
