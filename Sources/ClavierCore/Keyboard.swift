@@ -4,6 +4,10 @@ public enum InputEvent: Hashable, Sendable {
     case press(Point, pointer: Int = 0)
     /// That pointer or finger went up.
     case release(Point, pointer: Int = 0)
+    /// That pointer or finger moved while down.
+    case motion(Point, pointer: Int = 0)
+    /// Time passed: the deadline the keyboard asked for (`nextDeadline`) is due.
+    case tick
     /// Every press ends at once (the window was hidden, the pointer grab lost …).
     case cancelAll
 }
@@ -45,6 +49,16 @@ public struct Keyboard: Sendable {
     public var doubleTapInterval: Duration = .milliseconds(400)
     /// The geometry of the current page in the current window.
     public private(set) var geometry: PageGeometry
+    /// How long a repeating key is held before it repeats (the server's XKB repeat delay).
+    public var repeatDelay: Duration = .milliseconds(660)
+    /// The time between repeats (the server's XKB repeat interval; 40 ms is 25 per second).
+    public var repeatInterval: Duration = .milliseconds(40)
+    /// The held key that repeats, with what it types and when it types again.
+    private var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
+
+    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, so an
+    /// idle keyboard asks for no timer at all.
+    public var nextDeadline: ContinuousClock.Instant? { repeating?.next }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
     public init(layout: Layout, page: Page.ID? = nil, size: Size) {
@@ -92,12 +106,34 @@ public struct Keyboard: Sendable {
             if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
             pressed[pointer] = key.id
             effects += [.playClick, .redraw([key.id])]
-            effects += act(on: key, at: now)
+            let acted = act(on: key, at: now)
+            effects += acted
+            // A new press takes over repeating; a key repeats exactly what its press typed.
+            let typed = acted.filter { if case .type = $0 { true } else { false } }
+            if key.repeats, !typed.isEmpty, pressed[pointer] == key.id {
+                repeating = (pointer, key.id, typed, now + repeatDelay)
+            } else if repeating?.pointer == pointer {
+                repeating = nil
+            }
             return effects
         case .release(_, let pointer):
+            if repeating?.pointer == pointer { repeating = nil }
             guard let id = pressed.removeValue(forKey: pointer) else { return [] }
             return page.key(id: id) == nil ? [] : [.redraw([id])]
+        case .motion(let point, let pointer):
+            // Sliding off a held key ends its press and its repeat: nothing more is typed.
+            guard let id = pressed[pointer], geometry.key(at: point)?.id != id else { return [] }
+            pressed[pointer] = nil
+            if repeating?.pointer == pointer { repeating = nil }
+            return [.redraw([id])]
+        case .tick:
+            guard var r = repeating, now >= r.next else { return [] }
+            // Behind schedule (a busy machine) means one repeat now, not a burst.
+            r.next = max(r.next + repeatInterval, now + repeatInterval / 2)
+            repeating = r
+            return r.effects
         case .cancelAll:
+            repeating = nil
             let ids = Array(pressed.values)
             pressed.removeAll()
             return ids.isEmpty ? [] : [.redraw(ids)]
@@ -131,10 +167,12 @@ public struct Keyboard: Sendable {
             page = next
             geometry = PageGeometry(page: next, size: geometry.size)
             pressed.removeAll()
+            repeating = nil
             modifiers[.shift] = nil
             return [.switchPage(id), .redrawAll]
         case .hide:
             pressed.removeAll()
+            repeating = nil
             return [.hide]
         }
     }

@@ -57,6 +57,17 @@ public final class Display: @unchecked Sendable {
     /// Sends queued requests and waits until the server has handled them (`XSync`).
     public func sync() { XSync(raw, 0) }
 
+    /// The server's key repeat delay and interval, or nil when auto-repeat is off
+    /// (`XkbGetAutoRepeatRate`, `XGetKeyboardControl`).
+    public var keyRepeat: (delay: Duration, interval: Duration)? {
+        var control = XKeyboardState()
+        XGetKeyboardControl(raw, &control)
+        guard control.global_auto_repeat == AutoRepeatModeOn else { return nil }
+        var delay: UInt32 = 0, interval: UInt32 = 0
+        guard XkbGetAutoRepeatRate(raw, UInt32(XkbUseCoreKbd), &delay, &interval) != 0, interval > 0 else { return nil }
+        return (.milliseconds(Int(delay)), .milliseconds(Int(interval)))
+    }
+
     /// The atom for `name`, created if needed (`XInternAtom`).
     func atom(_ name: String) -> Atom { XInternAtom(raw, name, 0) }
 }

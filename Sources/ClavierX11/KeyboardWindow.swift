@@ -13,6 +13,8 @@ public enum Placement: Hashable, Sendable {
 public enum WindowEvent: Hashable, Sendable {
     case press(Point)
     case release(Point)
+    /// The pointer moved with a button down.
+    case motion(Point)
     /// Part of the window must be put on screen again.
     case expose(Rect)
     /// The window's size changed.
@@ -60,7 +62,9 @@ public final class KeyboardWindow {
         attributes.background_pixmap = UInt(None)
         attributes.border_pixel = 0
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask
+        // ButtonMotionMask: motion only while a button is down, so a pointer passing over
+        // the idle keyboard wakes nothing.
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask | StructureNotifyMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
         id = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height),
                            0, depth, UInt32(InputOutput), visual, mask, &attributes)
@@ -206,6 +210,11 @@ public final class KeyboardWindow {
                 events.append(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
             case ButtonRelease where event.xbutton.button <= 3:
                 events.append(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+            case MotionNotify:
+                let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
+                // Only the latest position of a run of motion events matters.
+                if case .motion = events.last { events.removeLast() }
+                events.append(.motion(point))
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))

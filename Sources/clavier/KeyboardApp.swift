@@ -25,6 +25,12 @@ final class KeyboardApp {
         window = try KeyboardWindow(display: display, placement: placement)
         let size = Size(width: window.rect.width, height: window.rect.height)
         keyboard = Keyboard(layout: layout, page: page, size: size)
+        if let rate = display.keyRepeat {
+            keyboard.repeatDelay = rate.delay
+            keyboard.repeatInterval = rate.interval
+        } else {
+            keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
+        }
         painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
@@ -48,11 +54,14 @@ final class KeyboardApp {
             injector.restoreAll()
         }
         while running {
-            switch loop.wait(until: injector.nextRestore) {
+            let deadlines = [injector.nextRestore, keyboard.nextDeadline].compactMap { $0 }
+            switch loop.wait(until: deadlines.min()) {
             case .xEvents:
                 for event in window.pendingEvents() { handle(event) }
             case .deadline:
-                injector.restoreDue(now: clock.now)
+                let now = clock.now
+                apply(keyboard.handle(.tick, at: now))
+                injector.restoreDue(now: now)
             case .signal(let number):
                 if number == SIGUSR1 {
                     window.isMapped ? window.hide() : window.show()
@@ -74,6 +83,8 @@ final class KeyboardApp {
             apply(keyboard.handle(.press(point), at: clock.now))
         case .release(let point):
             apply(keyboard.handle(.release(point), at: clock.now))
+        case .motion(let point):
+            apply(keyboard.handle(.motion(point), at: clock.now))
         case .expose(let rect):
             present(rect)
         case .resized(let size):

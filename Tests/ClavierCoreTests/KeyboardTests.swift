@@ -147,3 +147,67 @@ import Testing
         #expect(tap(&k, "c", at: .seconds(4)).contains(.type(KeySym(rawValue: 0x43), modifiers: [.control])))
     }
 }
+
+@Suite struct KeyRepeatTests {
+    let t0 = ContinuousClock.now
+
+    func center(_ k: Keyboard, _ id: Key.ID) -> Point {
+        let r = k.geometry.frame(id: id)!.rect
+        return Point(x: r.midX, y: r.midY)
+    }
+
+    func typed(_ effects: [Effect]) -> Int { effects.filter { if case .type = $0 { true } else { false } }.count }
+
+    @Test func aHeldKeyRepeatsAfterTheDelayAtTheInterval() {
+        var k = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
+        k.repeatDelay = .milliseconds(500)
+        k.repeatInterval = .milliseconds(50)
+        #expect(k.nextDeadline == nil)
+        #expect(typed(k.handle(.press(center(k, "backspace")), at: t0)) == 1)
+        #expect(k.nextDeadline == t0 + .milliseconds(500))
+        #expect(k.handle(.tick, at: t0 + .milliseconds(499)).isEmpty)
+        #expect(k.handle(.tick, at: t0 + .milliseconds(500)) == [.type(.backSpace, modifiers: [])])
+        #expect(k.nextDeadline == t0 + .milliseconds(550))
+        #expect(typed(k.handle(.tick, at: t0 + .milliseconds(550))) == 1)
+        _ = k.handle(.release(center(k, "backspace")), at: t0 + .milliseconds(560))
+        #expect(k.nextDeadline == nil, "no timer once nothing is held")
+        #expect(k.handle(.tick, at: t0 + .milliseconds(600)).isEmpty)
+    }
+
+    @Test func slidingOffTheKeyStopsTheRepeat() {
+        var k = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
+        _ = k.handle(.press(center(k, "a")), at: t0)
+        #expect(k.handle(.motion(center(k, "a")), at: t0).isEmpty)
+        #expect(k.handle(.motion(center(k, "s")), at: t0) == [.redraw(["a"])])
+        #expect(k.nextDeadline == nil)
+        #expect(k.pressed.isEmpty)
+    }
+
+    @Test func aRepeatTypesWhatThePressTyped() {
+        var k = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
+        k.repeatDelay = .milliseconds(100)
+        _ = k.handle(.press(center(k, "shift")), at: t0)
+        _ = k.handle(.release(center(k, "shift")), at: t0)
+        _ = k.handle(.press(center(k, "a")), at: t0 + .seconds(1))
+        #expect(k.shift == .off)
+        #expect(k.handle(.tick, at: t0 + .seconds(2)) == [.type(KeySym(rawValue: 0x41), modifiers: [])])
+    }
+
+    @Test func modifiersAndPageKeysDoNotRepeat() {
+        var k = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
+        _ = k.handle(.press(center(k, "shift")), at: t0)
+        #expect(k.nextDeadline == nil)
+        _ = k.handle(.release(center(k, "shift")), at: t0)
+        _ = k.handle(.press(center(k, "page-numbers")), at: t0)
+        #expect(k.nextDeadline == nil)
+    }
+
+    @Test func aBusyMachineGetsOneRepeatNotABurst() {
+        var k = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
+        k.repeatDelay = .milliseconds(100)
+        k.repeatInterval = .milliseconds(10)
+        _ = k.handle(.press(center(k, "x")), at: t0)
+        #expect(typed(k.handle(.tick, at: t0 + .seconds(5))) == 1)
+        #expect(k.nextDeadline! > t0 + .seconds(5))
+    }
+}

@@ -5,9 +5,9 @@ import Foundation
 /// click its keys where a user would.
 final class KeyboardSession {
     let server: XServer
-    let clavier: ChildProcess!
+    var clavier: ChildProcess!
     let xtermWindow: Window
-    let keyboardWindow: Window
+    var keyboardWindow: Window
     let output: URL
     let directory: URL
     let clavierErrors: URL
@@ -98,6 +98,20 @@ final class KeyboardSession {
             server.click(x: f.x + key.x + key.width / 2, y: f.y + key.y + key.height / 2)
             if id.hasPrefix("page-") { current = String(id.dropFirst(5)) }
         }
+    }
+
+    /// Starts clavier again (after `stopKeyboard`) with the same arguments; returns its window.
+    static func restartKeyboard(_ session: KeyboardSession, arguments: [String] = ["--no-sound"]) throws -> Window {
+        let server = session.server
+        session.clavier = try server.start([Harness.clavierBinary] + arguments, stderr: session.clavierErrors.path)
+        var window: Window = 0
+        guard Harness.waitFor(10, {
+            window = server.windows(named: "Clavier").first ?? 0
+            return window != 0 && server.frame(of: window).viewable
+        }) else { throw HarnessError("clavier's window did not come back") }
+        session.keyboardWindow = window
+        usleep(300_000)
+        return window
     }
 
     /// What xterm received so far.

@@ -68,3 +68,41 @@ import Testing
         #expect(session.server.keymapDump == before, "the keymap was left changed")
     }
 }
+
+@Suite(.serialized) struct KeyRepeatIntegrationTests {
+    /// Holding a key repeats it at the server's rate, and the repeat stops on release.
+    @Test func holdingAKeyRepeatsUntilRelease() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Raw mode: every character reaches the file at once, no Return needed.
+        let session = try KeyboardSession(windowManager: false, shellCommand: "stty -echo raw; exec cat > 'OUTPUT'")
+        let server = session.server
+        // Server repeat: 200 ms delay, 50 ms interval; clavier reads it at start, so restart it.
+        XkbSetAutoRepeatRate(server.connection, UInt32(XkbUseCoreKbd), 200, 50)
+        XSync(server.connection, 0)
+        _ = session.stopKeyboard()
+        let again = try KeyboardSession.restartKeyboard(session)
+        let a = try session.geometry(page: "letters")["a"]!
+        let f = server.frame(of: again)
+        XTestFakeMotionEvent(server.connection, 0, Int32(f.x + a.x + a.width / 2), Int32(f.y + a.y + a.height / 2), 0)
+        XSync(server.connection, 0)
+        usleep(20_000)
+        XTestFakeButtonEvent(server.connection, 1, 1, 0)
+        XSync(server.connection, 0)
+        usleep(700_000)
+        XTestFakeButtonEvent(server.connection, 1, 0, 0)
+        XSync(server.connection, 0)
+        usleep(100_000)
+        let atRelease = session.received.count
+        usleep(400_000)
+        let later = session.received
+        #expect(later.allSatisfy { $0 == "a" }, "received \(later.debugDescription)")
+        // 1 press + about (700 - 200) / 50 = 10 repeats; generous bounds for a loaded machine.
+        #expect(atRelease >= 5 && atRelease <= 14, "received \(atRelease) a's in 700 ms")
+        #expect(later.count == atRelease, "typing went on after the release")
+    }
+}
