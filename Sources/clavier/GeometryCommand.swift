@@ -14,7 +14,10 @@ struct GeometryCommand: ParsableCommand {
 
     func run() throws {
         let layout = try options.resolveLayout()
-        let keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        // The pad the keyboard shows first when started with the same --seed.
+        var source = options.shuffleSource()
+        keyboard.reshuffle(using: &source)
         print(Self.json(keyboard))
     }
 

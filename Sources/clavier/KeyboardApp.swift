@@ -17,14 +17,18 @@ final class KeyboardApp {
     private let loop: EventLoop
     private let clock = ContinuousClock()
     private var running = true
+    /// Deals a PIN pad's digits each time the keyboard is shown.
+    private var shuffleSource: any RandomNumberGenerator
 
     init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
-         player: ClickPlayer?) throws {
+         player: ClickPlayer?, shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
         self.display = display
         self.player = player
         window = try KeyboardWindow(display: display, placement: placement)
         let size = Size(width: window.rect.width, height: window.rect.height)
         keyboard = Keyboard(layout: layout, page: page, size: size)
+        self.shuffleSource = shuffleSource
+        keyboard.reshuffle(using: &self.shuffleSource)
         painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
@@ -44,7 +48,7 @@ final class KeyboardApp {
                 injector.restoreDue(now: clock.now)
             case .signal(let number):
                 if number == SIGUSR1 {
-                    window.isMapped ? window.hide() : window.show()
+                    window.isMapped ? window.hide() : showAgain()
                 } else {
                     Log.debug("signal \(number): quitting")
                     running = false
@@ -55,6 +59,15 @@ final class KeyboardApp {
             }
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
+    }
+
+    /// Shows the hidden keyboard, with a PIN pad's digits dealt anew.
+    private func showAgain() {
+        if keyboard.layout.hasShuffledKeys {
+            keyboard.reshuffle(using: &shuffleSource)
+            painter.paintAll(keyboard, on: canvas)
+        }
+        window.show()
     }
 
     private func handle(_ event: WindowEvent) {

@@ -50,3 +50,12 @@ extension LayoutOptions {
         return (layout, theme)
     }
 }
+
+extension LayoutOptions {
+    /// Where a PIN pad's shuffles come from: `--seed`, else `SystemRandomNumberGenerator`
+    /// (the kernel's getrandom), which no one can predict.
+    func shuffleSource() -> any RandomNumberGenerator {
+        if let seed { return SeededGenerator(seed: seed) }
+        return SystemRandomNumberGenerator()
+    }
+}

@@ -24,6 +24,8 @@ struct Render: ParsableCommand {
     func run() throws {
         let layout = try options.resolveLayout()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        var source = options.shuffleSource()
+        keyboard.reshuffle(using: &source)
         for (pointer, id) in press.enumerated() {
             guard keyboard.page.key(id: id) != nil else {
                 throw ValidationError("page '\(keyboard.page.id)' has no key '\(id)' (keys: \(keyboard.page.keys.map(\.id).joined(separator: " ")))")

@@ -50,7 +50,7 @@ struct Run: ParsableCommand {
         }
         let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
-                                  theme: theme, player: player)
+                                  theme: theme, player: player, shuffleSource: options.shuffleSource())
         app.run()
     }
 

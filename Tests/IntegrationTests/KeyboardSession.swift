@@ -12,7 +12,12 @@ final class KeyboardSession {
     let directory: URL
     let clavierErrors: URL
 
-    init(windowManager: Bool, clavierArguments: [String] = ["--no-sound"]) throws {
+    /// What `geometry(page:)` passes to `clavier geometry` to describe the running layout.
+    let geometryArguments: [String]
+
+    init(windowManager: Bool, clavierArguments: [String] = ["--no-sound"],
+         geometryArguments: [String] = ["--layout", "us"], environment: [String: String] = [:]) throws {
+        self.geometryArguments = geometryArguments
         server = try XServer(windowManager: windowManager)
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
@@ -34,7 +39,8 @@ final class KeyboardSession {
         }
         server.setFocus(probe)
         clavierErrors = directory.appendingPathComponent("clavier.stderr")
-        clavier = try server.start([Harness.clavierBinary] + clavierArguments, stderr: clavierErrors.path)
+        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: environment,
+                                   stderr: clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
             window = server.windows(named: "Clavier").first ?? 0
@@ -58,7 +64,7 @@ final class KeyboardSession {
     /// The key rectangles `clavier geometry` gives for a page at the window's current size.
     func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         let f = server.frame(of: keyboardWindow)
-        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "us", "--page", page,
+        let result = try Harness.run([Harness.clavierBinary, "geometry"] + geometryArguments + ["--page", page,
                                       "--size", "\(f.width)x\(f.height)"])
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
