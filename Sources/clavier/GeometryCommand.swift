@@ -13,7 +13,7 @@ struct GeometryCommand: ParsableCommand {
     var size = Size(width: 1280, height: 330)
 
     func run() throws {
-        let layout = try options.resolveLayout()
+        let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         // The pad the keyboard shows first when started with the same --seed.
         var source = options.shuffleSource()

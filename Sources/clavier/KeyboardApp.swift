@@ -19,6 +19,10 @@ final class KeyboardApp {
     private var running = true
     /// Deals a PIN pad's digits each time the keyboard is shown.
     private var shuffleSource: any RandomNumberGenerator
+    /// Told of each key pressed, before the reducer acts on it (counts emoji taps).
+    var onPress: ((Key) -> Void)?
+    /// Applied to the layout each time the keyboard is shown again (refills frequently used).
+    var refreshLayout: ((Layout) -> Layout)?
 
     init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
          player: ClickPlayer?, shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
@@ -63,6 +67,10 @@ final class KeyboardApp {
 
     /// Shows the hidden keyboard, with a PIN pad's digits dealt anew.
     private func showAgain() {
+        if let refreshLayout {
+            keyboard = Keyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id, size: keyboard.geometry.size)
+            painter.paintAll(keyboard, on: canvas)
+        }
         if keyboard.layout.hasShuffledKeys {
             keyboard.reshuffle(using: &shuffleSource)
             painter.paintAll(keyboard, on: canvas)
@@ -73,6 +81,7 @@ final class KeyboardApp {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .press(let point):
+            if let onPress, let key = keyboard.geometry.key(at: point) { onPress(key) }
             apply(keyboard.handle(.press(point), at: clock.now))
         case .release(let point):
             apply(keyboard.handle(.release(point), at: clock.now))

@@ -59,3 +59,12 @@ extension LayoutOptions {
         return SystemRandomNumberGenerator()
     }
 }
+
+extension Layout {
+    /// The layout with its frequently used page filled from the user's tap counts as the
+    /// running keyboard fills it (read only: `clavier geometry` and `render` show the same).
+    func withSavedTapCounts() -> Layout {
+        guard options.frequentPage != nil else { return self }
+        return fillingFrequentPage(with: TapCountStore.standard().load().0)
+    }
+}

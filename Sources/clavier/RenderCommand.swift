@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
     var output: String
 
     func run() throws {
-        let layout = try options.resolveLayout()
+        let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         var source = options.shuffleSource()
         keyboard.reshuffle(using: &source)

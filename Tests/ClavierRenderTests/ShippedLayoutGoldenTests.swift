@@ -23,6 +23,8 @@ struct ShippedLayoutGoldenTests {
     static let scenes = [
         Scene(layout: "phone", size: Size(width: 800, height: 260)),
         Scene(layout: "pin", size: Size(width: 480, height: 260)),
+        Scene(layout: "emoji", page: "frequent", size: Size(width: 1280, height: 330)),
+        Scene(layout: "emoji", page: "animals-1", size: Size(width: 800, height: 260)),
     ]
 
     @Test(arguments: scenes, ["system", "dark"])

@@ -14,10 +14,13 @@ final class KeyboardSession {
 
     /// What `geometry(page:)` passes to `clavier geometry` to describe the running layout.
     let geometryArguments: [String]
+    /// The environment clavier runs with (and `clavier geometry` too).
+    let environment: [String: String]
 
     init(windowManager: Bool, clavierArguments: [String] = ["--no-sound"],
          geometryArguments: [String] = ["--layout", "us"], environment: [String: String] = [:]) throws {
         self.geometryArguments = geometryArguments
+        self.environment = environment
         server = try XServer(windowManager: windowManager)
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
@@ -65,7 +68,8 @@ final class KeyboardSession {
     func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         let f = server.frame(of: keyboardWindow)
         let result = try Harness.run([Harness.clavierBinary, "geometry"] + geometryArguments + ["--page", page,
-                                      "--size", "\(f.width)x\(f.height)"])
+                                      "--size", "\(f.width)x\(f.height)"],
+                                     environment: environment)
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
               let keys = json["keys"] as? [[String: Any]] else {
