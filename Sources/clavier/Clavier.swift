@@ -23,6 +23,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.")
     var theme = "system"
 
+    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
+    var seed: UInt64?
+
     func resolveLayout() throws -> Layout {
         let found: Layout
         do { found = try loadLayout() } catch { throw ValidationError(error.description) }

@@ -13,8 +13,11 @@ struct GeometryCommand: ParsableCommand {
     var size = Size(width: 1280, height: 330)
 
     func run() throws {
-        let layout = try options.resolveLayout()
-        let keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        let layout = try options.resolveLayout().withSavedTapCounts()
+        var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        // The pad the keyboard shows first when started with the same --seed.
+        var source = options.shuffleSource()
+        keyboard.reshuffle(using: &source)
         print(Self.json(keyboard))
     }
 

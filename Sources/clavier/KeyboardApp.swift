@@ -17,9 +17,15 @@ final class KeyboardApp {
     private let loop: EventLoop
     private let clock = ContinuousClock()
     private var running = true
+    /// Deals a PIN pad's digits each time the keyboard is shown.
+    private var shuffleSource: any RandomNumberGenerator
+    /// Told of each key pressed, before the reducer acts on it (counts emoji taps).
+    var onPress: ((Key) -> Void)?
+    /// Applied to the layout each time the keyboard is shown again (refills frequently used).
+    var refreshLayout: ((Layout) -> Layout)?
 
     init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
-         player: ClickPlayer?) throws {
+         player: ClickPlayer?, shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
         self.display = display
         self.player = player
         window = try KeyboardWindow(display: display, placement: placement)
@@ -31,6 +37,8 @@ final class KeyboardApp {
         } else {
             keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
         }
+        self.shuffleSource = shuffleSource
+        keyboard.reshuffle(using: &self.shuffleSource)
         painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
@@ -64,7 +72,7 @@ final class KeyboardApp {
                 injector.restoreDue(now: now)
             case .signal(let number):
                 if number == SIGUSR1 {
-                    window.isMapped ? window.hide() : window.show()
+                    window.isMapped ? window.hide() : showAgain()
                 } else {
                     Log.debug("signal \(number): quitting")
                     running = false
@@ -77,9 +85,23 @@ final class KeyboardApp {
         apply(keyboard.handle(.cancelAll, at: clock.now))
     }
 
+    /// Shows the hidden keyboard, with a PIN pad's digits dealt anew.
+    private func showAgain() {
+        if let refreshLayout {
+            keyboard = Keyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id, size: keyboard.geometry.size)
+            painter.paintAll(keyboard, on: canvas)
+        }
+        if keyboard.layout.hasShuffledKeys {
+            keyboard.reshuffle(using: &shuffleSource)
+            painter.paintAll(keyboard, on: canvas)
+        }
+        window.show()
+    }
+
     private func handle(_ event: WindowEvent) {
         switch event {
         case .press(let point):
+            if let onPress, let key = keyboard.geometry.key(at: point) { onPress(key) }
             apply(keyboard.handle(.press(point), at: clock.now))
         case .release(let point):
             apply(keyboard.handle(.release(point), at: clock.now))

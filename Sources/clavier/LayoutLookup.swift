@@ -50,3 +50,21 @@ extension LayoutOptions {
         return (layout, theme)
     }
 }
+
+extension LayoutOptions {
+    /// Where a PIN pad's shuffles come from: `--seed`, else `SystemRandomNumberGenerator`
+    /// (the kernel's getrandom), which no one can predict.
+    func shuffleSource() -> any RandomNumberGenerator {
+        if let seed { return SeededGenerator(seed: seed) }
+        return SystemRandomNumberGenerator()
+    }
+}
+
+extension Layout {
+    /// The layout with its frequently used page filled from the user's tap counts as the
+    /// running keyboard fills it (read only: `clavier geometry` and `render` show the same).
+    func withSavedTapCounts() -> Layout {
+        guard options.frequentPage != nil else { return self }
+        return fillingFrequentPage(with: TapCountStore.standard().load().0)
+    }
+}

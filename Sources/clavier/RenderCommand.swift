@@ -22,8 +22,10 @@ struct Render: ParsableCommand {
     var output: String
 
     func run() throws {
-        let layout = try options.resolveLayout()
+        let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        var source = options.shuffleSource()
+        keyboard.reshuffle(using: &source)
         for (pointer, id) in press.enumerated() {
             guard keyboard.page.key(id: id) != nil else {
                 throw ValidationError("page '\(keyboard.page.id)' has no key '\(id)' (keys: \(keyboard.page.keys.map(\.id).joined(separator: " ")))")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClavierCore
+import ClavierLayouts
 import ClavierRender
 import ClavierSound
 import ClavierX11
@@ -33,7 +34,9 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let (layout, theme) = options.loadForKeyboard()
+        var (layout, theme) = options.loadForKeyboard()
+        let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
+        if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         let connection: Display
         do {
             connection = try Display(name: display)
@@ -50,7 +53,11 @@ struct Run: ParsableCommand {
         }
         let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
-                                  theme: theme, player: player)
+                                  theme: theme, player: player, shuffleSource: options.shuffleSource())
+        if let taps {
+            app.onPress = { taps.tapped($0) }
+            app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
+        }
         app.run()
     }
 

@@ -12,16 +12,23 @@ final class KeyboardSession {
     let directory: URL
     let clavierErrors: URL
 
-    /// The layout clavier shows (its `--layout`, else us); a test that expects a fallback sets it.
-    var layoutName: String
+    /// What `geometry(page:)` passes to `clavier geometry` to describe the running layout
+    /// (by default the `--layout` clavier was given); a test that expects a fallback sets it.
+    var geometryArguments: [String]
+    /// The environment clavier runs with (and `clavier geometry` too).
+    let environment: [String: String]
 
-    init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0,
+    init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], geometryArguments: [String]? = nil,
+         environment: [String: String] = [:], layout: String = "us", group: UInt32 = 0,
          shellCommand: String? = nil) throws {
-        if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
-            layoutName = args[i + 1]
+        if let geometryArguments {
+            self.geometryArguments = geometryArguments
+        } else if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
+            self.geometryArguments = ["--layout", args[i + 1]]
         } else {
-            layoutName = "us"
+            self.geometryArguments = ["--layout", "us"]
         }
+        self.environment = environment
         server = try XServer(windowManager: windowManager, layout: layout, group: group)
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
@@ -49,7 +56,8 @@ final class KeyboardSession {
             keyboardWindow = 0
             return
         }
-        clavier = try server.start([Harness.clavierBinary] + clavierArguments, stderr: clavierErrors.path)
+        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: environment,
+                                   stderr: clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
             window = server.windows(named: "Clavier").first ?? 0
@@ -73,8 +81,9 @@ final class KeyboardSession {
     /// The key rectangles `clavier geometry` gives for a page at the window's current size.
     func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         let f = server.frame(of: keyboardWindow)
-        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", layoutName, "--page", page,
-                                      "--size", "\(f.width)x\(f.height)"])
+        let result = try Harness.run([Harness.clavierBinary, "geometry"] + geometryArguments + ["--page", page,
+                                      "--size", "\(f.width)x\(f.height)"],
+                                     environment: environment)
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
               let keys = json["keys"] as? [[String: Any]] else {

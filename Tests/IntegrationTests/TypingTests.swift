@@ -171,7 +171,7 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", broken.path])
         #expect(Harness.waitFor(5) { session.errors.contains("broken.yaml:3:24: unknown field 'colour'") }, "stderr: \(session.errors)")
         #expect(session.errors.contains("using the built-in 'us' layout"))
-        session.layoutName = "us"
+        session.geometryArguments = ["--layout", "us"]
         try session.tap(["h", "i", "return"])
         #expect(Harness.waitFor(10) { session.received == "hi\n" }, "xterm received \(session.received.debugDescription)")
     }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct EmojiTests {
+    /// 🐶 (U+1F436) is on no keymap: the injector lends it a spare keycode and xterm
+    /// receives its UTF-8. After a restart it leads the frequently used page.
+    @Test func anEmojiArrivesAsUTF8AndLeadsFrequentlyUsedAfterARestart() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let state = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let environment = ["XDG_STATE_HOME": state.path]
+        let arguments = ["--no-sound", "--layout", "emoji"]
+        do {
+            let session = try KeyboardSession(windowManager: false, clavierArguments: arguments,
+                                              geometryArguments: ["--layout", "emoji"], environment: environment)
+            let before = try session.geometry(page: "frequent")
+            #expect(before.keys.contains("1f600"))
+            try session.tap(["to-animals"], startingOn: "frequent")
+            try session.tap(["1f436", "1f436", "return"], startingOn: "animals-1")
+            #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") }, "xterm received \(session.received.debugDescription)")
+            #expect(session.received == "🐶🐶\n", "clavier said: \(session.errors)")
+            #expect(Array(session.received.utf8.prefix(4)) == [0xF0, 0x9F, 0x90, 0xB6])
+            #expect(session.stopKeyboard() == 0)
+        }
+        let file = state.appendingPathComponent("clavier/taps.json").path
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let again = try KeyboardSession(windowManager: false, clavierArguments: arguments,
+                                        geometryArguments: ["--layout", "emoji"], environment: environment)
+        // The frequent page's first key, top left, is now the dog.
+        let frequent = try again.geometry(page: "frequent")
+        let first = frequent.min { ($0.value.y, $0.value.x) < ($1.value.y, $1.value.x) }
+        #expect(first?.key == "1f436")
+        try again.tap(["1f436", "return"], startingOn: "frequent")
+        #expect(Harness.waitFor(10) { again.received.hasSuffix("\n") })
+        #expect(again.received == "🐶\n", "clavier said: \(again.errors)")
+    }
+}
