@@ -37,6 +37,10 @@ struct Run: ParsableCommand {
         var (layout, theme) = options.loadForKeyboard()
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
+        if let page = options.page, layout.page(id: page) == nil {
+            Log.warning("layout '\(layout.id)' has no page '\(page)' (pages: \(layout.pages.map(\.id).joined(separator: ", "))); "
+                        + "showing '\(layout.defaultPage.id)'")
+        }
         let connection: Display
         do {
             connection = try Display(name: display)
