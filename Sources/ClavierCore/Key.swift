@@ -10,6 +10,9 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
     case page(String)
     /// Hides the keyboard.
     case hide
+    /// The key with this XKB name (`AD01` …) on the server's keyboard: its label and what
+    /// it types follow the live keymap and group, so one layout serves de, fr or ru.
+    case xkbKey(String)
 
     /// The short form `clavier geometry` prints: `"a"`, `shift`, `backspace`, `page:numbers` ….
     public var description: String {
@@ -19,6 +22,7 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
         case .modifier(let modifier): modifier.rawValue
         case .page(let id): "page:" + id
         case .hide: "hide"
+        case .xkbKey(let name): "key:" + name
         }
     }
 }

@@ -28,6 +28,22 @@ public enum Effect: Hashable, Sendable {
     case hide
 }
 
+/// What a key of the live keymap produces in the current group: its first two levels,
+/// as keysyms and as the text they type (which the X side converts, since legacy keysyms
+/// such as Cyrillic_a are not Unicode code points).
+public struct LiveKey: Hashable, Sendable {
+    public var base: KeySym?
+    public var shifted: KeySym?
+    public var baseText: String?
+    public var shiftedText: String?
+    public init(base: KeySym?, shifted: KeySym?, baseText: String? = nil, shiftedText: String? = nil) {
+        self.base = base
+        self.shifted = shifted
+        self.baseText = baseText ?? base?.scalar.map { String(Character($0)) }
+        self.shiftedText = shiftedText ?? shifted?.scalar.map { String(Character($0)) }
+    }
+}
+
 /// How one key looks right now.
 public enum KeyState: String, Hashable, Sendable, CaseIterable {
     case normal, pressed, selected, locked, disabled
@@ -56,6 +72,10 @@ public struct Keyboard: Sendable {
     /// The held key that repeats, with what it types and when it types again.
     private var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
 
+    /// What each XKB-named key produces in the live keymap's current group, without and
+    /// with Shift (set by the X side; see `setLiveKeys`).
+    public private(set) var liveKeys: [String: LiveKey] = [:]
+
     /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, so an
     /// idle keyboard asks for no timer at all.
     public var nextDeadline: ContinuousClock.Instant? { repeating?.next }
@@ -78,8 +98,41 @@ public struct Keyboard: Sendable {
     /// Marks a key as held down by `pointer` without acting on it (for rendering).
     public mutating func setPressed(_ id: Key.ID, pointer: Int = 0) { pressed[pointer] = id }
 
-    /// The label a key shows now: letters follow Shift.
+    /// Takes what the XKB-named keys produce now; says to repaint when a label changed.
+    public mutating func setLiveKeys(_ keys: [String: LiveKey]) -> [Effect] {
+        guard keys != liveKeys else { return [] }
+        liveKeys = keys
+        return [.redrawAll]
+    }
+
+    /// The XKB key names the layout uses, for the X side to look up.
+    public var xkbKeyNames: Set<String> {
+        var names = Set<String>()
+        for page in layout.pages {
+            for key in page.keys { if case .xkbKey(let name) = key.action { names.insert(name) } }
+        }
+        return names
+    }
+
+    /// The keysym an XKB-named key types now, following Shift, and its text.
+    private func liveSym(_ name: String) -> KeySym? {
+        guard let live = liveKeys[name] else { return nil }
+        return shift != .off ? (live.shifted ?? live.base) : live.base
+    }
+
+    private func liveText(_ name: String) -> String? {
+        guard let live = liveKeys[name] else { return nil }
+        let text = shift != .off ? (live.shiftedText ?? live.baseText) : live.baseText
+        return text.flatMap { $0.isEmpty || $0.unicodeScalars.allSatisfy({ $0.value < 0x20 }) ? nil : $0 }
+    }
+
+    /// The label a key shows now: letters follow Shift, XKB-named keys the live keymap.
     public func label(of key: Key) -> KeyLabel {
+        if case .xkbKey(let name) = key.action {
+            if let text = liveText(name) { return .text(text) }
+            if let sym = liveSym(name), let name = sym.name { return .text(name) }
+            return key.label
+        }
         if case .text(let text) = key.label, shiftsCase(key) { return .text(shifted(text)) }
         return key.label
     }
@@ -170,6 +223,9 @@ public struct Keyboard: Sendable {
             repeating = nil
             modifiers[.shift] = nil
             return [.switchPage(id), .redrawAll]
+        case .xkbKey(let name):
+            guard let sym = liveSym(name) else { return [] }
+            return [.type(sym, modifiers: activeModifiers.subtracting(.shift))] + consumeLatches()
         case .hide:
             pressed.removeAll()
             repeating = nil

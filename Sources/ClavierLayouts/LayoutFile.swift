@@ -7,7 +7,7 @@ public enum LayoutFile {
     static let optionFields = ["show-pressed-keys", "frequent-page"]
     static let pageFields = ["id", "rows"]
     static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle"]
-    static let actionKinds = ["char", "text", "keysym", "modifier", "page"]
+    static let actionKinds = ["char", "text", "keysym", "modifier", "page", "xkb"]
 
     /// Parses `text` as layout `id`; every problem found is thrown at once, with `file` and position.
     public static func parse(_ text: String, id: String, file: String) throws(LayoutError) -> Layout {
@@ -192,6 +192,13 @@ public enum LayoutFile {
                 return nil
             }
             return .modifier(modifier)
+        case "xkb":
+            // XKB key names are at most four characters: AD01, AC10, SPCE, LSGT.
+            guard (1...4).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                r.report("'\(text)' is not an XKB key name (such as AD01, AC10, LSGT)", at: value)
+                return nil
+            }
+            return .xkbKey(text)
         default:
             switches.append((text, value))
             return .page(text)

@@ -188,6 +188,36 @@ public final class KeyInjector {
         XChangeKeyboardMapping(display.raw, Int32(keycode), Int32(columns.count), &columns, 1)
     }
 
+    /// What the keys with these XKB names produce in the live keymap's current group,
+    /// without and with Shift (`xkb_keymap_key_by_name`, `xkb_keymap_key_get_syms_by_level`).
+    public func liveKeys(named names: Set<String>) -> [String: LiveKey] {
+        let state = currentState()
+        guard let xkb = table.xkb else { return [:] }
+        var result: [String: LiveKey] = [:]
+        for name in names {
+            guard let keycode = table.keycode(named: name) else { continue }
+            let layouts = xkb_keymap_num_layouts_for_key(xkb.keymap, keycode)
+            guard layouts > 0 else { continue }
+            let layout = state.group % layouts
+            func level(_ n: UInt32) -> ClavierCore.KeySym? {
+                var syms: UnsafePointer<xkb_keysym_t>?
+                guard n < xkb_keymap_num_levels_for_key(xkb.keymap, keycode, layout),
+                      xkb_keymap_key_get_syms_by_level(xkb.keymap, keycode, layout, n, &syms) == 1,
+                      let sym = syms?.pointee else { return nil }
+                return ClavierCore.KeySym(rawValue: sym)
+            }
+            func text(_ sym: ClavierCore.KeySym?) -> String? {
+                guard let sym else { return nil }
+                var buffer = [CChar](repeating: 0, count: 16)
+                guard xkb_keysym_to_utf8(sym.rawValue, &buffer, buffer.count) > 1 else { return nil }
+                return String(cString: buffer)
+            }
+            let base = level(0), shifted = level(1)
+            result[name] = LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted))
+        }
+        return result
+    }
+
     /// How many keycodes are free to borrow for keysyms off the keymap.
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 

@@ -23,6 +23,8 @@ public enum WindowEvent: Hashable, Sendable {
     case close
     /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
     case keymapChanged(first: UInt8, count: Int)
+    /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
+    case groupChanged
 }
 
 /// The borderless, never-focused keyboard window (`XCreateWindow`), and how its pixels
@@ -232,6 +234,12 @@ public final class KeyboardWindow {
                 }
             case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindow:
                 events.append(.close)
+            case display.xkbEventBase:
+                let kind = withUnsafePointer(to: &event) {
+                    $0.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { $0.pointee.xkb_type }
+                }
+                if kind == XkbStateNotify { events.append(.groupChanged) }
+                if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
             default:
                 break
             }

@@ -30,19 +30,13 @@ final class KeyboardApp {
         self.player = player
         window = try KeyboardWindow(display: display, placement: placement)
         let size = Size(width: window.rect.width, height: window.rect.height)
-        keyboard = Keyboard(layout: layout, page: page, size: size)
-        if let rate = display.keyRepeat {
-            keyboard.repeatDelay = rate.delay
-            keyboard.repeatInterval = rate.interval
-        } else {
-            keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
-        }
+        injector = KeyInjector(display: display)
+        keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: injector)
         self.shuffleSource = shuffleSource
         keyboard.reshuffle(using: &self.shuffleSource)
         painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
-        injector = KeyInjector(display: display)
         loop = EventLoop(display: display)
     }
 
@@ -85,10 +79,27 @@ final class KeyboardApp {
         apply(keyboard.handle(.cancelAll, at: clock.now))
     }
 
+    /// A keyboard for `layout` that repeats at the server's rate and labels its XKB-named
+    /// keys from the live keymap.
+    private static func makeKeyboard(layout: Layout, page: Page.ID?, size: Size, display: Display,
+                                     injector: KeyInjector) -> Keyboard {
+        var keyboard = Keyboard(layout: layout, page: page, size: size)
+        if let rate = display.keyRepeat {
+            keyboard.repeatDelay = rate.delay
+            keyboard.repeatInterval = rate.interval
+        } else {
+            keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
+        }
+        let names = keyboard.xkbKeyNames
+        if !names.isEmpty { _ = keyboard.setLiveKeys(injector.liveKeys(named: names)) }
+        return keyboard
+    }
+
     /// Shows the hidden keyboard, with a PIN pad's digits dealt anew.
     private func showAgain() {
         if let refreshLayout {
-            keyboard = Keyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id, size: keyboard.geometry.size)
+            keyboard = Self.makeKeyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id,
+                                         size: keyboard.geometry.size, display: display, injector: injector)
             painter.paintAll(keyboard, on: canvas)
         }
         if keyboard.layout.hasShuffledKeys {
@@ -124,7 +135,17 @@ final class KeyboardApp {
             running = false
         case .keymapChanged(let first, let count):
             injector.keymapChanged(first: first, count: count)
+            followKeymap()
+        case .groupChanged:
+            followKeymap()
         }
+    }
+
+    /// Relabels the XKB-named keys from the live keymap and group.
+    private func followKeymap() {
+        let names = keyboard.xkbKeyNames
+        guard !names.isEmpty else { return }
+        apply(keyboard.setLiveKeys(injector.liveKeys(named: names)))
     }
 
     /// Carries out effects: typing first (it is what the user waits for), then the click,

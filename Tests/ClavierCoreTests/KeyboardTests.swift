@@ -211,3 +211,36 @@ import Testing
         #expect(k.nextDeadline! > t0 + .seconds(5))
     }
 }
+
+@Suite struct LiveKeyTests {
+    let layout = Layout(id: "live", pages: [Page(id: "p", rows: [Row([
+        Key(id: "ad06", label: .text("y"), action: .xkbKey("AD06")),
+        Key(id: "shift", label: .icon(.shift), action: .modifier(.shift), keyClass: .function),
+    ])])])
+
+    @Test func xkbKeysTakeLabelAndKeysymFromTheLiveKeymap() {
+        var k = Keyboard(layout: layout, size: Size(width: 400, height: 100))
+        let key = k.page.key(id: "ad06")!
+        #expect(k.label(of: key) == .text("y"), "without a keymap the layout's own label shows")
+        #expect(k.xkbKeyNames == ["AD06"])
+        let z = LiveKey(base: KeySym(rawValue: 0x7A), shifted: KeySym(rawValue: 0x5A))
+        #expect(k.setLiveKeys(["AD06": z]) == [.redrawAll])
+        #expect(k.setLiveKeys(["AD06": z]).isEmpty, "no repaint when nothing changed")
+        #expect(k.label(of: key) == .text("z"))
+        let r = k.geometry.frame(id: "ad06")!.rect
+        let p = Point(x: r.midX, y: r.midY)
+        #expect(k.handle(.press(p), at: .now).contains(.type(KeySym(rawValue: 0x7A), modifiers: [])))
+        _ = k.handle(.release(p), at: .now)
+        k.setShift(.latched)
+        #expect(k.label(of: key) == .text("Z"))
+        #expect(k.handle(.press(p), at: .now).contains(.type(KeySym(rawValue: 0x5A), modifiers: [])))
+    }
+
+    @Test func legacyKeysymsShowTheTextTheXSideGives() {
+        var k = Keyboard(layout: layout, size: Size(width: 400, height: 100))
+        // Cyrillic_shorti is 0x6ca, not a Unicode code point: the label is the text given.
+        _ = k.setLiveKeys(["AD06": LiveKey(base: KeySym(rawValue: 0x6CA), shifted: nil, baseText: "й")])
+        #expect(k.label(of: k.page.key(id: "ad06")!) == .text("й"))
+        #expect(KeyAction.xkbKey("AD06").description == "key:AD06")
+    }
+}

@@ -106,3 +106,46 @@ import Testing
         #expect(later.count == atRelease, "typing went on after the release")
     }
 }
+
+@Suite(.serialized) struct LiveLabelTests {
+    /// The pixels of one key of the running keyboard.
+    func keyPixels(_ session: KeyboardSession, _ id: String) throws -> [UInt32] {
+        let key = try #require(try session.geometry(page: "letters")[id])
+        let all = try #require(session.server.pixels(of: session.keyboardWindow))
+        var out: [UInt32] = []
+        for y in key.y..<(key.y + key.height) {
+            for x in key.x..<(key.x + key.width) { out.append(all.data[y * all.width + x]) }
+        }
+        return out
+    }
+
+    /// On the xkb layout, keys follow the live keymap: after `setxkbmap de` the key that
+    /// showed y redraws and types z, and after switching to the ru group of us,ru the key
+    /// right of Tab types й.
+    @Test func labelsAndTypingFollowTheLiveKeymap() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "xkb"])
+        let server = session.server
+        let underUS = try keyPixels(session, "ad06")
+        try session.tap(["ad06"])
+        let setDE = try Harness.run(["setxkbmap", "-display", server.display, "de"])
+        #expect(setDE.status == 0)
+        let redrawn = try Harness.waitFor(5) { try keyPixels(session, "ad06") != underUS }
+        #expect(redrawn, "the key at AD06 was not redrawn after setxkbmap de")
+        try session.tap(["ad06", "ac10"])
+        let setRU = try Harness.run(["setxkbmap", "-display", server.display, "-layout", "us,ru"])
+        #expect(setRU.status == 0)
+        XkbLockGroup(server.connection, UInt32(XkbUseCoreKbd), 1)
+        XSync(server.connection, 0)
+        let cyrillic = try Harness.waitFor(5) { try keyPixels(session, "ad06") != underUS }
+        #expect(cyrillic)
+        usleep(200_000)
+        try session.tap(["ad01", "return"])
+        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") })
+        #expect(session.received == "yzöй\n", "clavier said: \(session.errors)")
+        #expect(server.group == 1, "clavier switched the group")
+    }
+}
