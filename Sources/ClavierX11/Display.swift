@@ -19,6 +19,7 @@ public final class Display: @unchecked Sendable {
         // Xlib's default handler exits the process on any error (a vanished window, a
         // refused mapping change); ours only counts, so the keyboard keeps running.
         clavier_install_x_error_handler()
+        ConnectionLoss.watch(displayName: shown)
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(raw, &event, &error, &major, &minor) != 0 else {
             XCloseDisplay(raw)

@@ -171,6 +171,8 @@ public final class KeyInjector {
             setMapping(keycode, to: sym)
             borrowed[keycode] = (sym, now)
         }
+        // What to give back if the connection dies, before the change reaches the server.
+        ConnectionLoss.lent = Array(borrowed.keys)
         // XSync so the server holds the new mappings before the presses arrive.
         display.sync()
         return lent
@@ -183,6 +185,7 @@ public final class KeyInjector {
     }
 
     private func setMapping(_ keycode: UInt8, to sym: UInt32) {
+        ConnectionLoss.columns = max(table.symbolsPerKeycode, 1)
         // Every column carries the keysym, so neither Shift nor the active group changes it.
         var columns = [CX11.KeySym](repeating: CX11.KeySym(sym), count: Int(max(table.symbolsPerKeycode, 1)))
         XChangeKeyboardMapping(display.raw, Int32(keycode), Int32(columns.count), &columns, 1)
@@ -249,5 +252,8 @@ public final class KeyInjector {
             borrowed[keycode] = nil
         }
         display.sync()
+        // Only once the server has them back: a connection lost before this point still
+        // has them given back by ConnectionLoss.
+        ConnectionLoss.lent = Array(borrowed.keys)
     }
 }

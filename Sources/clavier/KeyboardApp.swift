@@ -72,7 +72,9 @@ final class KeyboardApp {
                     running = false
                 }
             case .connectionLost:
-                Log.error("lost the connection to the X server")
+                // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
+                // as soon as the defer below touches the dead connection.
+                Log.debug("the X connection hung up")
                 running = false
             }
         }

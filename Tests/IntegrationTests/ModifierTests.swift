@@ -149,3 +149,99 @@ import Testing
         #expect(server.group == 1, "clavier switched the group")
     }
 }
+
+@Suite(.serialized) struct ManyClicksTests {
+    /// Three hundred clicks on the on-screen keys of `us` under a de keymap — letters with
+    /// latched and locked Shift, digits, and symbols that need AltGr or a borrowed keycode —
+    /// arrive exactly, and leave nothing held and the keymap as it was.
+    @Test func threeHundredClicksArriveExactly() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, layout: "de")
+        let before = session.server.keymapDump
+        var taps: [String] = []
+        var expected = ""
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let letters = Array("qwertyuiopasdfghjklzxcvbnm").map(String.init)
+        let numbers = Array("1234567890-/:;()$&@\".,?!'").map(String.init)
+        let symbols = Array("[]{}#%^*+=_\\|~<>€£¥•").map(String.init)
+        while taps.count < 300 {
+            switch next(10) {
+            case 0:  // one capital through latched Shift
+                let l = letters[next(letters.count)]
+                taps += ["shift", l]
+                expected += l.uppercased()
+            case 1:  // Shift locked by a double tap for a few letters, then unlocked
+                taps += ["shift", "shift"]
+                for _ in 0..<3 {
+                    let l = letters[next(letters.count)]
+                    taps.append(l)
+                    expected += l.uppercased()
+                }
+                taps.append("shift")
+            case 2, 3:
+                taps.append("page-numbers")
+                for _ in 0..<2 {
+                    let n = numbers[next(numbers.count)]
+                    taps.append(n)
+                    expected += n
+                }
+                taps.append("page-letters")
+            case 4:
+                taps += ["page-numbers", "page-symbols"]
+                for _ in 0..<2 {
+                    let s = symbols[next(symbols.count)]
+                    taps.append(s)
+                    expected += s
+                }
+                taps.append("page-letters")
+            case 5:
+                taps.append("space")
+                expected += " "
+            default:
+                let l = letters[next(letters.count)]
+                taps.append(l)
+                expected += l
+            }
+        }
+        try session.tap(taps + ["return"])
+        #expect(Harness.waitFor(20) { session.received.hasSuffix("\n") })
+        let received = session.received
+        if received != expected + "\n" {
+            let a = Array(expected + "\n"), b = Array(received)
+            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            Issue.record("first difference at \(i): expected \(String(a[max(0, i - 5)..<min(a.count, i + 5)]).debugDescription), got \(String(b[max(0, i - 5)..<min(b.count, i + 5)]).debugDescription)")
+        }
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty)
+        #expect(session.server.keymapDump == before)
+    }
+}
+
+@Suite(.serialized) struct ConnectionLossTests {
+    /// When the X server drops clavier's connection (XKillClient, as xkill does) right after
+    /// it borrowed a keycode, clavier exits 1 and the keymap is as it was.
+    @Test func aKilledConnectionStillRestoresTheKeymap() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false)
+        let server = session.server
+        let before = server.keymapDump
+        try session.tap(["page-numbers", "page-symbols", "€"])
+        #expect(server.keymapDump != before, "typing € should have borrowed a keycode")
+        XKillClient(server.connection, session.keyboardWindow)
+        XSync(server.connection, 0)
+        #expect(session.clavier.wait(seconds: 10) == 1)
+        #expect(session.errors.contains("the connection to the X server is gone"))
+        #expect(server.keymapDump == before, "the borrowed keycode was not given back; clavier said: \(session.errors)")
+        #expect(server.heldKeycodes.isEmpty)
+    }
+}
