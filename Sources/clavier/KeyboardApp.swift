@@ -15,13 +15,19 @@ final class KeyboardApp {
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
+    private let control: ControlServer?
+    private let loadLayout: (String) throws -> Layout
     private let clock = ContinuousClock()
     private var running = true
 
+    /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
+    /// name or file for `clavier layout NAME`.
     init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
-         player: ClickPlayer?) throws {
+         player: ClickPlayer?, control: ControlServer?, loadLayout: @escaping (String) throws -> Layout) throws {
         self.display = display
         self.player = player
+        self.control = control
+        self.loadLayout = loadLayout
         window = try KeyboardWindow(display: display, placement: placement)
         let size = Size(width: window.rect.width, height: window.rect.height)
         keyboard = Keyboard(layout: layout, page: page, size: size)
@@ -48,24 +54,62 @@ final class KeyboardApp {
             injector.restoreAll()
         }
         while running {
-            switch loop.wait(until: injector.nextRestore) {
+            switch loop.wait(until: injector.nextRestore, watching: control.map { [$0.fd] } ?? []) {
             case .xEvents:
                 for event in window.pendingEvents() { handle(event) }
             case .deadline:
                 injector.restoreDue(now: clock.now)
             case .signal(let number):
-                if number == SIGUSR1 {
-                    window.isMapped ? window.hide() : window.show()
-                } else {
-                    Log.debug("signal \(number): quitting")
-                    running = false
-                }
+                Log.debug("signal \(number): quitting")
+                running = false
+            case .readable:
+                control?.serveOne { respond(to: $0) }
             case .connectionLost:
                 Log.error("lost the connection to the X server")
                 running = false
             }
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
+    }
+
+    /// Carries out one request of `clavier show|hide|toggle|layout NAME|quit|status`.
+    private func respond(to request: String) -> ControlReply {
+        let words = request.split(separator: " ", maxSplits: 1).map(String.init)
+        switch (words.first ?? "", words.count) {
+        case ("show", 1):
+            if !window.isMapped { window.show() }
+            return .ok([])
+        case ("hide", 1):
+            if window.isMapped { window.hide() }
+            return .ok([])
+        case ("toggle", 1):
+            window.isMapped ? window.hide() : window.show()
+            return .ok([])
+        case ("quit", 1):
+            running = false
+            return .ok([])
+        case ("status", 1):
+            let r = window.rect
+            return .ok([window.isMapped ? "visible" : "hidden", "layout: \(keyboard.layout.id)",
+                        "page: \(keyboard.page.id)", "geometry: \(r.width)x\(r.height)+\(r.x)+\(r.y)"])
+        case ("layout", 2):
+            do {
+                switchLayout(to: try loadLayout(words[1]))
+                return .ok([])
+            } catch {
+                return .failed("\(error)")
+            }
+        default:
+            return .failed("unknown request '\(request)'")
+        }
+    }
+
+    /// Shows `layout` from its first page, letting go of anything held on the old one.
+    private func switchLayout(to layout: Layout) {
+        apply(keyboard.handle(.cancelAll, at: clock.now))
+        keyboard = Keyboard(layout: layout, page: nil, size: canvas.size)
+        painter.paintAll(keyboard, on: canvas)
+        present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
     }
 
     private func handle(_ event: WindowEvent) {

@@ -33,6 +33,23 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        // One keyboard per display: a second `clavier` shows the first and leaves.
+        let socketPath = ControlSocket.path(display: display)
+        if ControlClient.send("show", to: socketPath) != nil {
+            Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
+            return
+        }
+        let control: ControlServer
+        do {
+            control = try ControlServer(path: socketPath)
+        } catch .alreadyRunning {
+            // Another keyboard started between our question and our bind.
+            _ = ControlClient.send("show", to: socketPath)
+            return
+        } catch {
+            Log.error(error.description)
+            throw ExitCode.failure
+        }
         let (layout, theme) = options.loadForKeyboard()
         let connection: Display
         do {
@@ -50,7 +67,8 @@ struct Run: ParsableCommand {
         }
         let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
-                                  theme: theme, player: player)
+                                  theme: theme, player: player, control: control,
+                                  loadLayout: { try LayoutOptions.layout(named: $0) })
         app.run()
     }
 

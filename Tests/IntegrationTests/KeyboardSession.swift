@@ -16,7 +16,7 @@ final class KeyboardSession {
     var layoutName: String
 
     init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], layout: String = "us", group: UInt32 = 0,
-         shellCommand: String? = nil) throws {
+         shellCommand: String? = nil, environment: [String: String] = [:], xtermArguments: [String] = []) throws {
         if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
             layoutName = args[i + 1]
         } else {
@@ -26,7 +26,7 @@ final class KeyboardSession {
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
-        try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe", "-e",
+        try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe"] + xtermArguments + ["-e",
                           "sh", "-c", (shellCommand ?? "stty -echo; exec cat > 'OUTPUT'").replacingOccurrences(of: "OUTPUT", with: output.path)],
                          environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         var probe: Window = 0
@@ -49,7 +49,8 @@ final class KeyboardSession {
             keyboardWindow = 0
             return
         }
-        clavier = try server.start([Harness.clavierBinary] + clavierArguments, stderr: clavierErrors.path)
+        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: environment,
+                                   stderr: clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
             window = server.windows(named: "Clavier").first ?? 0
