@@ -41,3 +41,5 @@ struct LayoutOptions: ParsableArguments {
 extension Size: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
+
+extension DockEdge: ExpressibleByArgument {}

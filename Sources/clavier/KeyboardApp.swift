@@ -17,18 +17,22 @@ final class KeyboardApp {
     private let loop: EventLoop
     private let control: ControlServer?
     private let loadLayout: (String) throws -> Layout
+    private let placement: (Display) -> Placement
     private let clock = ContinuousClock()
     private var running = true
 
     /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
     /// name or file for `clavier layout NAME`.
-    init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
+    /// `placement` says where the window goes on the display as it is now; it is asked again
+    /// whenever the screen or its monitors change.
+    init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, page: Page.ID?, theme: Theme,
          player: ClickPlayer?, control: ControlServer?, loadLayout: @escaping (String) throws -> Layout) throws {
         self.display = display
         self.player = player
         self.control = control
         self.loadLayout = loadLayout
-        window = try KeyboardWindow(display: display, placement: placement)
+        self.placement = placement
+        window = try KeyboardWindow(display: display, placement: placement(display))
         let size = Size(width: window.rect.width, height: window.rect.height)
         keyboard = Keyboard(layout: layout, page: page, size: size)
         painter = KeyboardPainter(theme: theme)
@@ -133,6 +137,10 @@ final class KeyboardApp {
             present(Rect(x: 0, y: 0, width: size.width, height: size.height))
         case .close:
             running = false
+        case .screenChanged:
+            let next = placement(display)
+            Log.debug("screen changed: placing the window at \(next.rect)")
+            window.place(next)
         case .keymapChanged(let first, let count):
             injector.keymapChanged(first: first, count: count)
         }

@@ -17,6 +17,16 @@ struct Run: ParsableCommand {
                                valueName: "WxH+X+Y"))
     var geometry: String?
 
+    @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
+    var dock: DockEdge = .bottom
+
+    @Option(help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).")
+    var monitor: String?
+
+    @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows of 12 mm keys).",
+                               valueName: "PX|N%"))
+    var height: String?
+
     @Flag(help: "Play no click on key presses.")
     var noSound = false
 
@@ -29,6 +39,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("--geometry '\(geometry)' is not of the form WxH+X+Y")
+        }
+        if let height, DockHeight(parsing: height) == nil {
+            throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
         }
     }
 
@@ -58,12 +71,20 @@ struct Run: ParsableCommand {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
-        let placement: Placement
-        if let geometry, let parsed = WindowGeometry(parsing: geometry) {
-            placement = .floating(parsed.rect(on: screen))
-        } else {
-            placement = .dockedBottom(height: Size.dockedHeight(screen: screen))
+        if let monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
+            Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
+        }
+        let rows = layout.pages.map(\.rows.count).max() ?? 4
+        let placement = { [geometry, dock, monitor, height] (display: Display) -> Placement in
+            let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
+            if let geometry, let parsed = WindowGeometry(parsing: geometry) {
+                return .floating(parsed.rect(on: screen))
+            }
+            let chosen = display.monitor(named: monitor)
+            let size = Size(width: chosen.rect.width, height: chosen.rect.height)
+            let pixels = (height.flatMap(DockHeight.init(parsing:)) ?? .physical)
+                .pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
+            return .docked(dock, monitor: chosen.rect, height: pixels)
         }
         let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
