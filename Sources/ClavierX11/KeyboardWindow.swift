@@ -43,6 +43,8 @@ public enum WindowEvent: Hashable, Sendable {
     case resized(Size)
     /// The screen's size or its monitors changed (RandR): a docked window must be placed again.
     case screenChanged
+    /// The window manager made another window active (`_NET_ACTIVE_WINDOW` on the root).
+    case activeWindowChanged
     /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
     case close
     /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
@@ -58,6 +60,7 @@ public final class KeyboardWindow {
     private let depth: Int32
     private let visual: UnsafeMutablePointer<Visual>
     private let deleteWindow: Atom
+    private let activeWindowAtom: Atom
     public private(set) var placement: Placement
     public private(set) var rect: Rect
     public private(set) var isMapped = false
@@ -87,6 +90,7 @@ public final class KeyboardWindow {
                            0, depth, UInt32(InputOutput), visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         deleteWindow = display.atom("WM_DELETE_WINDOW")
+        activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
         setProperties(placement: placement, title: title)
     }
 
@@ -272,6 +276,10 @@ public final class KeyboardWindow {
                 let moved = Rect(x: Int(e.x), y: Int(e.y), width: size.width, height: size.height)
                 if size != Size(width: rect.width, height: rect.height) { events.append(.resized(size)) }
                 rect = moved
+            case PropertyNotify where event.xproperty.window == display.root:
+                if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
+                    events.append(.activeWindowChanged)
+                }
             case MappingNotify:
                 XRefreshKeyboardMapping(&event.xmapping)
                 if event.xmapping.request != MappingPointer {

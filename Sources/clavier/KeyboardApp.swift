@@ -18,6 +18,13 @@ final class KeyboardApp {
     private let control: ControlServer?
     private let loadLayout: (String) throws -> Layout
     private let placement: (Display) -> Placement
+    private let kiosk: Bool
+    private let rules: [WindowRule]
+    /// The layout asked for by name (command line, config, `clavier layout`): where the
+    /// keyboard returns when no rule matches the active window.
+    private var baseLayout: String
+    /// The name of the layout shown now, as a rule or a request named it.
+    private var shownLayout: String
     private let clock = ContinuousClock()
     private var running = true
 
@@ -25,8 +32,15 @@ final class KeyboardApp {
     /// name or file for `clavier layout NAME`.
     /// `placement` says where the window goes on the display as it is now; it is asked again
     /// whenever the screen or its monitors change.
-    init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, page: Page.ID?, theme: Theme,
-         player: ClickPlayer?, control: ControlServer?, loadLayout: @escaping (String) throws -> Layout) throws {
+    /// In `kiosk` mode the keyboard cannot be quit, hidden or switched from outside and never
+    /// types what would leave the kiosk; `rules` choose the layout for the active window.
+    init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, layoutName: String, page: Page.ID?,
+         theme: Theme, player: ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
+         loadLayout: @escaping (String) throws -> Layout) throws {
+        self.kiosk = kiosk
+        self.rules = rules
+        baseLayout = layoutName
+        shownLayout = layoutName
         self.display = display
         self.player = player
         self.control = control
@@ -45,6 +59,10 @@ final class KeyboardApp {
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
     func run() {
         window.show()
+        if !rules.isEmpty {
+            display.watchActiveWindow()
+            followActiveWindow()
+        }
         defer {
             // The last borrowed keycode goes back only once clients have had time to read it.
             if let safe = injector.allRestorable {
@@ -79,6 +97,9 @@ final class KeyboardApp {
     /// Carries out one request of `clavier show|hide|toggle|layout NAME|quit|status`.
     private func respond(to request: String) -> ControlReply {
         let words = request.split(separator: " ", maxSplits: 1).map(String.init)
+        if kiosk, ["hide", "toggle", "quit", "layout"].contains(words.first ?? "") {
+            return .refused("the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside")
+        }
         switch (words.first ?? "", words.count) {
         case ("show", 1):
             if !window.isMapped { window.show() }
@@ -99,12 +120,36 @@ final class KeyboardApp {
         case ("layout", 2):
             do {
                 switchLayout(to: try loadLayout(words[1]))
+                baseLayout = words[1]
+                shownLayout = words[1]
                 return .ok([])
             } catch {
                 return .failed("\(error)")
             }
         default:
             return .failed("unknown request '\(request)'")
+        }
+    }
+
+    /// Applies the first rule that matches the active window: its layout (else the base
+    /// layout) and its show or hide.
+    private func followActiveWindow() {
+        guard let (id, identity) = display.activeWindow(), id != window.id else { return }
+        let rule = WindowRule.first(of: rules, matching: identity)
+        Log.debug("active window \(identity.instance)/\(identity.windowClass): \(rule.map { "\($0)" } ?? "no rule")")
+        let wanted = rule?.layout ?? baseLayout
+        if wanted != shownLayout {
+            do {
+                switchLayout(to: try loadLayout(wanted))
+                shownLayout = wanted
+            } catch {
+                Log.error("rule for \(identity.windowClass): \(error)")
+            }
+        }
+        switch rule?.visibility {
+        case .show?: if !window.isMapped { window.show() }
+        case .hide? where !kiosk: if window.isMapped { window.hide() }
+        default: break
         }
     }
 
@@ -136,7 +181,10 @@ final class KeyboardApp {
             painter.paintAll(keyboard, on: canvas)
             present(Rect(x: 0, y: 0, width: size.width, height: size.height))
         case .close:
-            running = false
+            // A kiosk keyboard outlives the window manager's close button.
+            if !kiosk { running = false }
+        case .activeWindowChanged:
+            followActiveWindow()
         case .screenChanged:
             let next = placement(display)
             Log.debug("screen changed: placing the window at \(next.rect)")
@@ -150,6 +198,10 @@ final class KeyboardApp {
     /// then painting only what changed.
     private func apply(_ effects: [Effect]) {
         for case .type(let sym, let modifiers) in effects {
+            if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
+                Log.debug("kiosk mode: not typing a blocked combination")
+                continue
+            }
             injector.type(sym, modifiers: modifiers)
         }
         if effects.contains(.playClick) { player?.play() }
@@ -159,7 +211,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: window.hide()
+            case .hide: if !kiosk { window.hide() }
             case .type, .playClick: break
             }
         }

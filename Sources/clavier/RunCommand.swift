@@ -1,5 +1,7 @@
 import ArgumentParser
 import ClavierCore
+import ClavierLayouts
+import Foundation
 import ClavierRender
 import ClavierSound
 import ClavierX11
@@ -11,14 +13,23 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Show the keyboard (the default when no command is given).")
 
-    @OptionGroup var options: LayoutOptions
+    // Every option is optional here: what the command line leaves out comes from the config
+    // file, and what that leaves out from `Settings`' defaults.
+    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).")
+    var layout: String?
 
-    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it at the bottom.",
+    @Option(help: "The page to show first (us: letters, numbers, symbols).")
+    var page: String?
+
+    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it.",
                                valueName: "WxH+X+Y"))
     var geometry: String?
 
     @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
-    var dock: DockEdge = .bottom
+    var dock: DockEdge?
 
     @Option(help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).")
     var monitor: String?
@@ -27,11 +38,18 @@ struct Run: ParsableCommand {
                                valueName: "PX|N%"))
     var height: String?
 
-    @Flag(help: "Play no click on key presses.")
-    var noSound = false
+    @Flag(inversion: .prefixedNo, help: "Click on key presses (default), or not.")
+    var sound: Bool?
 
-    @Option(help: "The ALSA device for the click.")
-    var soundDevice = "default"
+    @Option(help: "The ALSA device for the click (default: default).")
+    var soundDevice: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
+    var kiosk: Bool?
+
+    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
+    var config: String?
 
     @Option(help: "The X display to use (default: $DISPLAY).")
     var display: String?
@@ -43,6 +61,41 @@ struct Run: ParsableCommand {
         if let height, DockHeight(parsing: height) == nil {
             throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
         }
+    }
+
+    /// The config file, or an empty one when there is none or it is broken (then every
+    /// problem is printed, and the keyboard starts with the defaults all the same).
+    func loadConfig() -> Config {
+        guard let path = config ?? ConfigFile.defaultPath() else { return Config() }
+        do {
+            if config != nil && !FileManager.default.fileExists(atPath: path) {
+                Log.warning("no config file \(path); using the defaults")
+            }
+            return try ConfigFile.load(path: path) ?? Config()
+        } catch {
+            Log.error("\(error)")
+            Log.warning("ignoring the broken config file \(path) and starting with the defaults (clavier check \(path))")
+            return Config()
+        }
+    }
+
+    /// The command line over the config file over the defaults.
+    func settings() -> Settings {
+        let file = loadConfig()
+        var s = Settings()
+        s.layout = layout ?? file.layout ?? s.layout
+        s.page = page ?? file.page
+        s.theme = theme ?? file.theme ?? s.theme
+        // A dock option on the command line beats a geometry from the file.
+        s.geometry = geometry ?? (dock == nil && monitor == nil && height == nil ? file.geometry : nil)
+        s.dock = dock ?? file.dock ?? s.dock
+        s.monitor = monitor ?? file.monitor
+        s.height = height.flatMap(DockHeight.init(parsing:)) ?? file.height ?? s.height
+        s.sound = sound ?? file.sound ?? s.sound
+        s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
+        s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
+        s.rules = file.rules
+        return s
     }
 
     func run() throws {
@@ -63,6 +116,9 @@ struct Run: ParsableCommand {
             Log.error(error.description)
             throw ExitCode.failure
         }
+        let settings = settings()
+        var options = try LayoutOptions.parse(["--layout", settings.layout, "--theme", settings.theme])
+        options.page = settings.page
         let (layout, theme) = options.loadForKeyboard()
         let connection: Display
         do {
@@ -71,25 +127,24 @@ struct Run: ParsableCommand {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        if let monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
+        if let monitor = settings.monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
         let rows = layout.pages.map(\.rows.count).max() ?? 4
-        let placement = { [geometry, dock, monitor, height] (display: Display) -> Placement in
+        let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-            if let geometry, let parsed = WindowGeometry(parsing: geometry) {
+            if let geometry = settings.geometry, let parsed = WindowGeometry(parsing: geometry) {
                 return .floating(parsed.rect(on: screen))
             }
-            let chosen = display.monitor(named: monitor)
+            let chosen = display.monitor(named: settings.monitor)
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
-            let pixels = (height.flatMap(DockHeight.init(parsing:)) ?? .physical)
-                .pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
-            return .docked(dock, monitor: chosen.rect, height: pixels)
+            let pixels = settings.height.pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
+            return .docked(settings.dock, monitor: chosen.rect, height: pixels)
         }
-        let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
-        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
-                                  theme: theme, player: player, control: control,
-                                  loadLayout: { try LayoutOptions.layout(named: $0) })
+        let player = settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil
+        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
+                                  theme: theme, player: player, control: control, kiosk: settings.kiosk,
+                                  rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) })
         app.run()
     }
 
@@ -106,4 +161,20 @@ struct Run: ParsableCommand {
             return nil
         }
     }
+}
+
+/// What the keyboard runs with once the command line and the config file are merged; the
+/// defaults live here, and only here.
+struct Settings {
+    var layout = "us"
+    var page: String?
+    var theme = "system"
+    var geometry: String?
+    var dock = DockEdge.bottom
+    var monitor: String?
+    var height = DockHeight.physical
+    var sound = true
+    var soundDevice = "default"
+    var kiosk = false
+    var rules: [WindowRule] = []
 }
