@@ -16,6 +16,8 @@ static inline int clavier_default_screen(Display *d) { return DefaultScreen(d); 
 static inline Window clavier_root_window(Display *d) { return DefaultRootWindow(d); }
 static inline int clavier_display_width(Display *d) { return DisplayWidth(d, DefaultScreen(d)); }
 static inline int clavier_display_height(Display *d) { return DisplayHeight(d, DefaultScreen(d)); }
+static inline int clavier_display_mm_width(Display *d) { return DisplayWidthMM(d, DefaultScreen(d)); }
+static inline int clavier_display_mm_height(Display *d) { return DisplayHeightMM(d, DefaultScreen(d)); }
 static inline Visual *clavier_default_visual(Display *d) { return DefaultVisual(d, DefaultScreen(d)); }
 static inline int clavier_default_depth(Display *d) { return DefaultDepth(d, DefaultScreen(d)); }
 static inline Colormap clavier_default_colormap(Display *d) { return DefaultColormap(d, DefaultScreen(d)); }

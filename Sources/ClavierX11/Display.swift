@@ -7,6 +7,8 @@ public final class Display: @unchecked Sendable {
     let xcb: OpaquePointer
     /// The first event code of the XKB extension.
     public let xkbEventBase: Int32
+    /// The first event code of RandR 1.5 (monitors), nil when the server lacks it.
+    public let randrEventBase: Int32?
     /// The display name that was opened, for messages.
     public let name: String
 
@@ -35,6 +37,15 @@ public final class Display: @unchecked Sendable {
             throw .missingExtension("XKEYBOARD")
         }
         xkbEventBase = Int32(base)
+        var randrEvent: Int32 = 0, randrError: Int32 = 0, randrMajor: Int32 = 0, randrMinor: Int32 = 0
+        if XRRQueryExtension(raw, &randrEvent, &randrError) != 0, XRRQueryVersion(raw, &randrMajor, &randrMinor) != 0,
+           randrMajor > 1 || randrMinor >= 5 {
+            randrEventBase = randrEvent
+            // Screen size, CRTC and output changes: a docked keyboard follows its monitor.
+            XRRSelectInput(raw, clavier_root_window(raw), Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        } else {
+            randrEventBase = nil
+        }
         // Hear about keymap and group changes; our own mapping changes arrive as MappingNotify too.
         XkbSelectEvents(raw, UInt32(XkbUseCoreKbd), UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask),
                         UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask))

@@ -5,14 +5,15 @@ import Glibc
 /// cannot capture context.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
-/// Sleeps on the X connection and a signal pipe with poll(2) — no timers, no polling —
-/// and wakes for X events, signals and the one deadline the caller asks for.
+/// Sleeps on the X connection, a signal pipe and the caller's own descriptors (the control
+/// socket) with poll(2) — no timers, no polling — and wakes for X events, signals, a
+/// readable descriptor and the one deadline the caller asks for.
 public final class EventLoop {
     private let display: Display
     private var pipeEnds: [Int32] = [-1, -1]
     private let clock = ContinuousClock()
 
-    /// A loop that turns SIGINT, SIGTERM, SIGHUP and SIGUSR1 into `Wake.signal`.
+    /// A loop that turns SIGINT, SIGTERM and SIGHUP into `Wake.signal`.
     public init(display: Display) {
         self.display = display
         pipe(&pipeEnds)
@@ -22,9 +23,9 @@ public final class EventLoop {
         // its thread's mask): unblock them, or SIGTERM would wait forever.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&handled, sig) }
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, sig) }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(signalPipeWriteEnd, &byte, 1)
@@ -41,6 +42,8 @@ public final class EventLoop {
     public enum Wake: Equatable {
         case xEvents
         case signal(Int32)
+        /// One of the descriptors passed to `wait` has something to read.
+        case readable(Int32)
         case deadline
         case connectionLost
     }
@@ -51,12 +54,14 @@ public final class EventLoop {
         return read(pipeEnds[0], &byte, 1) == 1 ? Int32(byte) : nil
     }
 
-    /// Blocks until X events are queued, a signal arrives, or `deadline` passes.
-    public func wait(until deadline: ContinuousClock.Instant?) -> Wake {
+    /// Blocks until X events are queued, a signal arrives, one of `watching` is readable,
+    /// or `deadline` passes.
+    public func wait(until deadline: ContinuousClock.Instant?, watching: [Int32] = []) -> Wake {
         // Events Xlib already read into its queue would never wake poll.
         if XPending(display.raw) > 0 { return .xEvents }
         var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+        fds += watching.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             var timeout: Int32 = -1
             if let deadline {
@@ -65,7 +70,7 @@ public final class EventLoop {
                 let (seconds, attos) = left.components
                 timeout = Int32(clamping: seconds * 1000 + (attos + 999_999_999_999_999) / 1_000_000_000_000_000)
             }
-            let ready = poll(&fds, 2, timeout)
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .connectionLost
@@ -77,6 +82,7 @@ public final class EventLoop {
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { return .connectionLost }
             if fds[0].revents & Int16(POLLIN) != 0 { return .xEvents }
+            if let ready = fds.dropFirst(2).first(where: { $0.revents != 0 }) { return .readable(ready.fd) }
         }
     }
 }

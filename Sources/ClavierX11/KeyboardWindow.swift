@@ -1,12 +1,36 @@
 import CX11
 import ClavierCore
 
-/// Where the keyboard window lives: docked across the bottom of the screen, or floating.
+/// Where the keyboard window lives: docked across an edge of a monitor, or floating.
 public enum Placement: Hashable, Sendable {
-    /// Full width at the bottom of the screen, reserving its strip (`_NET_WM_STRUT_PARTIAL`).
-    case dockedBottom(height: Int)
+    /// Full width of `monitor` (root coordinates) along `edge`, reserving its strip
+    /// (`_NET_WM_STRUT_PARTIAL`) while shown.
+    case docked(DockEdge, monitor: Rect, height: Int)
     /// A free window at this position and size (`--geometry WxH+X+Y`).
     case floating(Rect)
+
+    /// The window's rectangle in root coordinates.
+    public var rect: Rect {
+        switch self {
+        case .docked(let edge, let monitor, let height):
+            let h = min(height, monitor.height)
+            return Rect(x: monitor.x, y: edge == .top ? monitor.y : monitor.maxY - h, width: monitor.width, height: h)
+        case .floating(let r):
+            return r
+        }
+    }
+
+    /// `_NET_WM_STRUT_PARTIAL` for this placement on a root window of `screen`: left, right,
+    /// top, bottom (each counted from that edge of the root window, not of the monitor),
+    /// then the start and end of each edge's strip; nil when floating.
+    public func strut(screen: Size) -> [Int]? {
+        guard case .docked(let edge, _, _) = self else { return nil }
+        let r = rect
+        switch edge {
+        case .top: return [0, 0, r.maxY, 0, 0, 0, 0, 0, r.x, r.maxX - 1, 0, 0]
+        case .bottom: return [0, 0, 0, screen.height - r.y, 0, 0, 0, 0, 0, 0, r.x, r.maxX - 1]
+        }
+    }
 }
 
 /// What the window reports to the keyboard.
@@ -19,6 +43,10 @@ public enum WindowEvent: Hashable, Sendable {
     case expose(Rect)
     /// The window's size changed.
     case resized(Size)
+    /// The screen's size or its monitors changed (RandR): a docked window must be placed again.
+    case screenChanged
+    /// The window manager made another window active (`_NET_ACTIVE_WINDOW` on the root).
+    case activeWindowChanged
     /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
     case close
     /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
@@ -36,6 +64,8 @@ public final class KeyboardWindow {
     private let depth: Int32
     private let visual: UnsafeMutablePointer<Visual>
     private let deleteWindow: Atom
+    private let activeWindowAtom: Atom
+    public private(set) var placement: Placement
     public private(set) var rect: Rect
     public private(set) var isMapped = false
 
@@ -50,14 +80,8 @@ public final class KeyboardWindow {
               visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF else {
             throw .unsupportedVisual(depth: depth)
         }
-        let screen = display.screenSize
-        switch placement {
-        case .dockedBottom(let height):
-            let h = min(height, screen.height)
-            rect = Rect(x: 0, y: screen.height - h, width: screen.width, height: h)
-        case .floating(let r):
-            rect = r
-        }
+        self.placement = placement
+        rect = placement.rect
         var attributes = XSetWindowAttributes()
         // No background: the server never clears the window, so nothing flickers before
         // our pixels arrive.
@@ -72,6 +96,7 @@ public final class KeyboardWindow {
                            0, depth, UInt32(InputOutput), visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         deleteWindow = display.atom("WM_DELETE_WINDOW")
+        activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
         setProperties(placement: placement, title: title)
     }
 
@@ -107,7 +132,7 @@ public final class KeyboardWindow {
         sizeHints.y = Int32(rect.y)
         sizeHints.width = Int32(rect.width)
         sizeHints.height = Int32(rect.height)
-        if case .dockedBottom = placement {
+        if case .docked = placement {
             sizeHints.flags |= PMinSize | PMaxSize
             sizeHints.min_width = Int32(rect.width)
             sizeHints.max_width = Int32(rect.width)
@@ -121,7 +146,7 @@ public final class KeyboardWindow {
 
         let type: String
         switch placement {
-        case .dockedBottom: type = "_NET_WM_WINDOW_TYPE_DOCK"
+        case .docked: type = "_NET_WM_WINDOW_TYPE_DOCK"
         case .floating: type = "_NET_WM_WINDOW_TYPE_UTILITY"
         }
         setAtoms("_NET_WM_WINDOW_TYPE", [type])
@@ -130,13 +155,46 @@ public final class KeyboardWindow {
         setCardinals("_NET_WM_DESKTOP", [0xFFFF_FFFF])
         // _MOTIF_WM_HINTS flags=MWM_HINTS_DECORATIONS, decorations=0: no title bar or border.
         setProperty32("_MOTIF_WM_HINTS", type: display.atom("_MOTIF_WM_HINTS"), values: [2, 0, 0, 0, 0])
-        if case .dockedBottom = placement {
-            let screen = display.screenSize
-            // left, right, top, bottom, then the start/end of each edge's strip.
-            setCardinals("_NET_WM_STRUT", [0, 0, 0, screen.height - rect.y])
-            setCardinals("_NET_WM_STRUT_PARTIAL", [0, 0, 0, screen.height - rect.y, 0, 0, 0, 0, 0, 0,
-                                                   rect.x, rect.maxX - 1])
+    }
+
+    /// Reserves the docked strip while the window is shown and gives it back while hidden, so
+    /// maximised windows shrink to make room instead of being covered, and grow back.
+    private func updateStrut() {
+        let screen = display.screenSize
+        if isMapped, let strut = placement.strut(screen: Size(width: screen.width, height: screen.height)) {
+            setCardinals("_NET_WM_STRUT", Array(strut.prefix(4)))
+            setCardinals("_NET_WM_STRUT_PARTIAL", strut)
+        } else {
+            XDeleteProperty(display.raw, id, display.atom("_NET_WM_STRUT"))
+            XDeleteProperty(display.raw, id, display.atom("_NET_WM_STRUT_PARTIAL"))
         }
+    }
+
+    /// Moves and resizes the window for `placement` (`XMoveResizeWindow`), with its size
+    /// hints and strut; the new size arrives as `.resized` from the server.
+    public func place(_ placement: Placement) {
+        guard placement != self.placement else { return }
+        self.placement = placement
+        let r = placement.rect
+        var sizeHints = XSizeHints()
+        sizeHints.flags = PPosition | PSize | USPosition | USSize
+        sizeHints.x = Int32(r.x)
+        sizeHints.y = Int32(r.y)
+        sizeHints.width = Int32(r.width)
+        sizeHints.height = Int32(r.height)
+        if case .docked = placement {
+            // A docked window's size is not the user's to change: min = max.
+            sizeHints.flags |= PMinSize | PMaxSize
+            sizeHints.min_width = Int32(r.width)
+            sizeHints.max_width = Int32(r.width)
+            sizeHints.min_height = Int32(r.height)
+            sizeHints.max_height = Int32(r.height)
+        }
+        // Hints first: a window manager clamps the request below to the old min/max.
+        XSetWMNormalHints(display.raw, id, &sizeHints)
+        XMoveResizeWindow(display.raw, id, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+        updateStrut()
+        display.flush()
     }
 
     private func setAtoms(_ name: String, _ values: [String]) {
@@ -161,8 +219,10 @@ public final class KeyboardWindow {
 
     /// Maps the window (`XMapRaised`).
     public func show() {
-        XMapRaised(display.raw, id)
         isMapped = true
+        // The strut before the map, so the window manager makes room as the window appears.
+        updateStrut()
+        XMapRaised(display.raw, id)
         display.flush()
     }
 
@@ -170,6 +230,7 @@ public final class KeyboardWindow {
     public func hide() {
         XUnmapWindow(display.raw, id)
         isMapped = false
+        updateStrut()
         display.flush()
     }
 
@@ -226,6 +287,10 @@ public final class KeyboardWindow {
                 let moved = Rect(x: Int(e.x), y: Int(e.y), width: size.width, height: size.height)
                 if size != Size(width: rect.width, height: rect.height) { events.append(.resized(size)) }
                 rect = moved
+            case PropertyNotify where event.xproperty.window == display.root:
+                if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
+                    events.append(.activeWindowChanged)
+                }
             case MappingNotify:
                 XRefreshKeyboardMapping(&event.xmapping)
                 if event.xmapping.request != MappingPointer {
@@ -240,6 +305,12 @@ public final class KeyboardWindow {
                 }
                 if kind == XkbStateNotify { events.append(.groupChanged) }
                 if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
+            case let type where display.randrEventBase.map({ type == $0 + RRScreenChangeNotify }) == true:
+                // Xlib's idea of the screen size (DisplayWidth) changes only through this call.
+                XRRUpdateConfiguration(&event)
+                if !events.contains(.screenChanged) { events.append(.screenChanged) }
+            case let type where display.randrEventBase.map({ type == $0 + RRNotify }) == true:
+                if !events.contains(.screenChanged) { events.append(.screenChanged) }
             default:
                 break
             }

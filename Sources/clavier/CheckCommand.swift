@@ -5,14 +5,21 @@ import ClavierLayouts
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check layout and theme files; print file:line:column: message for each problem.")
+        abstract: "Check layout, theme and config files; print file:line:column: message for each problem.")
 
-    @Argument(help: "Layout or theme files (a file in a themes/ directory, or without pages:, is a theme).")
+    @Argument(help: "Layout, theme or config files (config.yaml is a config; a file in a themes/ directory, or without pages:, is a theme).")
     var files: [String]
 
     func run() throws {
-        var problems = 0, layouts = 0, themes = 0
+        var problems = 0, layouts = 0, themes = 0, configs = 0
         for file in files {
+            if ConfigFile.isConfigFile(file) {
+                let diagnostics = ConfigFile.check(path: file)
+                for diagnostic in diagnostics { print(diagnostic) }
+                problems += diagnostics.count
+                configs += 1
+                continue
+            }
             let result = FileChecker.check(path: file)
             for diagnostic in result.diagnostics { print(diagnostic) }
             problems += result.diagnostics.count
@@ -26,6 +33,6 @@ struct CheckCommand: ParsableCommand {
             Log.error("check: \(problems) problem\(problems == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")")
             throw ExitCode.failure
         }
-        print("clavier check: \(files.count) file\(files.count == 1 ? "" : "s") OK (\(layouts) layout\(layouts == 1 ? "" : "s"), \(themes) theme\(themes == 1 ? "" : "s"))")
+        print("clavier check: \(files.count) file\(files.count == 1 ? "" : "s") OK (\(layouts) layout\(layouts == 1 ? "" : "s"), \(themes) theme\(themes == 1 ? "" : "s")\(configs > 0 ? ", \(configs) config" : ""))")
     }
 }

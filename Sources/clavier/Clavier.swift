@@ -7,7 +7,8 @@ struct Clavier: ParsableCommand {
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: "0.1.0",
-        subcommands: [Run.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
+        subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
+                      QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
         defaultSubcommand: Run.self
     )
 }
@@ -43,3 +44,5 @@ struct LayoutOptions: ParsableArguments {
 extension Size: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
+
+extension DockEdge: ExpressibleByArgument {}

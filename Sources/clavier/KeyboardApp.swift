@@ -15,6 +15,16 @@ final class KeyboardApp {
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
+    private let control: ControlServer?
+    private let loadLayout: (String) throws -> Layout
+    private let placement: (Display) -> Placement
+    private let kiosk: Bool
+    private let rules: [WindowRule]
+    /// The layout asked for by name (command line, config, `clavier layout`): where the
+    /// keyboard returns when no rule matches the active window.
+    private var baseLayout: String
+    /// The name of the layout shown now, as a rule or a request named it.
+    private var shownLayout: String
     private let clock = ContinuousClock()
     private var running = true
     /// Deals a PIN pad's digits each time the keyboard is shown.
@@ -24,11 +34,26 @@ final class KeyboardApp {
     /// Applied to the layout each time the keyboard is shown again (refills frequently used).
     var refreshLayout: ((Layout) -> Layout)?
 
-    init(display: Display, placement: Placement, layout: Layout, page: Page.ID?, theme: Theme,
-         player: ClickPlayer?, shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
+    /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
+    /// name or file for `clavier layout NAME`.
+    /// `placement` says where the window goes on the display as it is now; it is asked again
+    /// whenever the screen or its monitors change.
+    /// In `kiosk` mode the keyboard cannot be quit, hidden or switched from outside and never
+    /// types what would leave the kiosk; `rules` choose the layout for the active window.
+    init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, layoutName: String, page: Page.ID?,
+         theme: Theme, player: ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
+         loadLayout: @escaping (String) throws -> Layout,
+         shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
+        self.kiosk = kiosk
+        self.rules = rules
+        baseLayout = layoutName
+        shownLayout = layoutName
         self.display = display
         self.player = player
-        window = try KeyboardWindow(display: display, placement: placement)
+        self.control = control
+        self.loadLayout = loadLayout
+        self.placement = placement
+        window = try KeyboardWindow(display: display, placement: placement(display))
         let size = Size(width: window.rect.width, height: window.rect.height)
         injector = KeyInjector(display: display)
         keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: injector)
@@ -43,6 +68,10 @@ final class KeyboardApp {
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
     func run() {
         window.show()
+        if !rules.isEmpty {
+            display.watchActiveWindow()
+            followActiveWindow()
+        }
         defer {
             // The last borrowed keycode goes back only once clients have had time to read it.
             if let safe = injector.allRestorable {
@@ -57,7 +86,7 @@ final class KeyboardApp {
         }
         while running {
             let deadlines = [injector.nextRestore, keyboard.nextDeadline].compactMap { $0 }
-            switch loop.wait(until: deadlines.min()) {
+            switch loop.wait(until: deadlines.min(), watching: control.map { [$0.fd] } ?? []) {
             case .xEvents:
                 for event in window.pendingEvents() { handle(event) }
             case .deadline:
@@ -65,20 +94,87 @@ final class KeyboardApp {
                 apply(keyboard.handle(.tick, at: now))
                 injector.restoreDue(now: now)
             case .signal(let number):
-                if number == SIGUSR1 {
-                    window.isMapped ? window.hide() : showAgain()
-                } else {
-                    Log.debug("signal \(number): quitting")
-                    running = false
-                }
+                Log.debug("signal \(number): quitting")
+                running = false
+            case .readable:
+                control?.serveOne { respond(to: $0) }
             case .connectionLost:
                 // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
-                // as soon as the defer below touches the dead connection.
+                // as soon as the defer above touches the dead connection.
                 Log.debug("the X connection hung up")
                 running = false
             }
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
+    }
+
+    /// Carries out one request of `clavier show|hide|toggle|layout NAME|quit|status`.
+    private func respond(to request: String) -> ControlReply {
+        let words = request.split(separator: " ", maxSplits: 1).map(String.init)
+        if kiosk, ["hide", "toggle", "quit", "layout"].contains(words.first ?? "") {
+            return .refused("the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside")
+        }
+        switch (words.first ?? "", words.count) {
+        case ("show", 1):
+            if !window.isMapped { showAgain() }
+            return .ok([])
+        case ("hide", 1):
+            if window.isMapped { window.hide() }
+            return .ok([])
+        case ("toggle", 1):
+            window.isMapped ? window.hide() : showAgain()
+            return .ok([])
+        case ("quit", 1):
+            running = false
+            return .ok([])
+        case ("status", 1):
+            let r = window.rect
+            return .ok([window.isMapped ? "visible" : "hidden", "layout: \(keyboard.layout.id)",
+                        "page: \(keyboard.page.id)", "geometry: \(r.width)x\(r.height)+\(r.x)+\(r.y)"])
+        case ("layout", 2):
+            do {
+                switchLayout(to: try loadLayout(words[1]))
+                baseLayout = words[1]
+                shownLayout = words[1]
+                return .ok([])
+            } catch {
+                return .failed("\(error)")
+            }
+        default:
+            return .failed("unknown request '\(request)'")
+        }
+    }
+
+    /// Applies the first rule that matches the active window: its layout (else the base
+    /// layout) and its show or hide.
+    private func followActiveWindow() {
+        guard let (id, identity) = display.activeWindow(), id != window.id else { return }
+        let rule = WindowRule.first(of: rules, matching: identity)
+        Log.debug("active window \(identity.instance)/\(identity.windowClass): \(rule.map { "\($0)" } ?? "no rule")")
+        let wanted = rule?.layout ?? baseLayout
+        if wanted != shownLayout {
+            do {
+                switchLayout(to: try loadLayout(wanted))
+                shownLayout = wanted
+            } catch {
+                Log.error("rule for \(identity.windowClass): \(error)")
+            }
+        }
+        switch rule?.visibility {
+        case .show?: if !window.isMapped { showAgain() }
+        case .hide? where !kiosk: if window.isMapped { window.hide() }
+        default: break
+        }
+    }
+
+    /// Shows `layout` from its first page, letting go of anything held on the old one.
+    private func switchLayout(to layout: Layout) {
+        apply(keyboard.handle(.cancelAll, at: clock.now))
+        keyboard = Self.makeKeyboard(layout: refreshLayout?(layout) ?? layout, page: nil, size: canvas.size,
+                                     display: display, injector: injector)
+        keyboard.reshuffle(using: &shuffleSource)
+        painter.paintAll(keyboard, on: canvas)
+        present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
     }
 
     /// A keyboard for `layout` that repeats at the server's rate and labels its XKB-named
@@ -97,7 +193,8 @@ final class KeyboardApp {
         return keyboard
     }
 
-    /// Shows the hidden keyboard, with a PIN pad's digits dealt anew.
+    /// Shows the hidden keyboard, with a PIN pad's digits dealt anew and the frequently
+    /// used page refilled.
     private func showAgain() {
         if let refreshLayout {
             keyboard = Self.makeKeyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id,
@@ -109,6 +206,13 @@ final class KeyboardApp {
             painter.paintAll(keyboard, on: canvas)
         }
         window.show()
+    }
+
+    /// Relabels the XKB-named keys from the live keymap and group.
+    private func followKeymap() {
+        let names = keyboard.xkbKeyNames
+        guard !names.isEmpty else { return }
+        apply(keyboard.setLiveKeys(injector.liveKeys(named: names)))
     }
 
     private func handle(_ event: WindowEvent) {
@@ -134,7 +238,14 @@ final class KeyboardApp {
             painter.paintAll(keyboard, on: canvas)
             present(Rect(x: 0, y: 0, width: size.width, height: size.height))
         case .close:
-            running = false
+            // A kiosk keyboard outlives the window manager's close button.
+            if !kiosk { running = false }
+        case .activeWindowChanged:
+            followActiveWindow()
+        case .screenChanged:
+            let next = placement(display)
+            Log.debug("screen changed: placing the window at \(next.rect)")
+            window.place(next)
         case .keymapChanged(let first, let count):
             injector.keymapChanged(first: first, count: count)
             followKeymap()
@@ -143,17 +254,14 @@ final class KeyboardApp {
         }
     }
 
-    /// Relabels the XKB-named keys from the live keymap and group.
-    private func followKeymap() {
-        let names = keyboard.xkbKeyNames
-        guard !names.isEmpty else { return }
-        apply(keyboard.setLiveKeys(injector.liveKeys(named: names)))
-    }
-
     /// Carries out effects: typing first (it is what the user waits for), then the click,
     /// then painting only what changed.
     private func apply(_ effects: [Effect]) {
         for case .type(let sym, let modifiers) in effects {
+            if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
+                Log.debug("kiosk mode: not typing a blocked combination")
+                continue
+            }
             injector.type(sym, modifiers: modifiers)
         }
         if effects.contains(.playClick) { player?.play() }
@@ -163,7 +271,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: window.hide()
+            case .hide: if !kiosk { window.hide() }
             case .type, .playClick: break
             }
         }

@@ -12,10 +12,15 @@ extension LayoutOptions {
     /// The layout `--layout` names: a file, else a name found by the library, else a
     /// layout built into the binary.
     func loadLayout() throws(LayoutError) -> Layout {
+        try Self.layout(named: layout)
+    }
+
+    /// The layout `name` names: a file, else a name found by the library, else a built-in one.
+    static func layout(named name: String) throws(LayoutError) -> Layout {
         do {
-            return try LayoutLibrary.clavier.layout(layout)
+            return try LayoutLibrary.clavier.layout(name)
         } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Layout.builtin[layout] { return builtin }
+            if let builtin = Layout.builtin[name] { return builtin }
             throw .notFound(name: name, kind: kind, searched: searched)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClavierCore
 import ClavierLayouts
+import Foundation
 import ClavierRender
 import ClavierSound
 import ClavierX11
@@ -12,32 +13,120 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Show the keyboard (the default when no command is given).")
 
-    @OptionGroup var options: LayoutOptions
+    // Every option is optional here: what the command line leaves out comes from the config
+    // file, and what that leaves out from `Settings`' defaults.
+    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).")
+    var layout: String?
 
-    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it at the bottom.",
+    @Option(help: "The page to show first (us: letters, numbers, symbols).")
+    var page: String?
+
+    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it.",
                                valueName: "WxH+X+Y"))
     var geometry: String?
 
-    @Flag(help: "Play no click on key presses.")
-    var noSound = false
+    @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
+    var dock: DockEdge?
 
-    @Option(help: "The ALSA device for the click.")
-    var soundDevice = "default"
+    @Option(help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).")
+    var monitor: String?
+
+    @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows of 12 mm keys).",
+                               valueName: "PX|N%"))
+    var height: String?
+
+    @Flag(inversion: .prefixedNo, help: "Click on key presses (default), or not.")
+    var sound: Bool?
+
+    @Option(help: "The ALSA device for the click (default: default).")
+    var soundDevice: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
+    var kiosk: Bool?
+
+    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
+    var config: String?
 
     @Option(help: "The X display to use (default: $DISPLAY).")
     var display: String?
+
+    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
+    var seed: UInt64?
 
     func validate() throws {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("--geometry '\(geometry)' is not of the form WxH+X+Y")
         }
+        if let height, DockHeight(parsing: height) == nil {
+            throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
+        }
+    }
+
+    /// The config file, or an empty one when there is none or it is broken (then every
+    /// problem is printed, and the keyboard starts with the defaults all the same).
+    func loadConfig() -> Config {
+        guard let path = config ?? ConfigFile.defaultPath() else { return Config() }
+        do {
+            if config != nil && !FileManager.default.fileExists(atPath: path) {
+                Log.warning("no config file \(path); using the defaults")
+            }
+            return try ConfigFile.load(path: path) ?? Config()
+        } catch {
+            Log.error("\(error)")
+            Log.warning("ignoring the broken config file \(path) and starting with the defaults (clavier check \(path))")
+            return Config()
+        }
+    }
+
+    /// The command line over the config file over the defaults.
+    func settings() -> Settings {
+        let file = loadConfig()
+        var s = Settings()
+        s.layout = layout ?? file.layout ?? s.layout
+        s.page = page ?? file.page
+        s.theme = theme ?? file.theme ?? s.theme
+        // A dock option on the command line beats a geometry from the file.
+        s.geometry = geometry ?? (dock == nil && monitor == nil && height == nil ? file.geometry : nil)
+        s.dock = dock ?? file.dock ?? s.dock
+        s.monitor = monitor ?? file.monitor
+        s.height = height.flatMap(DockHeight.init(parsing:)) ?? file.height ?? s.height
+        s.sound = sound ?? file.sound ?? s.sound
+        s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
+        s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
+        s.rules = file.rules
+        return s
     }
 
     func run() throws {
+        // One keyboard per display: a second `clavier` shows the first and leaves.
+        let socketPath = ControlSocket.path(display: display)
+        if ControlClient.send("show", to: socketPath) != nil {
+            Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
+            return
+        }
+        let control: ControlServer
+        do {
+            control = try ControlServer(path: socketPath)
+        } catch .alreadyRunning {
+            // Another keyboard started between our question and our bind.
+            _ = ControlClient.send("show", to: socketPath)
+            return
+        } catch {
+            Log.error(error.description)
+            throw ExitCode.failure
+        }
+        let settings = settings()
+        var options = try LayoutOptions.parse(["--layout", settings.layout, "--theme", settings.theme]
+                                              + (seed.map { ["--seed", String($0)] } ?? []))
+        options.page = settings.page
         var (layout, theme) = options.loadForKeyboard()
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
-        if let page = options.page, layout.page(id: page) == nil {
+        if let page = settings.page, layout.page(id: page) == nil {
             Log.warning("layout '\(layout.id)' has no page '\(page)' (pages: \(layout.pages.map(\.id).joined(separator: ", "))); "
                         + "showing '\(layout.defaultPage.id)'")
         }
@@ -48,16 +137,25 @@ struct Run: ParsableCommand {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
-        let placement: Placement
-        if let geometry, let parsed = WindowGeometry(parsing: geometry) {
-            placement = .floating(parsed.rect(on: screen))
-        } else {
-            placement = .dockedBottom(height: Size.dockedHeight(screen: screen))
+        if let monitor = settings.monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
+            Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
-        let player = noSound ? nil : Self.openClickPlayer(device: soundDevice)
-        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, page: options.page,
-                                  theme: theme, player: player, shuffleSource: options.shuffleSource())
+        let rows = layout.pages.map(\.rows.count).max() ?? 4
+        let placement = { [settings] (display: Display) -> Placement in
+            let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
+            if let geometry = settings.geometry, let parsed = WindowGeometry(parsing: geometry) {
+                return .floating(parsed.rect(on: screen))
+            }
+            let chosen = display.monitor(named: settings.monitor)
+            let size = Size(width: chosen.rect.width, height: chosen.rect.height)
+            let pixels = settings.height.pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
+            return .docked(settings.dock, monitor: chosen.rect, height: pixels)
+        }
+        let player = settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil
+        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
+                                  theme: theme, player: player, control: control, kiosk: settings.kiosk,
+                                  rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
+                                  shuffleSource: options.shuffleSource())
         if let taps {
             app.onPress = { taps.tapped($0) }
             app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
@@ -78,4 +176,20 @@ struct Run: ParsableCommand {
             return nil
         }
     }
+}
+
+/// What the keyboard runs with once the command line and the config file are merged; the
+/// defaults live here, and only here.
+struct Settings {
+    var layout = "us"
+    var page: String?
+    var theme = "system"
+    var geometry: String?
+    var dock = DockEdge.bottom
+    var monitor: String?
+    var height = DockHeight.physical
+    var sound = true
+    var soundDevice = "default"
+    var kiosk = false
+    var rules: [WindowRule] = []
 }

@@ -20,7 +20,7 @@ final class KeyboardSession {
 
     init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], geometryArguments: [String]? = nil,
          environment: [String: String] = [:], layout: String = "us", group: UInt32 = 0,
-         shellCommand: String? = nil) throws {
+         shellCommand: String? = nil, xtermArguments: [String] = []) throws {
         if let geometryArguments {
             self.geometryArguments = geometryArguments
         } else if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
@@ -33,7 +33,7 @@ final class KeyboardSession {
         directory = try Harness.temporaryDirectory()
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
-        try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe", "-e",
+        try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe"] + xtermArguments + ["-e",
                           "sh", "-c", (shellCommand ?? "stty -echo; exec cat > 'OUTPUT'").replacingOccurrences(of: "OUTPUT", with: output.path)],
                          environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         var probe: Window = 0

@@ -1,0 +1,53 @@
+/// Which edge of its monitor the docked keyboard spans.
+public enum DockEdge: String, Hashable, Sendable, CaseIterable {
+    case top, bottom
+}
+
+/// How tall the docked keyboard is: from a physical key size (the default), in pixels, or a
+/// share of the monitor's height (`--height 300`, `--height 35%`).
+public enum DockHeight: Hashable, Sendable {
+    /// Rows of keys `rowPitch` tall on the monitor's physical size.
+    case physical
+    case pixels(Int)
+    /// Percent of the monitor's height, 0 < p ≤ 100.
+    case percent(Double)
+
+    /// One row of keys on a docked keyboard: a key ~10.5 mm tall plus its gap, about a
+    /// phone's or a laptop's key, easy to hit with a finger without eating the screen.
+    public static let rowPitchMillimetres = 12.0
+    /// The docked keyboard never takes less, or more, of its monitor's height than this.
+    public static let minimumShare = 0.15
+    public static let maximumShare = 0.5
+    /// Below or above this many pixels per millimetre a monitor's size is not believed (a
+    /// missing or made-up EDID), and the proportional default is used instead.
+    static let plausibleDensity = 1.5...20.0
+
+    /// Parses `300`, `300px` or `35%`; nil for anything else.
+    public init?(parsing text: String) {
+        if text.hasSuffix("%") {
+            guard let p = Double(text.dropLast()), p > 0, p <= 100 else { return nil }
+            self = .percent(p)
+        } else {
+            let digits = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+            guard let px = Int(digits), px > 0 else { return nil }
+            self = .pixels(px)
+        }
+    }
+
+    /// The height in pixels on a monitor of `size` pixels and `millimetres` (zero when
+    /// unknown), for a layout with `rows` rows; explicit sizes are capped at the monitor.
+    public func pixels(monitor size: Size, millimetres: Size, rows: Int) -> Int {
+        switch self {
+        case .pixels(let px):
+            return max(1, min(px, size.height))
+        case .percent(let p):
+            return max(1, Int((Double(size.height) * p / 100).rounded()))
+        case .physical:
+            let density = millimetres.height > 0 ? Double(size.height) / Double(millimetres.height) : 0
+            guard Self.plausibleDensity.contains(density) else { return Size.dockedHeight(screen: size) }
+            let wanted = Double(max(rows, 1)) * Self.rowPitchMillimetres * density
+            let low = Double(size.height) * Self.minimumShare, high = Double(size.height) * Self.maximumShare
+            return Int(min(max(wanted, low), high).rounded())
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Glibc
+
+/// The option every command that talks to the running keyboard shares.
+struct ControlOptions: ParsableArguments {
+    @Option(help: "The X display whose keyboard to ask (default: $DISPLAY).")
+    var display: String?
+
+    /// Sends `request` to the running keyboard and prints its answer; exits 0 when it did
+    /// it, 1 when no keyboard runs, 2 when it refused (kiosk mode) or failed.
+    func ask(_ request: String) throws {
+        let path = ControlSocket.path(display: display)
+        guard let reply = ControlClient.send(request, to: path) else {
+            Log.error("no keyboard is running on display \(ControlSocket.displayName(display))")
+            throw ExitCode(1)
+        }
+        switch reply {
+        case .ok(let lines):
+            for line in lines { print(line) }
+        case .refused(let message):
+            Log.error("refused: \(message)")
+            throw ExitCode(2)
+        case .failed(let message):
+            Log.error(message)
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// `clavier show`: shows the running keyboard.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the running keyboard.")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask("show") }
+}
+
+/// `clavier hide`: hides the running keyboard.
+struct HideCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hide", abstract: "Hide the running keyboard.")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask("hide") }
+}
+
+/// `clavier toggle`: shows the running keyboard if hidden, else hides it.
+struct ToggleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "toggle",
+                                                    abstract: "Show the running keyboard if it is hidden, else hide it.")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask("toggle") }
+}
+
+/// `clavier layout NAME`: switches the running keyboard to another layout.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "layout",
+                                                    abstract: "Switch the running keyboard to a layout (a name or a YAML file).")
+    @Argument(help: "A layout name (see clavier layouts) or a YAML file.")
+    var name: String
+    @OptionGroup var control: ControlOptions
+    func run() throws {
+        // The keyboard may run in another directory: a relative file name is made absolute here.
+        var name = self.name
+        if name.contains("/") && !name.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            name = String(cString: cwd) + "/" + name
+            free(cwd)
+        }
+        try control.ask("layout " + name)
+    }
+}
+
+/// `clavier quit`: ends the running keyboard.
+struct QuitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "quit", abstract: "Quit the running keyboard.")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask("quit") }
+}
+
+/// `clavier status`: prints whether the keyboard is shown, its layout, page and geometry.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Print the running keyboard's state: visible or hidden, layout, page, geometry.")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask("status") }
+}

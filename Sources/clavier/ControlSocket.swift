@@ -1,0 +1,217 @@
+import Glibc
+
+/// What can go wrong setting up or using the control socket.
+enum ControlError: Error, CustomStringConvertible {
+    case unsafeDirectory(String)
+    case pathTooLong(String)
+    case system(call: String, path: String, errno: Int32)
+    /// Another keyboard answers on this socket.
+    case alreadyRunning(String)
+
+    var description: String {
+        switch self {
+        case .unsafeDirectory(let dir): "\(dir) is not a private directory of this user; not putting the control socket there"
+        case .pathTooLong(let path): "the control socket path \(path) is longer than a Unix socket allows"
+        case .system(let call, let path, let code): "\(call) \(path): \(String(cString: strerror(code)))"
+        case .alreadyRunning(let path): "another keyboard already listens on \(path)"
+        }
+    }
+}
+
+/// Where the running keyboard listens for `clavier show|hide|…`: one Unix socket per X
+/// display, in `$XDG_RUNTIME_DIR`, else in a private `/tmp/clavier-$UID`.
+enum ControlSocket {
+    /// The socket of the display `name` (nil: `$DISPLAY`); the screen number is dropped, as
+    /// one keyboard serves a whole display.
+    static func path(display name: String?) -> String {
+        var display = displayName(name)
+        if let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
+            display = String(display[..<dot])
+        }
+        return directory + "/clavier-" + display.replacingOccurrences(of: "/", with: "_") + ".sock"
+    }
+
+    /// `name`, else `$DISPLAY`, else `:0` as Xlib would take it.
+    static func displayName(_ name: String?) -> String {
+        name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ":0"
+    }
+
+    static var directory: String {
+        if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 { return String(cString: runtime) }
+        return "/tmp/clavier-\(getuid())"
+    }
+
+    /// Creates the fallback directory 0700, and refuses one that another user could have
+    /// planted (a symlink or someone else's directory in /tmp).
+    static func prepareDirectory() throws(ControlError) {
+        let dir = directory
+        if mkdir(dir, 0o700) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: dir, errno: errno) }
+        var info = stat()
+        guard lstat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
+            throw .unsafeDirectory(dir)
+        }
+    }
+
+    /// A `sockaddr_un` for `path`, passed to `body` with its length.
+    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(ControlError) -> R {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw .pathTooLong(path) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+}
+
+/// One answer of the running keyboard: the first line is `ok`, `refused MESSAGE` or
+/// `error MESSAGE`; after `ok` come the lines to print.
+enum ControlReply: Equatable {
+    case ok([String])
+    /// Kiosk mode forbids the request.
+    case refused(String)
+    /// The request was understood but failed (an unknown layout), or was not understood.
+    case failed(String)
+
+    var encoded: String {
+        switch self {
+        case .ok(let lines): (["ok"] + lines).joined(separator: "\n") + "\n"
+        case .refused(let message): "refused " + message + "\n"
+        case .failed(let message): "error " + message + "\n"
+        }
+    }
+
+    init(decoding text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let first = lines.first ?? ""
+        if first == "ok" {
+            self = .ok(Array(lines.dropFirst()))
+        } else if first.hasPrefix("refused ") {
+            self = .refused(String(first.dropFirst(8)))
+        } else {
+            self = .failed(first.hasPrefix("error ") ? String(first.dropFirst(6)) : "unexpected answer '\(first)'")
+        }
+    }
+}
+
+/// The running keyboard's end of the control socket (`socket`, `bind`, `listen`); its
+/// descriptor joins the event loop's poll set, and the file goes away with it.
+final class ControlServer {
+    let fd: Int32
+    let path: String
+
+    /// Listens on `path`; a socket file that nobody listens on (a keyboard that crashed)
+    /// is removed and replaced, one with a listener throws `.alreadyRunning`.
+    init(path: String) throws(ControlError) {
+        try ControlSocket.prepareDirectory()
+        // Non-blocking, so a client that gave up between poll and accept cannot stall the loop.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .system(call: "socket", path: path, errno: errno) }
+        func bindAndListen() throws(ControlError) -> Int32 {
+            let rc = try ControlSocket.withAddress(path) { bind(fd, $0, $1) }
+            return rc == 0 ? listen(fd, 8) : errno
+        }
+        var failure = try bindAndListen()
+        if failure == EADDRINUSE {
+            guard !ControlClient.isListening(path) else {
+                close(fd)
+                throw .alreadyRunning(path)
+            }
+            unlink(path)
+            failure = try bindAndListen()
+        }
+        guard failure == 0 else {
+            close(fd)
+            throw .system(call: "bind", path: path, errno: failure)
+        }
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+
+    /// Accepts one waiting client, reads its one-line request and answers it with `respond`.
+    func serveOne(_ respond: (String) -> ControlReply) {
+        // Linux's accept does not pass O_NONBLOCK on, so reads below block (up to the timeout).
+        let client = accept(fd, nil, nil)
+        guard client >= 0 else { return }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        defer { close(client) }
+        // A client writes its request as soon as it connects; the timeout only bounds how
+        // long one that does not can hold up the keyboard, with no thread and no timer.
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var request: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while !request.contains(10) && request.count < 4096 {
+            let n = read(client, &buffer, buffer.count)
+            if n <= 0 { break }
+            request += buffer[..<n]
+        }
+        guard let end = request.firstIndex(of: 10) else { return }
+        let reply = respond(String(decoding: request[..<end], as: UTF8.self))
+        ControlClient.writeAll(client, Array(reply.encoded.utf8))
+    }
+}
+
+/// The other end: a `clavier show|hide|…` that asks the running keyboard.
+enum ControlClient {
+    /// Sends `request` and returns the answer, or nil when no keyboard listens on `path`.
+    static func send(_ request: String, to path: String) -> ControlReply? {
+        guard let fd = connected(path) else { return nil }
+        defer { close(fd) }
+        var limit = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard writeAll(fd, Array((request + "\n").utf8)) else { return nil }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            answer += buffer[..<n]
+        }
+        // A keyboard that closes without a word is quitting (or was never ours).
+        guard !answer.isEmpty else { return nil }
+        return ControlReply(decoding: String(decoding: answer, as: UTF8.self))
+    }
+
+    /// Whether a process accepts connections on `path` (a file without one is stale).
+    static func isListening(_ path: String) -> Bool {
+        guard let fd = connected(path) else { return false }
+        close(fd)
+        return true
+    }
+
+    private static func connected(_ path: String) -> Int32? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        let rc = (try? ControlSocket.withAddress(path) { connect(fd, $0, $1) }) ?? -1
+        guard rc == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+}

@@ -1,0 +1,146 @@
+import CX11
+import Foundation
+import Testing
+
+/// The config file, per-application rules and kiosk mode against a running keyboard.
+@Suite(.serialized) struct ConfigTests {
+    /// A private config home and runtime directory; `config` is written to clavier/config.yaml.
+    final class Home {
+        let root: URL
+        var env: [String: String] { ["XDG_CONFIG_HOME": root.path, "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path] }
+        var configPath: String { root.appendingPathComponent("clavier/config.yaml").path }
+
+        init(config: String) throws {
+            root = try Harness.temporaryDirectory()
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("clavier"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("run"), withIntermediateDirectories: true)
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func clavier(_ args: [String], _ session: KeyboardSession) throws -> (status: Int32, out: String, err: String) {
+            try Harness.run([Harness.clavierBinary] + args, environment: session.server.env.merging(env) { $1 })
+        }
+    }
+
+    @Test func theConfigFileSetsOptionsAndTheCommandLineOverridesIt() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let home = try Home(config: "layout: terminal\ndock: top\nsound: false\n")
+        let session = try KeyboardSession(windowManager: false, clavierArguments: [], environment: home.env)
+        let status = try home.clavier(["status"], session)
+        #expect(status.out.contains("layout: terminal\n"), "\(status)")
+        #expect(session.server.frame(of: session.keyboardWindow).y == 0)
+        _ = try home.clavier(["quit"], session)
+        #expect(session.clavier.wait(seconds: 10) == 0)
+
+        let overridden = try KeyboardSession(windowManager: false, clavierArguments: ["--layout", "us", "--dock", "bottom"],
+                                             environment: home.env)
+        #expect(try home.clavier(["status"], overridden).out.contains("layout: us\n"))
+        let f = overridden.server.frame(of: overridden.keyboardWindow)
+        #expect(f.y + f.height == overridden.server.height)
+    }
+
+    @Test func aBrokenConfigIsReportedAndTheDefaultsUsed() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let home = try Home(config: "layout: terminal\ndock: sideways\n")
+        let check = try Harness.run([Harness.clavierBinary, "check", home.configPath])
+        #expect(check.status != 0)
+        #expect(check.out.contains("\(home.configPath):2:7: dock must be top or bottom"), "\(check)")
+
+        let session = try KeyboardSession(windowManager: false, environment: home.env)
+        #expect(try home.clavier(["status"], session).out.contains("layout: us\n"))
+        #expect(session.errors.contains("\(home.configPath):2:7:"), "\(session.errors)")
+        #expect(session.server.frame(of: session.keyboardWindow).viewable)
+
+        try "layout: terminal\nrules:\n  - class: XTerm\n    layout: us\n".write(toFile: home.configPath, atomically: true, encoding: .utf8)
+        let ok = try Harness.run([Harness.clavierBinary, "check", home.configPath])
+        #expect(ok.status == 0, "\(ok)")
+    }
+
+    /// A rule switches to `terminal` while an xterm is active and back when another window is.
+    @Test func aRuleFollowsTheActiveWindow() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let home = try Home(config: "rules:\n  - class: XTerm\n    layout: terminal\n")
+        let session = try KeyboardSession(windowManager: true, environment: home.env)
+        let server = session.server
+        server.activate(session.xtermWindow)
+        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: terminal\n")) == true },
+                "\(session.errors)")
+
+        try server.start(["xterm", "-class", "Other", "-title", "other-window", "-geometry", "40x5+400+10"])
+        var other: Window = 0
+        #expect(Harness.waitFor(10) {
+            other = server.windows(named: "other-window").first ?? 0
+            return other != 0 && server.frame(of: other).viewable
+        })
+        server.activate(other)
+        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: us\n")) == true })
+        server.activate(session.xtermWindow)
+        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: terminal\n")) == true })
+    }
+
+    /// Kiosk mode: no quit or hide from outside, the hide key does nothing, and Ctrl+Alt+F2
+    /// is not typed while ordinary keys are.
+    @Test func kioskModeHoldsOn() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let home = try Home(config: "kiosk: true\n")
+        let layout = home.root.appendingPathComponent("kiosk.yaml").path
+        try """
+            pages:
+              - id: letters
+                rows:
+                  - - {id: ctrl, label: ctrl, action: {modifier: ctrl}, class: function}
+                    - {id: alt, label: alt, action: {modifier: alt}, class: function}
+                    - {id: f2, label: F2, action: {keysym: F2}, class: function}
+                    - {id: hide, icon: hide, action: hide, class: function}
+                  - [a, b, c]
+                  - - {id: return, icon: return, action: {keysym: return}, class: function}
+            """.write(toFile: layout, atomically: true, encoding: .utf8)
+        let session = try KeyboardSession(windowManager: true, clavierArguments: ["--no-sound", "--layout", layout],
+                                          environment: home.env.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        let quit = try home.clavier(["quit"], session)
+        #expect(quit.status == 2 && quit.err.contains("kiosk"), "\(quit)")
+        let hide = try home.clavier(["hide"], session)
+        #expect(hide.status == 2 && hide.err.contains("kiosk"), "\(hide)")
+        #expect(try home.clavier(["layout", "us"], session).status == 2)
+        try session.tap(["hide"])
+        usleep(300_000)
+        #expect(session.clavier.isRunning)
+        #expect(session.server.frame(of: session.keyboardWindow).viewable)
+
+        // Ctrl and Alt latch, F2 would switch to VT 2. xterm cannot tell (the keymap turns
+        // Ctrl+Alt+F2 into XF86Switch_VT_2, which it ignores), so the keyboard's own word is
+        // the evidence that nothing was injected, and the keys after it still type.
+        try session.tap(["ctrl", "alt", "f2", "a", "return"])
+        #expect(Harness.waitFor(5) { session.received.hasSuffix("\n") }, "typed: \(session.received.debugDescription)")
+        #expect(session.received == "a\n", "typed: \(session.received.debugDescription)")
+        #expect(session.errors.contains("kiosk mode: not typing a blocked combination"), "\(session.errors)")
+    }
+}
+
+extension XServer {
+    /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`, as a pager does).
+    func activate(_ window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(connection, "_NET_ACTIVE_WINDOW", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 2
+        XSendEvent(connection, XDefaultRootWindow(connection), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(connection, 0)
+    }
+}

@@ -1,0 +1,148 @@
+import CX11
+import Foundation
+import Testing
+
+/// The docked keyboard: its strut makes maximised windows room, it follows its monitor and
+/// the screen's resolution, and it never takes the focus.
+@Suite(.serialized) struct DockingTests {
+    /// A maximised xterm under openbox loses the keyboard's height while the keyboard is
+    /// shown and gets it back while hidden.
+    @Test func aMaximisedWindowMakesRoom() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let runtime = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let env = ["XDG_RUNTIME_DIR": runtime.path]
+        let session = try KeyboardSession(windowManager: true, environment: env)
+        let server = session.server
+        server.maximise(session.xtermWindow)
+        let keyboard = server.frame(of: session.keyboardWindow)
+        #expect(keyboard.y + keyboard.height == server.height && keyboard.width == server.width)
+        // xterm grows in whole character cells, so "fits above" rather than "exactly".
+        func xtermBottom() -> Int {
+            let f = server.frame(of: session.xtermWindow)
+            return f.y + f.height
+        }
+        #expect(Harness.waitFor(5) { xtermBottom() <= keyboard.y && xtermBottom() > keyboard.y - 40 },
+                "the maximised xterm ends at \(xtermBottom()), the keyboard starts at \(keyboard.y)")
+
+        let hide = try Harness.run([Harness.clavierBinary, "hide"], environment: server.env.merging(env) { $1 })
+        #expect(hide.status == 0, "\(hide.err)")
+        #expect(Harness.waitFor(5) { xtermBottom() > server.height - 40 }, "the xterm did not grow back: \(xtermBottom())")
+        #expect(server.property(of: session.keyboardWindow, XInternAtom(server.connection, "_NET_WM_STRUT_PARTIAL", 0)) == nil)
+
+        _ = try Harness.run([Harness.clavierBinary, "show"], environment: server.env.merging(env) { $1 })
+        #expect(Harness.waitFor(5) { xtermBottom() <= keyboard.y }, "the xterm did not shrink again: \(xtermBottom())")
+
+        // Typing on the keyboard leaves the focus where it was.
+        try session.tap(["h", "i", "return"])
+        #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received)")
+        #expect(server.focus != session.keyboardWindow)
+        #expect(!server.windowTree(containing: server.focus).contains(session.keyboardWindow))
+    }
+
+    /// With two monitors side by side, `--monitor right --dock top` spans only the right one.
+    @Test func docksOnTheChosenMonitor() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let server = try XServer(windowManager: false)
+        server.setMonitor("left", x: 0, width: 640)
+        server.setMonitor("right", x: 640, width: 640)
+        let keyboard = try server.start([Harness.clavierBinary, "--no-sound", "--monitor", "right", "--dock", "top"])
+        var window: Window = 0
+        #expect(Harness.waitFor(10) {
+            window = server.windows(named: "Clavier").first ?? 0
+            return window != 0 && server.frame(of: window).viewable
+        })
+        let f = server.frame(of: window)
+        #expect(f.x == 640 && f.y == 0 && f.width == 640, "\(f)")
+        let strut = server.property(of: window, XInternAtom(server.connection, "_NET_WM_STRUT_PARTIAL", 0)) ?? []
+        #expect(strut == [0, 0, f.height, 0, 0, 0, 0, 0, 640, 1279, 0, 0])
+        keyboard.stop()
+    }
+
+    /// A resolution change moves and resizes the docked keyboard to the new screen.
+    @Test func followsAResolutionChange() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        guard Harness.which("xrandr") != nil else {
+            Issue.record("xrandr is not installed (make test installs it)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false)
+        let server = session.server
+        let before = server.frame(of: session.keyboardWindow)
+        let xrandr = { (args: [String]) throws in
+            let r = try Harness.run(["xrandr"] + args, environment: server.env)
+            if r.status != 0 { throw HarnessError("xrandr \(args): \(r.err)") }
+        }
+        try xrandr(["--newmode", "1024x700", "60", "1024", "1030", "1040", "1050", "700", "702", "704", "706"])
+        try xrandr(["--addmode", "screen", "1024x700"])
+        try xrandr(["--output", "screen", "--mode", "1024x700", "--fb", "1024x700"])
+        var after = before
+        let followed = Harness.waitFor(5) {
+            after = server.frame(of: session.keyboardWindow)
+            return after.width == 1024 && after.y + after.height == 700
+        }
+        #expect(followed, "before \(before), after \(after); clavier said: \(session.errors)")
+    }
+}
+
+extension XServer {
+    /// Adds a RandR monitor with no outputs spanning the full height (`XRRSetMonitor`,
+    /// what `xrandr --setmonitor NAME … none` does), at 96 dpi.
+    func setMonitor(_ name: String, x: Int, width: Int) {
+        let root = XDefaultRootWindow(connection)
+        guard let monitor = XRRAllocateMonitor(connection, 0) else { return }
+        defer { XRRFreeMonitors(monitor) }
+        monitor.pointee.name = XInternAtom(connection, name, 0)
+        monitor.pointee.x = Int32(x)
+        monitor.pointee.y = 0
+        monitor.pointee.width = Int32(width)
+        monitor.pointee.height = Int32(height)
+        monitor.pointee.mwidth = Int32(width * 254 / 960)
+        monitor.pointee.mheight = Int32(height * 254 / 960)
+        XRRSetMonitor(connection, root, monitor)
+        XSync(connection, 0)
+    }
+
+    /// Asks the window manager to maximise `window` (a `_NET_WM_STATE` client message to
+    /// the root, as a pager would send it).
+    func maximise(_ window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(connection, "_NET_WM_STATE", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 1  // _NET_WM_STATE_ADD
+        event.xclient.data.l.1 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_VERT", 0))
+        event.xclient.data.l.2 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_HORZ", 0))
+        event.xclient.data.l.3 = 2  // from a pager: obeyed as the user's own wish
+        XSendEvent(connection, XDefaultRootWindow(connection), 0,
+                   SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(connection, 0)
+    }
+
+    /// `window` and its ancestors up to the root.
+    func windowTree(containing window: Window) -> [Window] {
+        var chain: [Window] = []
+        var current = window
+        while current != 0 && chain.count < 32 {
+            chain.append(current)
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(connection, current, &root, &parent, &children, &count) != 0 else { break }
+            if let children { XFree(children) }
+            if parent == root { break }
+            current = parent
+        }
+        return chain
+    }
+}
