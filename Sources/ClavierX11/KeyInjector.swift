@@ -100,12 +100,29 @@ public final class KeyInjector {
     /// The first way to type `sym` on the keymap whose result, with what the user holds or
     /// locked, is exactly `sym`.
     private func onKeymap(_ sym: ClavierCore.KeySym, extra: UInt32, state: KeyboardState) -> KeyPosition? {
-        table.positions(of: sym).first { p in
-            guard let xkb = table.xkb else { return true }
-            return xkb.keysym(UInt32(p.keycode), depressed: p.modifiers | extra | state.baseMods,
-                              latched: state.latchedMods, locked: state.lockedMods, group: state.group) == sym.rawValue
+        for candidate in Self.equivalents(of: sym) {
+            let found = table.positions(of: candidate).first { p in
+                guard let xkb = table.xkb else { return true }
+                return xkb.keysym(UInt32(p.keycode), depressed: p.modifiers | extra | state.baseMods,
+                                  latched: state.latchedMods, locked: state.lockedMods, group: state.group) == candidate.rawValue
+            }
+            if let found { return found }
         }
+        return nil
     }
+
+    /// The keysyms that type the same character: Core names a character by its Unicode
+    /// keysym (0x01000000 + code point), but keymaps carry the legacy keysym where X11 has
+    /// one (EuroSign, Cyrillic_shorti …), which xkbcommon knows (`xkb_utf32_to_keysym`).
+    static func equivalents(of sym: ClavierCore.KeySym) -> [ClavierCore.KeySym] {
+        guard let scalar = sym.scalar else { return [sym] }
+        let legacy = xkb_utf32_to_keysym(scalar.value)
+        guard legacy != 0, legacy != sym.rawValue else { return [sym] }
+        return [sym, ClavierCore.KeySym(rawValue: legacy)]
+    }
+
+    /// How many times a keysym was lent a spare keycode since this injector started.
+    public private(set) var borrowCount = 0
 
     /// Presses the level's modifiers that are not already active, then the key, then
     /// releases all in reverse order.
@@ -167,6 +184,7 @@ public final class KeyInjector {
         }
         if let latestReuse, latestReuse > clock.now { sleep(until: latestReuse) }
         let now = clock.now
+        borrowCount += lent.count
         for (sym, keycode) in lent {
             setMapping(keycode, to: sym)
             borrowed[keycode] = (sym, now)

@@ -80,6 +80,7 @@ struct TypeCommand: ParsableCommand {
             }
         }
         injector.restoreAll()
+        Log.debug("typed \(syms.count) characters; lent a spare keycode \(injector.borrowCount) times")
         if interrupted { throw ExitCode(130) }
     }
 

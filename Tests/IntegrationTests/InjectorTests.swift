@@ -52,6 +52,23 @@ func randomText(count: Int, seed: UInt64) -> String {
         #expect(session.server.group == group, "the group was switched")
     }
 
+    /// Characters the keymap has under a legacy keysym (EuroSign on de's AltGr+E, Cyrillic
+    /// in the ru group) are typed from the keymap, borrowing no spare keycode.
+    @Test(arguments: [("de", UInt32(0), "€äöüß@µ"), ("us,ru", UInt32(1), "йцукенЁЖэ")])
+    func legacyKeysymsAreTypedFromTheKeymap(layout: String, group: UInt32, text: String) throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil, layout: layout, group: group)
+        let result = try Harness.run([Harness.clavierBinary, "type", text + "\n"],
+                                     environment: session.server.env.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        #expect(result.status == 0)
+        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") })
+        #expect(session.received == text + "\n")
+        #expect(result.err.contains("lent a spare keycode 0 times"), "stderr: \(result.err)")
+    }
+
     @Test func typeReadsStandardInputAndRejectsBadArguments() throws {
         guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
             Issue.record("no clavier binary at \(Harness.clavierBinary)")
