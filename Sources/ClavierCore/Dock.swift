@@ -12,9 +12,11 @@ public enum DockHeight: Hashable, Sendable {
     /// Percent of the monitor's height, 0 < p ≤ 100.
     case percent(Double)
 
-    /// One row of keys on a docked keyboard: a key ~10.5 mm tall plus its gap, about a
-    /// phone's or a laptop's key, easy to hit with a finger without eating the screen.
-    public static let rowPitchMillimetres = 12.0
+    /// One row of keys on a docked keyboard: a key ~13 mm tall plus its gap, about a
+    /// tablet keyboard's row (a physical keyboard's is 19 mm). At 12 mm the full-width
+    /// keys came out more than twice as wide as tall, which looked squashed next to the
+    /// system keyboard's proportions.
+    public static let rowPitchMillimetres = 16.0
     /// The docked keyboard never takes less, or more, of its monitor's height than this.
     public static let minimumShare = 0.15
     public static let maximumShare = 0.5

@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
     @Option(help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).")
     var monitor: String?
 
-    @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows of 12 mm keys).",
+    @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows 16 mm apart).",
                                valueName: "PX|N%"))
     var height: String?
 

@@ -9,11 +9,11 @@ struct DockTests {
         for bad in ["", "0", "-5", "abc", "120%", "0%", "3x"] { #expect(DockHeight(parsing: bad) == nil, "\(bad)") }
     }
 
-    /// Five rows of 12 mm on a 96 dpi laptop panel (3.78 px/mm): 227 px.
+    /// Five rows of 16 mm on a 96 dpi laptop panel (3.77 px/mm): 302 px.
     @Test func physicalHeightFollowsTheMonitorsDensity() {
         let h = DockHeight.physical.pixels(monitor: Size(width: 1280, height: 800),
                                            millimetres: Size(width: 339, height: 212), rows: 5)
-        #expect(h == 226 || h == 227)
+        #expect(h == 302 || h == 301)
         // Twice the pixels in the same millimetres: twice as tall.
         let hiDPI = DockHeight.physical.pixels(monitor: Size(width: 2560, height: 1600),
                                                millimetres: Size(width: 339, height: 212), rows: 5)
@@ -21,11 +21,11 @@ struct DockTests {
     }
 
     @Test func physicalHeightIsClampedToTheMonitor() {
-        // A tiny 7" panel: five 12 mm rows would be most of it.
+        // A tiny 7" panel: five 16 mm rows would be most of it.
         let small = DockHeight.physical.pixels(monitor: Size(width: 800, height: 480),
                                                millimetres: Size(width: 154, height: 86), rows: 5)
         #expect(small == 240)
-        // A wall display: 12 mm rows are a sliver.
+        // A wall display: 16 mm rows are a sliver.
         let wall = DockHeight.physical.pixels(monitor: Size(width: 1920, height: 1080),
                                               millimetres: Size(width: 1000, height: 562), rows: 4)
         #expect(wall == 162)

@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 import Foundation
 import Testing
 
@@ -36,9 +37,9 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         let f = server.frame(of: session.keyboardWindow)
         #expect(f.x == 0 && f.width == server.width)
         #expect(f.y + f.height == server.height)
-        // us has four rows of 12 mm keys; Xvfb's RandR monitor and core millimetres differ slightly.
+        // us has four rows of 16 mm keys; Xvfb's RandR monitor and core millimetres differ slightly.
         let pixelsPerMM = Double(server.height) / Double(XDisplayHeightMM(server.connection, 0))
-        #expect(abs(Double(f.height) - 4 * 12 * pixelsPerMM) < 10, "height \(f.height)")
+        #expect(abs(Double(f.height) - 4 * DockHeight.rowPitchMillimetres * pixelsPerMM) < 10, "height \(f.height)")
         let type = server.property(of: session.keyboardWindow, XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE", 0))
         #expect(type == [Int(XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE_DOCK", 0))])
         if windowManager {
