@@ -2,7 +2,12 @@ extension Layout {
     /// The built-in US English layout: the system keyboard's letters, numbers and symbols pages.
     public static let us: Layout = {
         func chars(_ s: String, width: Double = 1) -> [Key] {
-            s.map { Key.character(String($0), width: width) }
+            s.map { c in
+                let text = String(c)
+                guard let alternates = usAlternates[text] else { return Key.character(text, width: width) }
+                // A key with alternates types on release, so it does not repeat.
+                return Key(id: text, label: .text(text), action: .text(text), width: width, alternates: alternates)
+            }
         }
         func pageKey(_ page: Page.ID, _ label: String, width: Double) -> Key {
             Key(id: "page-" + page, label: .text(label), action: .page(page), width: width, keyClass: .function)
@@ -38,6 +43,28 @@ extension Layout {
         ])
         return Layout(id: "us", pages: [letters, numbers, symbols])
     }()
+
+    /// What a long press on a key of `us` offers, as the system keyboard's US English layout
+    /// does: accented letters, and other currencies and quotes on the numbers page.
+    static let usAlternates: [String: [String]] = [
+        "e": ["è", "é", "ê", "ë", "ē", "ė", "ę"],
+        "a": ["à", "á", "â", "ä", "æ", "ã", "å", "ā"],
+        "i": ["î", "ï", "í", "ī", "į", "ì"],
+        "o": ["ô", "ö", "ò", "ó", "œ", "ø", "ō", "õ"],
+        "u": ["û", "ü", "ù", "ú", "ū"],
+        "y": ["ÿ"],
+        "s": ["ß", "ś", "š"],
+        "l": ["ł"],
+        "z": ["ž", "ź", "ż"],
+        "c": ["ç", "ć", "č"],
+        "n": ["ñ", "ń"],
+        "$": ["€", "£", "¥", "₩", "¢"],
+        "-": ["–", "—", "•"],
+        "\"": ["“", "”", "„", "«", "»"],
+        "'": ["‘", "’", "‚"],
+        "?": ["¿"],
+        "!": ["¡"],
+    ]
 
     /// `us` with a row for terminals above the letters: Esc, Tab, Ctrl, Alt, Super, AltGr
     /// and the arrows.

@@ -92,6 +92,8 @@ public struct PageGeometry: Hashable, Sendable {
     public let frames: [KeyFrame]
     /// Height of a key in pixels, from which drawing scales corner radii and fonts.
     public let keyHeight: Int
+    /// px: the horizontal gap between neighbouring keys and the vertical gap between rows.
+    public let keyGap: Int, rowGap: Int
 
     /// Lays `page` out to fill `size`.
     public init(page: Page, size: Size, metrics: LayoutMetrics = .standard) {
@@ -118,6 +120,23 @@ public struct PageGeometry: Hashable, Sendable {
         }
         self.frames = frames
         self.keyHeight = Int((rowPitch - vGap).rounded())
+        keyGap = Int(hGap.rounded())
+        rowGap = Int(vGap.rounded())
+    }
+
+    /// Where a long press on the key in `frame` shows `count` alternates: a row of cells the
+    /// size of the key, one row gap above it, starting over the key and running right (left
+    /// when the window ends first). A key in the top row has no room above inside the window,
+    /// so its row goes one gap below it instead; cells narrow when the window is too narrow.
+    public func alternateCells(above frame: KeyFrame, count: Int) -> [Rect] {
+        guard count > 0 else { return [] }
+        let r = frame.rect
+        let width = min(r.width, max(1, (size.width - keyGap * (count - 1)) / count))
+        let total = count * width + (count - 1) * keyGap
+        let left = max(0, min(r.x, size.width - total))
+        let above = r.y - rowGap - r.height
+        let top = above >= 0 ? above : r.maxY + rowGap
+        return (0..<count).map { Rect(x: left + $0 * (width + keyGap), y: top, width: width, height: r.height) }
     }
 
     /// The key under `point`; a point in a gap or margin goes to the nearest key, so no

@@ -44,6 +44,29 @@ public struct LiveKey: Hashable, Sendable {
     }
 }
 
+/// The alternates a long press shows: which key and pointer, the texts offered (already in
+/// Shift's case), where each is drawn and which one the pointer is on.
+public struct AlternatesPopup: Hashable, Sendable {
+    public var key: Key.ID
+    public var pointer: Int
+    public var texts: [String]
+    public var cells: [Rect]
+    /// The index of the alternate under the pointer, which a release types.
+    public var selected: Int?
+
+    /// The alternate under `point`: the cell whose column holds it, within half a cell above
+    /// or below the row, so a finger need not land exactly on the small cell.
+    func index(at point: Point) -> Int? {
+        guard let first = cells.first else { return nil }
+        let slack = Double(first.height) / 2
+        guard point.y >= Double(first.y) - slack, point.y < Double(first.maxY) + slack else { return nil }
+        return cells.firstIndex { point.x >= Double($0.x) && point.x < Double($0.maxX) }
+    }
+
+    /// The area the popup covers, for repainting.
+    public var bounds: Rect { cells.dropFirst().reduce(cells[0]) { $0.union($1) } }
+}
+
 /// How one key looks right now.
 public enum KeyState: String, Hashable, Sendable, CaseIterable {
     case normal, pressed, selected, locked, disabled
@@ -71,14 +94,22 @@ public struct Keyboard: Sendable {
     public var repeatInterval: Duration = .milliseconds(40)
     /// The held key that repeats, with what it types and when it types again.
     private var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
+    /// How long a key with alternates is held before they show (the system keyboard: about half a second).
+    public var longPressDelay: Duration = .milliseconds(500)
+    /// The held key with alternates whose popup is not shown yet, and when it shows.
+    private var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
+    /// The alternates shown now, if a long press opened them.
+    public private(set) var popup: AlternatesPopup?
 
     /// What each XKB-named key produces in the live keymap's current group, without and
     /// with Shift (set by the X side; see `setLiveKeys`).
     public private(set) var liveKeys: [String: LiveKey] = [:]
 
-    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, so an
-    /// idle keyboard asks for no timer at all.
-    public var nextDeadline: ContinuousClock.Instant? { repeating?.next }
+    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats or a key
+    /// with alternates is held, so an idle keyboard asks for no timer at all.
+    public var nextDeadline: ContinuousClock.Instant? {
+        [repeating?.next, holding?.due].compactMap { $0 }.min()
+    }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
     public init(layout: Layout, page: Page.ID? = nil, size: Size) {
@@ -90,6 +121,9 @@ public struct Keyboard: Sendable {
     /// Lays the keys out again for a new window size.
     public mutating func resize(to size: Size) {
         geometry = PageGeometry(page: page, size: size)
+        // The popup's cells were placed for the old size; the held press goes on without it.
+        holding = nil
+        popup = nil
     }
 
     /// Sets Shift directly (for `clavier render --shift` and tests).
@@ -154,11 +188,19 @@ public struct Keyboard: Sendable {
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
         switch event {
         case .press(let point, let pointer):
-            guard let key = geometry.key(at: point) else { return [] }
+            guard popup == nil, let key = geometry.key(at: point) else { return [] }
             var effects: [Effect] = []
             if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
             pressed[pointer] = key.id
             effects += [.playClick, .redraw([key.id])]
+            if !key.alternates.isEmpty {
+                // The key types on release (a tap) or offers its alternates (a long press), so
+                // it never repeats.
+                holding = (pointer, key.id, now + longPressDelay)
+                if repeating?.pointer == pointer { repeating = nil }
+                return effects
+            }
+            if holding?.pointer == pointer { holding = nil }
             let acted = act(on: key, at: now)
             effects += acted
             // A new press takes over repeating; a key repeats exactly what its press typed.
@@ -169,26 +211,61 @@ public struct Keyboard: Sendable {
                 repeating = nil
             }
             return effects
-        case .release(_, let pointer):
+        case .release(let point, let pointer):
             if repeating?.pointer == pointer { repeating = nil }
+            if let shown = popup, shown.pointer == pointer {
+                // Releasing on an alternate types it; releasing anywhere else types nothing.
+                popup = nil
+                pressed[pointer] = nil
+                guard let index = shown.index(at: point) else { return [.redrawAll] }
+                return [.redrawAll] + typeText(shown.texts[index])
+            }
             guard let id = pressed.removeValue(forKey: pointer) else { return [] }
-            return page.key(id: id) == nil ? [] : [.redraw([id])]
+            var effects: [Effect] = page.key(id: id) == nil ? [] : [.redraw([id])]
+            if let held = holding, held.pointer == pointer {
+                // A short tap on a key with alternates types the key itself.
+                holding = nil
+                if let key = page.key(id: held.key) { effects += act(on: key, at: now) }
+            }
+            return effects
         case .motion(let point, let pointer):
+            if var shown = popup, shown.pointer == pointer {
+                let selected = shown.index(at: point)
+                guard selected != shown.selected else { return [] }
+                shown.selected = selected
+                popup = shown
+                return [.redrawAll]
+            }
             // Sliding off a held key ends its press and its repeat: nothing more is typed.
             guard let id = pressed[pointer], geometry.key(at: point)?.id != id else { return [] }
             pressed[pointer] = nil
             if repeating?.pointer == pointer { repeating = nil }
+            if holding?.pointer == pointer { holding = nil }
             return [.redraw([id])]
         case .tick:
-            guard var r = repeating, now >= r.next else { return [] }
+            var effects: [Effect] = []
+            if let held = holding, now >= held.due {
+                holding = nil
+                if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
+                    let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
+                    popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
+                                            cells: geometry.alternateCells(above: frame, count: texts.count))
+                    effects.append(.redrawAll)
+                }
+            }
+            guard var r = repeating, now >= r.next else { return effects }
             // Behind schedule (a busy machine) means one repeat now, not a burst.
             r.next = max(r.next + repeatInterval, now + repeatInterval / 2)
             repeating = r
-            return r.effects
+            return effects + r.effects
         case .cancelAll:
             repeating = nil
+            holding = nil
+            let hadPopup = popup != nil
+            popup = nil
             let ids = Array(pressed.values)
             pressed.removeAll()
+            if hadPopup { return [.redrawAll] }
             return ids.isEmpty ? [] : [.redraw(ids)]
         }
     }
@@ -196,12 +273,7 @@ public struct Keyboard: Sendable {
     private mutating func act(on key: Key, at now: ContinuousClock.Instant) -> [Effect] {
         switch key.action {
         case .text(let text):
-            // Shift is already in the letter's case; the other modifiers are held around it.
-            let typed = shiftsCase(key) ? shifted(text) : text
-            let held = activeModifiers.subtracting(.shift)
-            var effects = KeySym.sequence(typing: typed).map { Effect.type($0, modifiers: held) }
-            effects += consumeLatches()
-            return effects
+            return typeText(shiftsCase(key) ? shifted(text) : text)
         case .key(let sym):
             // Named keys take every modifier, Shift too (Shift+Tab, Shift+arrows).
             return [.type(sym, modifiers: activeModifiers)] + consumeLatches()
@@ -221,6 +293,7 @@ public struct Keyboard: Sendable {
             geometry = PageGeometry(page: next, size: geometry.size)
             pressed.removeAll()
             repeating = nil
+            holding = nil
             modifiers[.shift] = nil
             return [.switchPage(id), .redrawAll]
         case .xkbKey(let name):
@@ -229,8 +302,16 @@ public struct Keyboard: Sendable {
         case .hide:
             pressed.removeAll()
             repeating = nil
+            holding = nil
             return [.hide]
         }
+    }
+
+    /// Types `text` as it stands (Shift is already in its case) with the other active
+    /// modifiers held around it, then lets go of the latched ones.
+    private mutating func typeText(_ text: String) -> [Effect] {
+        let held = activeModifiers.subtracting(.shift)
+        return KeySym.sequence(typing: text).map { Effect.type($0, modifiers: held) } + consumeLatches()
     }
 
     /// The modifiers latched or locked now.

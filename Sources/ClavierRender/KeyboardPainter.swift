@@ -28,6 +28,7 @@ public struct KeyboardPainter {
         for frame in geometry.frames {
             paintKey(frame, of: keyboard, cr, m)
         }
+        if let popup = keyboard.popup { paintPopup(popup, of: keyboard, cr, m) }
         cairo_restore(cr)
     }
 
@@ -41,6 +42,11 @@ public struct KeyboardPainter {
         let geometry = keyboard.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+        if keyboard.popup != nil {
+            // The popup lies over other keys: repainting one of them would cover it.
+            paintAll(keyboard, on: canvas)
+            return bounds
+        }
         var damage: Rect?
         var done: Set<Key.ID> = []
         for id in ids where done.insert(id).inserted {
@@ -136,6 +142,32 @@ public struct KeyboardPainter {
             }
             paintIcon(icon, variant, in: r, ink: ink, cr, m)
             if state == .locked && icon != .shift { paintLockMark(in: r, ink: ink, cr, m) }
+        }
+        cairo_restore(cr)
+    }
+
+    /// A long press's alternates: a panel in the keyboard's darker background colour under a
+    /// row of key faces, each with its text; the one under the pointer in the pressed colours.
+    private func paintPopup(_ popup: AlternatesPopup, of keyboard: Keyboard, _ cr: OpaquePointer, _ m: Metrics) {
+        let pad = Double(max(Int(m.hair) * 2, keyboard.geometry.keyGap / 2))
+        let b = popup.bounds
+        cairo_save(cr)
+        // The panel's own drop shadow, one hairline lower, then the panel and its border.
+        for (dy, color) in [(m.hair, theme.shadow), (0, theme.background.bottom)] {
+            roundedRect(cr, Double(b.x) - pad, Double(b.y) - pad + dy, Double(b.width) + 2 * pad,
+                        Double(b.height) + 2 * pad, m.radius + pad)
+            set(cr, color)
+            cairo_fill(cr)
+        }
+        let keyboardHeight = keyboard.geometry.size.height
+        for (i, r) in popup.cells.enumerated() where r.width > 0 && r.height > 0 {
+            let fill: PainterCache.Fill = popup.selected == i ? .keyPressed : .key
+            let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
+                                          keyboardHeight: keyboardHeight, fill: fill), m) {
+                makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
+            }
+            face.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
+            paintText(popup.texts[i], in: r, ink: theme.label, cr, m)
         }
         cairo_restore(cr)
     }

@@ -188,9 +188,9 @@ import Testing
         k.repeatDelay = .milliseconds(100)
         _ = k.handle(.press(center(k, "shift")), at: t0)
         _ = k.handle(.release(center(k, "shift")), at: t0)
-        _ = k.handle(.press(center(k, "a")), at: t0 + .seconds(1))
+        _ = k.handle(.press(center(k, "b")), at: t0 + .seconds(1))
         #expect(k.shift == .off)
-        #expect(k.handle(.tick, at: t0 + .seconds(2)) == [.type(KeySym(rawValue: 0x41), modifiers: [])])
+        #expect(k.handle(.tick, at: t0 + .seconds(2)) == [.type(KeySym(rawValue: 0x42), modifiers: [])])
     }
 
     @Test func modifiersAndPageKeysDoNotRepeat() {
@@ -209,6 +209,111 @@ import Testing
         _ = k.handle(.press(center(k, "x")), at: t0)
         #expect(typed(k.handle(.tick, at: t0 + .seconds(5))) == 1)
         #expect(k.nextDeadline! > t0 + .seconds(5))
+    }
+}
+
+@Suite struct LongPressTests {
+    let t0 = ContinuousClock.now
+    let size = Size(width: 1280, height: 330)
+
+    func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
+    func center(_ k: Keyboard, _ id: Key.ID) -> Point { center(k.geometry.frame(id: id)!.rect) }
+    func typed(_ effects: [Effect]) -> String {
+        var out = ""
+        for case .type(let sym, _) in effects { out += sym.scalar.map { String(Character($0)) } ?? "?" }
+        return out
+    }
+
+    @Test func aShortTapOnAKeyWithAlternatesTypesTheKeyOnRelease() {
+        var k = Keyboard(layout: .us, size: size)
+        let down = k.handle(.press(center(k, "e")), at: t0)
+        #expect(typed(down).isEmpty, "nothing is typed until we know it is a tap")
+        #expect(down.contains(.playClick))
+        #expect(k.nextDeadline == t0 + k.longPressDelay)
+        #expect(typed(k.handle(.release(center(k, "e")), at: t0 + .milliseconds(100))) == "e")
+        #expect(k.nextDeadline == nil, "no timer once nothing is held")
+        #expect(k.popup == nil)
+    }
+
+    @Test func aLongPressShowsTheAlternatesAboveTheKeyAndSlidingOntoOneTypesIt() throws {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "a")), at: t0)
+        #expect(k.handle(.tick, at: t0 + .milliseconds(499)).isEmpty)
+        #expect(k.popup == nil)
+        #expect(k.handle(.tick, at: t0 + .milliseconds(500)) == [.redrawAll])
+        let popup = try #require(k.popup)
+        #expect(popup.texts == ["à", "á", "â", "ä", "æ", "ã", "å", "ā"])
+        let key = k.geometry.frame(id: "a")!.rect
+        #expect(popup.cells.allSatisfy { $0.maxY < key.y && $0.height == key.height })
+        #expect(popup.cells[0].x == key.x)
+        #expect(popup.selected == nil, "the finger is still on the key, not on an alternate")
+        #expect(k.nextDeadline == nil)
+        #expect(k.handle(.motion(center(popup.cells[3])), at: t0 + .milliseconds(600)) == [.redrawAll])
+        #expect(k.popup?.selected == 3)
+        #expect(k.handle(.motion(center(popup.cells[3])), at: t0 + .milliseconds(610)).isEmpty)
+        let up = k.handle(.release(center(popup.cells[3])), at: t0 + .milliseconds(700))
+        #expect(typed(up) == "ä")
+        #expect(up.contains(.redrawAll))
+        #expect(k.popup == nil && k.pressed.isEmpty)
+    }
+
+    @Test func releasingAwayFromTheAlternatesTypesNothing() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "a")), at: t0)
+        _ = k.handle(.tick, at: t0 + .seconds(1))
+        #expect(k.popup != nil)
+        // Still on the key itself, then somewhere else entirely: neither types.
+        #expect(typed(k.handle(.release(center(k, "a")), at: t0 + .seconds(2))).isEmpty)
+        _ = k.handle(.press(center(k, "a")), at: t0 + .seconds(3))
+        _ = k.handle(.tick, at: t0 + .seconds(4))
+        _ = k.handle(.motion(center(k, "m")), at: t0 + .seconds(4))
+        #expect(typed(k.handle(.release(center(k, "m")), at: t0 + .seconds(5))).isEmpty)
+    }
+
+    @Test func keysWithAlternatesDoNotRepeat() {
+        var k = Keyboard(layout: .us, size: size)
+        k.repeatDelay = .milliseconds(100)
+        _ = k.handle(.press(center(k, "e")), at: t0)
+        #expect(typed(k.handle(.tick, at: t0 + .milliseconds(200))).isEmpty)
+        #expect(typed(k.handle(.tick, at: t0 + .seconds(1))).isEmpty)
+    }
+
+    @Test func slidingOffBeforeThePopupCancelsTheKey() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "e")), at: t0)
+        _ = k.handle(.motion(center(k, "r")), at: t0 + .milliseconds(100))
+        #expect(k.nextDeadline == nil)
+        #expect(typed(k.handle(.release(center(k, "r")), at: t0 + .milliseconds(200))).isEmpty)
+    }
+
+    @Test func shiftCapitalisesTheAlternatesAndIsUsedUp() throws {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "shift")), at: t0)
+        _ = k.handle(.release(center(k, "shift")), at: t0)
+        _ = k.handle(.press(center(k, "e")), at: t0 + .seconds(1))
+        _ = k.handle(.tick, at: t0 + .seconds(2))
+        let popup = try #require(k.popup)
+        #expect(popup.texts.first == "È")
+        #expect(typed(k.handle(.release(center(popup.cells[1])), at: t0 + .seconds(3))) == "É")
+        #expect(k.shift == .off)
+    }
+
+    @Test func aTopRowKeyShowsItsAlternatesBelowItInsideTheWindow() throws {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "o")), at: t0)
+        _ = k.handle(.tick, at: t0 + .seconds(1))
+        let popup = try #require(k.popup)
+        let key = k.geometry.frame(id: "o")!.rect
+        #expect(popup.cells.allSatisfy { $0.y > key.maxY && $0.maxX <= size.width && $0.x >= 0 })
+        #expect(popup.cells.last!.maxX <= size.width, "runs left when the window ends first")
+    }
+
+    @Test func cancelAllClosesThePopup() {
+        var k = Keyboard(layout: .us, size: size)
+        _ = k.handle(.press(center(k, "u")), at: t0)
+        _ = k.handle(.tick, at: t0 + .seconds(1))
+        #expect(k.handle(.cancelAll, at: t0 + .seconds(1)) == [.redrawAll])
+        #expect(k.popup == nil && k.nextDeadline == nil)
     }
 }
 

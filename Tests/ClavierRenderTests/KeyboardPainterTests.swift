@@ -37,6 +37,29 @@ struct KeyboardPainterTests {
         try GoldenImage.check(canvas, named: "\(scene.name)-\(size.width)x\(size.height)")
     }
 
+    /// A long press on a, the pointer slid onto its third alternate; and on o, whose top-row
+    /// popup opens below it.
+    @Test(arguments: [("a", 2), ("o", 0)])
+    func alternatesPopupMatchesGolden(key: String, selected: Int) throws {
+        let size = Size(width: 800, height: 260)
+        var keyboard = Keyboard(layout: .us, size: size)
+        let t0 = ContinuousClock.now
+        let r = try #require(keyboard.geometry.frame(id: key)).rect
+        _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0)
+        _ = keyboard.handle(.tick, at: t0 + keyboard.longPressDelay)
+        let cell = try #require(keyboard.popup?.cells[selected])
+        _ = keyboard.handle(.motion(Point(x: cell.midX, y: cell.midY)), at: t0 + .seconds(1))
+        let canvas = try Canvas(size: size)
+        let painter = KeyboardPainter(theme: .system)
+        painter.paintAll(keyboard, on: canvas)
+        try GoldenImage.check(canvas, named: "alternates-\(key)-800x260")
+        // Repainting one key while the popup is open must not cover the popup.
+        let again = try Canvas(size: size)
+        painter.paintAll(Keyboard(layout: .us, size: size), on: again)
+        #expect(painter.paintKeys(["g"], of: keyboard, on: again) == Rect(x: 0, y: 0, width: 800, height: 260))
+        try expectIdentical(again, paintedAllOf: keyboard, by: painter, "repainting g under the popup")
+    }
+
     @Test func pressedKeyLooksDifferentFromIdle() throws {
         let size = Size(width: 800, height: 260)
         let painter = KeyboardPainter(theme: .system)
