@@ -184,6 +184,20 @@ final class XServer {
         usleep(20_000)
     }
 
+    /// Moves the real pointer to (x, y) through XTest; with a button down this is a drag.
+    func movePointer(x: Int, y: Int) {
+        XTestFakeMotionEvent(connection, 0, Int32(x), Int32(y), 0)
+        XSync(connection, 0)
+        usleep(20_000)
+    }
+
+    /// Presses (`down`) or releases button 1 where the pointer is, through XTest.
+    func button(down: Bool) {
+        XTestFakeButtonEvent(connection, 1, down ? 1 : 0, 0)
+        XSync(connection, 0)
+        usleep(20_000)
+    }
+
     /// The window holding the input focus.
     var focus: Window {
         var window: Window = 0
