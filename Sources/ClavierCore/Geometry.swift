@@ -95,26 +95,26 @@ public struct PageGeometry: Hashable, Sendable {
     /// px: the horizontal gap between neighbouring keys and the vertical gap between rows.
     public let keyGap: Int, rowGap: Int
 
-    /// Lays `page` out to fill `size`.
-    public init(page: Page, size: Size, metrics: LayoutMetrics = .standard) {
+    /// Lays `page` out to fill `size`, below the top `top` px (an accessory bar's strip).
+    public init(page: Page, size: Size, top: Int = 0, metrics: LayoutMetrics = .standard) {
         self.size = size
         let rowCount = max(page.rows.count, 1)
         let widestUnits = page.rows.map(\.units).max() ?? 1
-        let rowPitch = Double(size.height) / Double(rowCount)
+        let rowPitch = Double(size.height - top) / Double(rowCount)
         let unitPitch = Double(size.width) / widestUnits
         let hGap = min(unitPitch * metrics.keyGap, rowPitch * metrics.maxKeyGapOfRowPitch)
         let vGap = rowPitch * metrics.rowGap
         var frames: [KeyFrame] = []
         for (r, row) in page.rows.enumerated() {
-            let top = (Double(r) * rowPitch + vGap / 2).rounded()
-            let bottom = (Double(r + 1) * rowPitch - vGap / 2).rounded()
+            let rowTop = (Double(top) + Double(r) * rowPitch + vGap / 2).rounded()
+            let bottom = (Double(top) + Double(r + 1) * rowPitch - vGap / 2).rounded()
             // Narrower rows are centred, like the system keyboard's a…l row.
             var left = (Double(size.width) - row.units * unitPitch) / 2
             for key in row.keys {
                 let right = left + key.width * unitPitch
                 let x0 = (left + hGap / 2).rounded(), x1 = (right - hGap / 2).rounded()
-                frames.append(KeyFrame(key: key, rect: Rect(x: Int(x0), y: Int(top),
-                                                           width: Int(x1 - x0), height: Int(bottom - top))))
+                frames.append(KeyFrame(key: key, rect: Rect(x: Int(x0), y: Int(rowTop),
+                                                           width: Int(x1 - x0), height: Int(bottom - rowTop))))
                 left = right
             }
         }

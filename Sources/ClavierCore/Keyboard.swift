@@ -26,6 +26,13 @@ public enum Effect: Hashable, Sendable {
     case switchPage(Page.ID)
     /// Hide the keyboard window.
     case hide
+    /// Repaint the accessory bar (its completions changed, or a cell was pressed).
+    case redrawAccessory
+    /// The user took this completion: remember it to rank it first next time.
+    case accept(String)
+    /// Wrap the focused window's selection in this formatting's delimiters, or type the pair
+    /// with the cursor between them when nothing is selected (the X side knows which).
+    case format(Formatting)
 }
 
 /// What a key of the live keymap produces in the current group: its first two levels,
@@ -88,6 +95,16 @@ public struct Keyboard: Sendable {
     public var doubleTapInterval: Duration = .milliseconds(400)
     /// The geometry of the current page in the current window.
     public private(set) var geometry: PageGeometry
+    /// The accessory bar above the keys, when the layout has one.
+    public private(set) var accessory: AccessoryBar?
+    /// The word being typed, followed from what the keyboard types.
+    public private(set) var word = CurrentWord()
+    /// The completions the bar offers now (set by the executable from the dictionary).
+    public private(set) var completions: [String] = []
+    /// The accessory cell held down, and by which pointer.
+    private var pressedCell: (pointer: Int, cell: AccessoryCell)?
+    /// The accessory cell held down now, for drawing.
+    public var pressedAccessoryCell: AccessoryCell? { pressedCell?.cell }
     /// How long a repeating key is held before it repeats (the server's XKB repeat delay).
     public var repeatDelay: Duration = .milliseconds(660)
     /// The time between repeats (the server's XKB repeat interval; 40 ms is 25 per second).
@@ -115,12 +132,34 @@ public struct Keyboard: Sendable {
     public init(layout: Layout, page: Page.ID? = nil, size: Size) {
         self.layout = layout
         self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
-        self.geometry = PageGeometry(page: self.page, size: size)
+        (geometry, accessory) = Self.lay(self.page, of: layout, in: size)
     }
+
+    /// The keys of `page` and the layout's accessory bar, if any, in a window of `size`: the
+    /// bar takes a strip at the top `AccessoryBar.heightOfRowPitch` of a row tall.
+    private static func lay(_ page: Page, of layout: Layout, in size: Size) -> (PageGeometry, AccessoryBar?) {
+        guard !layout.options.accessory.isEmpty else { return (PageGeometry(page: page, size: size), nil) }
+        let rows = Double(max(page.rows.count, 1))
+        let bar = Int((Double(size.height) / (rows + AccessoryBar.heightOfRowPitch) * AccessoryBar.heightOfRowPitch).rounded())
+        return (PageGeometry(page: page, size: size, top: bar),
+                AccessoryBar(items: layout.options.accessory, width: size.width, height: bar))
+    }
+
+    /// Takes the completions to offer for the current word; says to repaint the bar when they changed.
+    public mutating func setCompletions(_ words: [String]) -> [Effect] {
+        let offered = Array(words.prefix(AccessoryBar.completionSlots))
+        guard offered != completions else { return [] }
+        completions = offered
+        return accessory == nil ? [] : [.redrawAccessory]
+    }
+
+    /// Forgets the current word (the focus moved to another window).
+    public mutating func resetWord() { word.reset() }
 
     /// Lays the keys out again for a new window size.
     public mutating func resize(to size: Size) {
-        geometry = PageGeometry(page: page, size: size)
+        (geometry, accessory) = Self.lay(page, of: layout, in: size)
+        pressedCell = nil
         // The popup's cells were placed for the old size; the held press goes on without it.
         holding = nil
         popup = nil
@@ -184,8 +223,16 @@ public struct Keyboard: Sendable {
         return .normal
     }
 
-    /// Turns one input event at time `now` into the effects it has.
+    /// Turns one input event at time `now` into the effects it has, and follows the current
+    /// word through what they type.
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        let effects = reduce(event, at: now)
+        word.follow(effects)
+        return effects
+    }
+
+    private mutating func reduce(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        if let handled = handleAccessory(event) { return handled }
         switch event {
         case .press(let point, let pointer):
             guard popup == nil, let key = geometry.key(at: point) else { return [] }
@@ -263,10 +310,12 @@ public struct Keyboard: Sendable {
             holding = nil
             let hadPopup = popup != nil
             popup = nil
+            let bar: [Effect] = pressedCell == nil ? [] : [.redrawAccessory]
+            pressedCell = nil
             let ids = Array(pressed.values)
             pressed.removeAll()
             if hadPopup { return [.redrawAll] }
-            return ids.isEmpty ? [] : [.redraw(ids)]
+            return bar + (ids.isEmpty ? [] : [.redraw(ids)])
         }
     }
 
@@ -290,7 +339,7 @@ public struct Keyboard: Sendable {
         case .page(let id):
             guard let next = layout.page(id: id) else { return [] }
             page = next
-            geometry = PageGeometry(page: next, size: geometry.size)
+            (geometry, accessory) = Self.lay(next, of: layout, in: geometry.size)
             pressed.removeAll()
             repeating = nil
             holding = nil
@@ -304,6 +353,39 @@ public struct Keyboard: Sendable {
             repeating = nil
             holding = nil
             return [.hide]
+        }
+    }
+
+    /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
+    /// press on a cell holds it, and letting go on the same cell acts on it.
+    private mutating func handleAccessory(_ event: InputEvent) -> [Effect]? {
+        switch event {
+        case .press(let point, let pointer):
+            guard let bar = accessory, popup == nil, bar.rect.contains(point) else { return nil }
+            guard let cell = bar.cell(at: point) else { return [] }
+            if case .completion(let i) = cell, i >= completions.count { return [] }
+            pressedCell = (pointer, cell)
+            return [.playClick, .redrawAccessory]
+        case .release(let point, let pointer):
+            guard let held = pressedCell, held.pointer == pointer else { return nil }
+            pressedCell = nil
+            guard accessory?.cell(at: point) == held.cell else { return [.redrawAccessory] }
+            switch held.cell {
+            case .completion(let i):
+                guard i < completions.count else { return [.redrawAccessory] }
+                let chosen = completions[i]
+                let rest = String(chosen.dropFirst(word.text.count))
+                word.reset()
+                let accepted: [Effect] = layout.options.learnsWords ? [.accept(chosen)] : []
+                return [.redrawAccessory] + typeText(rest + " ") + accepted
+            case .format(let formatting):
+                word.reset()
+                return [.redrawAccessory, .format(formatting)] + consumeLatches()
+            }
+        case .motion(_, let pointer):
+            return pressedCell?.pointer == pointer ? [] : nil
+        case .cancelAll, .tick:
+            return nil
         }
     }
 

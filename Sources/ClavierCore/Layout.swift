@@ -28,9 +28,17 @@ public struct LayoutOptions: Hashable, Sendable {
     public var showsPressedKeys: Bool
     /// The page filled with the most often tapped `.symbol` keys, if the layout has one.
     public var frequentPage: Page.ID?
-    public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil) {
+    /// What the accessory bar above the keys shows; empty means no bar.
+    public var accessory: [AccessoryItem]
+    /// Whether completions this layout accepts are remembered to rank them first next time;
+    /// PIN and phone pads turn it off, so nothing typed on them is kept.
+    public var learnsWords: Bool
+    public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil, accessory: [AccessoryItem] = [],
+                learnsWords: Bool = true) {
         self.showsPressedKeys = showsPressedKeys
         self.frequentPage = frequentPage
+        self.accessory = accessory
+        self.learnsWords = learnsWords
     }
 }
 

@@ -4,7 +4,7 @@ import Yams
 /// Reads a layout from its YAML text (docs/layouts.md describes the format).
 public enum LayoutFile {
     static let layoutFields = ["description", "options", "pages"]
-    static let optionFields = ["show-pressed-keys", "frequent-page"]
+    static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words"]
     static let pageFields = ["id", "rows"]
     static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle"]
     static let actionKinds = ["char", "text", "keysym", "modifier", "page", "xkb"]
@@ -25,6 +25,17 @@ public enum LayoutFile {
         var frequentNode: Node?
         if let node = fields["options"], let o = r.fields(node, "options", allowed: optionFields) {
             if let v = o["show-pressed-keys"], let b = r.bool(v, "show-pressed-keys") { options.showsPressedKeys = b }
+            if let v = o["learn-words"], let b = r.bool(v, "learn-words") { options.learnsWords = b }
+            if let v = o["accessory"], let list = r.sequence(v, "accessory") {
+                for item in list {
+                    guard let name = r.string(item, "an accessory item") else { continue }
+                    if let known = AccessoryItem(rawValue: name) {
+                        options.accessory.append(known)
+                    } else {
+                        r.report("unknown accessory item '\(name)' (known: completions, formatting)", at: item)
+                    }
+                }
+            }
             if let v = o["frequent-page"], let s = r.string(v, "frequent-page") {
                 options.frequentPage = s
                 frequentNode = v

@@ -45,12 +45,12 @@ extension Display {
         return data.withMemoryRebound(to: Int.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 
-    func propertyText(_ window: Window, _ property: Atom) -> String? {
+    func propertyText(_ window: Window, _ property: Atom, length: Int = 1024) -> String? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(raw, window, property, 0, 1024, 0, UInt(AnyPropertyType), &type, &format,
+        guard XGetWindowProperty(raw, window, property, 0, length, 0, UInt(AnyPropertyType), &type, &format,
                                  &count, &after, &data) == Success, let data else { return nil }
         defer { XFree(data) }
         guard format == 8 else { return nil }

@@ -33,6 +33,10 @@ final class KeyboardApp {
     var onPress: ((Key) -> Void)?
     /// Applied to the layout each time the keyboard is shown again (refills frequently used).
     var refreshLayout: ((Layout) -> Layout)?
+    /// The completions of a word for the accessory bar (loads the dictionary on first use).
+    var complete: ((String) -> [String])?
+    /// Told of each completion the user took, to rank it first next time.
+    var onAccept: ((String) -> Void)?
 
     /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
     /// name or file for `clavier layout NAME`.
@@ -68,7 +72,8 @@ final class KeyboardApp {
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
     func run() {
         window.show()
-        if !rules.isEmpty {
+        // The accessory bar's current word ends when the focus moves, so completions watch it too.
+        if !rules.isEmpty || complete != nil {
             display.watchActiveWindow()
             followActiveWindow()
         }
@@ -149,6 +154,8 @@ final class KeyboardApp {
     /// layout) and its show or hide.
     private func followActiveWindow() {
         guard let (id, identity) = display.activeWindow(), id != window.id else { return }
+        keyboard.resetWord()
+        apply(keyboard.setCompletions([]))
         let rule = WindowRule.first(of: rules, matching: identity)
         Log.debug("active window \(identity.instance)/\(identity.windowClass): \(rule.map { "\($0)" } ?? "no rule")")
         let wanted = rule?.layout ?? baseLayout
@@ -257,6 +264,11 @@ final class KeyboardApp {
     /// Carries out effects: typing first (it is what the user waits for), then the click,
     /// then painting only what changed.
     private func apply(_ effects: [Effect]) {
+        var effects = effects
+        if let complete, keyboard.layout.options.accessory.contains(.completions),
+           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
+            effects += keyboard.setCompletions(complete(keyboard.word.text))
+        }
         for case .type(let sym, let modifiers) in effects {
             if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
                 Log.debug("kiosk mode: not typing a blocked combination")
@@ -267,19 +279,37 @@ final class KeyboardApp {
         if effects.contains(.playClick) { player?.play() }
         var damaged: [Key.ID] = []
         var whole = false
+        var bar = false
         for effect in effects {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
             case .hide: if !kiosk { window.hide() }
             case .type, .playClick: break
+            case .redrawAccessory: bar = true
+            case .accept(let word): onAccept?(word)
+            case .format(let formatting): format(formatting)
             }
         }
+        if bar, !whole, let rect = painter.paintAccessory(of: keyboard, on: canvas) { present(rect) }
         if whole {
             painter.paintAll(keyboard, on: canvas)
             present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
         } else if !damaged.isEmpty, let rect = painter.paintKeys(damaged, of: keyboard, on: canvas) {
             present(rect)
+        }
+    }
+
+    /// Wraps the selected text of the focused window (PRIMARY, read onto Clavier's own
+    /// window) in `formatting`'s delimiters by typing the wrapped text, which replaces a
+    /// selection in most applications; with nothing selected, types the pair and puts the
+    /// cursor between them with Left.
+    private func format(_ formatting: Formatting) {
+        let d = formatting.delimiter
+        let selection = display.primarySelection(requestor: window.id).flatMap { $0.isEmpty ? nil : $0 }
+        for sym in KeySym.sequence(typing: d + (selection ?? "") + d) { injector.type(sym, modifiers: []) }
+        if selection == nil {
+            for _ in d.unicodeScalars { injector.type(.left, modifiers: []) }
         }
     }
 

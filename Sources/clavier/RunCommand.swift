@@ -48,6 +48,10 @@ struct Run: ParsableCommand {
           help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
     var kiosk: Bool?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Remember the completions you take to offer them first (default), or keep nothing.")
+    var learning: Bool?
+
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
 
@@ -97,6 +101,7 @@ struct Run: ParsableCommand {
         s.sound = sound ?? file.sound ?? s.sound
         s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
         s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
+        s.learning = learning ?? file.learning ?? s.learning
         s.rules = file.rules
         return s
     }
@@ -140,7 +145,8 @@ struct Run: ParsableCommand {
         if let monitor = settings.monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
-        let rows = layout.pages.map(\.rows.count).max() ?? 4
+        // An accessory bar is most of a row more to fit.
+        let rows = (layout.pages.map(\.rows.count).max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
             if let geometry = settings.geometry, let parsed = WindowGeometry(parsing: geometry) {
@@ -159,6 +165,12 @@ struct Run: ParsableCommand {
         if let taps {
             app.onPress = { taps.tapped($0) }
             app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
+        }
+        do {
+            // Asked only while a layout with completions is shown; the word list loads then.
+            let words = WordLearner(store: settings.learning ? .standard() : nil)
+            app.complete = { words.completions(of: $0) }
+            app.onAccept = { words.accept($0) }
         }
         app.run()
     }
@@ -191,5 +203,6 @@ struct Settings {
     var sound = true
     var soundDevice = "default"
     var kiosk = false
+    var learning = true
     var rules: [WindowRule] = []
 }

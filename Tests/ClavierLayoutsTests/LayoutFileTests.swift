@@ -47,6 +47,17 @@ struct ShippedFileTests {
         #expect(themes == ["system", "dark", "high-contrast"])
     }
 
+    /// markdown turns the bar on; the pads forbid learning words.
+    @Test func accessoryAndLearningOptions() throws {
+        let markdown = try Files.library.layout("markdown")
+        #expect(markdown.options.accessory == [.completions, .formatting])
+        #expect(markdown.options.learnsWords)
+        #expect(markdown.pages == Layout.us.pages)
+        #expect(try Files.library.layout("pin").options.learnsWords == false)
+        #expect(try Files.library.layout("phone").options.learnsWords == false)
+        #expect(try Files.library.layout("us").options.accessory.isEmpty)
+    }
+
     /// The YAML us is the built-in fallback, key for key.
     @Test func yamlUSEqualsTheBuiltIn() throws {
         let yaml = try Files.library.layout("us")

@@ -38,4 +38,35 @@ struct ShippedLayoutGoldenTests {
         KeyboardPainter(theme: try Self.library.theme(theme)).paintAll(keyboard, on: canvas)
         try GoldenImage.check(canvas, named: "\(scene.testDescription)-\(theme)")
     }
+
+    /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down;
+    /// repainting the bar alone gives the same pixels as painting everything.
+    @Test(arguments: ["system", "dark"])
+    func accessoryBarMatchesGolden(theme: String) throws {
+        let size = Size(width: 800, height: 300)
+        var keyboard = Keyboard(layout: try Self.library.layout("markdown"), size: size)
+        let t0 = ContinuousClock.now
+        for id in ["h", "e", "l"] {
+            let r = try #require(keyboard.geometry.frame(id: id)).rect
+            _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0)
+            _ = keyboard.handle(.release(Point(x: r.midX, y: r.midY)), at: t0)
+        }
+        #expect(keyboard.word.text == "hel")
+        let painter = KeyboardPainter(theme: try Self.library.theme(theme))
+        let incremental = try Canvas(size: size)
+        painter.paintAll(keyboard, on: incremental)
+        _ = keyboard.setCompletions(["held", "help", "hello"])
+        let strong = try #require(keyboard.accessory?.rect(of: .format(.strong)))
+        _ = keyboard.handle(.press(Point(x: strong.midX, y: strong.midY)), at: t0)
+        let damage = painter.paintAccessory(of: keyboard, on: incremental)
+        #expect(damage != nil && damage == keyboard.accessory?.rect)
+        let canvas = try Canvas(size: size)
+        painter.paintAll(keyboard, on: canvas)
+        try GoldenImage.check(canvas, named: "markdown-bar-800x300-\(theme)")
+        var differing = 0
+        for y in 0..<size.height {
+            for x in 0..<size.width where canvas.pixel(x: x, y: y) != incremental.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "paintAccessory left \(differing) pixels unlike paintAll")
+    }
 }

@@ -1,0 +1,164 @@
+/// What a layout's accessory bar, the strip above the keys, shows (seeds 001 and 004).
+public enum AccessoryItem: String, CaseIterable, Hashable, Sendable {
+    /// Up to three completions of the word being typed.
+    case completions
+    /// Markdown emphasis, strong and code, which wrap the selection or the cursor.
+    case formatting
+}
+
+/// A markdown formatting action of the accessory bar: the delimiter typed on both sides.
+public enum Formatting: String, CaseIterable, Hashable, Sendable {
+    case emphasis, strong, code
+
+    /// What goes before and after the text: `*`, `**` or a backtick.
+    public var delimiter: String {
+        switch self {
+        case .emphasis: "*"
+        case .strong: "**"
+        case .code: "`"
+        }
+    }
+
+    /// The label the bar shows.
+    public var label: String { delimiter + "…" + delimiter }
+}
+
+/// One place of the accessory bar that a tap acts on.
+public enum AccessoryCell: Hashable, Sendable {
+    /// The completion in this slot (0 is the left one), if there is one now.
+    case completion(Int)
+    case format(Formatting)
+}
+
+/// The accessory bar laid out in a window: its strip and each cell's rectangle.
+public struct AccessoryBar: Hashable, Sendable {
+    /// How many completions the bar offers at most.
+    public static let completionSlots = 3
+    /// The bar's height as a fraction of one key row's pitch.
+    public static let heightOfRowPitch = 0.8
+
+    public let rect: Rect
+    public let cells: [(cell: AccessoryCell, rect: Rect)]
+
+    /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
+    /// share the left part, the formatting buttons sit at the right, each one and a half
+    /// times as wide as the bar is tall.
+    public init(items: [AccessoryItem], width: Int, height: Int) {
+        rect = Rect(x: 0, y: 0, width: width, height: height)
+        var cells: [(AccessoryCell, Rect)] = []
+        let inset = max(1, height / 10)
+        var right = width
+        if items.contains(.formatting) {
+            let w = Int((Double(height) * 1.5).rounded())
+            for f in Formatting.allCases.reversed() {
+                cells.insert((.format(f), Rect(x: right - w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset)), at: 0)
+                right -= w
+            }
+        }
+        if items.contains(.completions) {
+            let n = Self.completionSlots
+            let w = right / n
+            cells.insert(contentsOf: (0..<n).map { i in
+                (AccessoryCell.completion(i), Rect(x: i * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
+            }, at: 0)
+        }
+        self.cells = cells
+    }
+
+    /// The cell under `point`, if any.
+    public func cell(at point: Point) -> AccessoryCell? {
+        cells.first { $0.rect.contains(point) }?.cell
+    }
+
+    /// The rectangle of `cell`.
+    public func rect(of cell: AccessoryCell) -> Rect? { cells.first { $0.cell == cell }?.rect }
+
+    public static func == (a: AccessoryBar, b: AccessoryBar) -> Bool {
+        a.rect == b.rect && a.cells.map(\.cell) == b.cells.map(\.cell) && a.cells.map(\.rect) == b.cells.map(\.rect)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rect)
+        for c in cells {
+            hasher.combine(c.cell)
+            hasher.combine(c.rect)
+        }
+    }
+}
+
+/// The word Clavier is typing now: the letters it typed since the last space, Return,
+/// other character or focus change, followed from its own `.type` effects (never by reading
+/// another window).
+public struct CurrentWord: Hashable, Sendable {
+    public private(set) var text = ""
+    public init() {}
+
+    /// Follows what `effects` type: letters and apostrophes extend the word, BackSpace takes
+    /// the last one back, anything else (space, Return, punctuation, arrows, a held Ctrl)
+    /// ends it.
+    public mutating func follow(_ effects: [Effect]) {
+        for case .type(let sym, let modifiers) in effects {
+            if sym == .backSpace && modifiers.isEmpty {
+                if !text.isEmpty { text.removeLast() }
+                continue
+            }
+            if modifiers.subtracting(.shift).isEmpty, let scalar = sym.scalar,
+               scalar.properties.isAlphabetic || scalar == "'" {
+                text.unicodeScalars.append(scalar)
+            } else {
+                text = ""
+            }
+        }
+    }
+
+    /// Forgets the word (the focus moved, a completion or formatting was typed).
+    public mutating func reset() { text = "" }
+}
+
+/// Ranks completions of a word: first the words this user accepted before (most often
+/// first), then the dictionary's words, shortest first and in dictionary order among
+/// equals (wamerican has no frequencies; short words are the common ones).
+public struct WordCompleter: Sendable {
+    /// Lower-case dictionary words, sorted.
+    private let words: [String]
+    /// How often each (lower-case) word was accepted.
+    public var learned: [String: Int]
+
+    /// A completer over `words` (any order and case; kept lower-cased and sorted).
+    public init(words: [String], learned: [String: Int] = [:]) {
+        self.words = Array(Set(words.map { $0.lowercased() })).sorted()
+        self.learned = learned
+    }
+
+    /// Up to `limit` completions of `prefix`, longer than it, in the prefix's own case for
+    /// the letters already typed.
+    public func completions(of prefix: String, limit: Int = AccessoryBar.completionSlots) -> [String] {
+        guard !prefix.isEmpty else { return [] }
+        let key = prefix.lowercased()
+        // Binary search for the first word not before the prefix, then the run that starts with it.
+        var lo = 0, hi = words.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if words[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        var candidates: [String] = []
+        var i = lo
+        while i < words.count, words[i].hasPrefix(key) {
+            if words[i].count > key.count { candidates.append(words[i]) }
+            i += 1
+        }
+        for word in learned.keys where word.hasPrefix(key) && word.count > key.count && !candidates.contains(word) {
+            candidates.append(word)
+        }
+        let ranked = candidates.sorted { a, b in
+            let la = learned[a] ?? 0, lb = learned[b] ?? 0
+            if la != lb { return la > lb }
+            if a.count != b.count { return a.count < b.count }
+            return a < b
+        }
+        return ranked.prefix(limit).map { prefix + String($0.dropFirst(prefix.count)) }
+    }
+
+    /// Counts one more acceptance of `word`.
+    public mutating func accept(_ word: String) { learned[word.lowercased(), default: 0] += 1 }
+}

@@ -1,0 +1,48 @@
+import ClavierCore
+import ClavierLayouts
+
+/// Completes words for the accessory bar from the system word list, read on the first word
+/// that needs it rather than at start-up, and remembers the completions taken (unless
+/// learning is off: no store) after every one, like `TapRecorder`.
+final class WordLearner {
+    private let store: WordStore?
+    private var completer: WordCompleter?
+    private var learned: [String: Int] = [:]
+    private var warned = false
+
+    init(store: WordStore?) {
+        self.store = store
+        if let store {
+            let (words, warning) = store.load()
+            if let warning { Log.warning(warning) }
+            learned = words
+        }
+    }
+
+    /// Up to three completions of `prefix`; none for an empty word, without reading anything.
+    func completions(of prefix: String) -> [String] {
+        guard !prefix.isEmpty else { return [] }
+        if completer == nil {
+            let words = WordList.load()
+            if words == nil, !warned {
+                Log.warning("cannot read \(WordList.defaultPath) (Debian package wamerican); completions offer only learned words")
+                warned = true
+            }
+            completer = WordCompleter(words: words ?? [], learned: learned)
+        }
+        return completer?.completions(of: prefix) ?? []
+    }
+
+    /// Remembers that `word` was taken, and saves at once (when learning is on).
+    func accept(_ word: String) {
+        guard let store else { return }
+        completer?.accept(word)
+        learned[word.lowercased(), default: 0] += 1
+        do {
+            try store.save(learned)
+        } catch {
+            if !warned { Log.warning("cannot save learned words to \(store.path): \(error)") }
+            warned = true
+        }
+    }
+}

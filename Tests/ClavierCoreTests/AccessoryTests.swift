@@ -1,0 +1,131 @@
+import Testing
+@testable import ClavierCore
+
+@Suite struct WordCompleterTests {
+    let words = ["help", "hello", "helmet", "held", "helicopter", "he", "hex", "Helen", "world"]
+
+    @Test func shortWordsComeFirstThenDictionaryOrder() {
+        let c = WordCompleter(words: words)
+        #expect(c.completions(of: "hel") == ["held", "help", "helen"])
+        #expect(c.completions(of: "x").isEmpty)
+        #expect(c.completions(of: "").isEmpty, "no word, no completions")
+    }
+
+    @Test func acceptedWordsRankFirstMostAcceptedFirst() {
+        var c = WordCompleter(words: words, learned: ["helicopter": 1])
+        #expect(c.completions(of: "he").first == "helicopter")
+        c.accept("hello")
+        c.accept("hello")
+        #expect(c.completions(of: "he").prefix(2) == ["hello", "helicopter"])
+    }
+
+    @Test func theWordItselfIsNotOfferedAndTheTypedCaseIsKept() {
+        let c = WordCompleter(words: words)
+        #expect(!c.completions(of: "help").contains("help"))
+        #expect(c.completions(of: "Hel") == ["Held", "Help", "Helen"])
+    }
+}
+
+@Suite struct CurrentWordTests {
+    func typing(_ text: String) -> [Effect] {
+        KeySym.sequence(typing: text).map { Effect.type($0, modifiers: []) }
+    }
+
+    @Test func lettersGrowTheWordAndSpaceOrPunctuationEndIt() {
+        var w = CurrentWord()
+        w.follow(typing("hel"))
+        #expect(w.text == "hel")
+        w.follow(typing("lo "))
+        #expect(w.text == "")
+        w.follow(typing("don't"))
+        #expect(w.text == "don't")
+        w.follow(typing(","))
+        #expect(w.text == "")
+    }
+
+    @Test func backSpaceTakesALetterBackAndOtherKeysEndTheWord() {
+        var w = CurrentWord()
+        w.follow(typing("cat") + [.type(.backSpace, modifiers: [])])
+        #expect(w.text == "ca")
+        w.follow([.type(.return, modifiers: [])])
+        #expect(w.text == "")
+        w.follow(typing("ab") + [.type(.left, modifiers: [])])
+        #expect(w.text == "")
+        w.follow(typing("ab") + [.type(KeySym(rawValue: 0x63), modifiers: .control)])
+        #expect(w.text == "", "Ctrl+c is a command, not a letter")
+    }
+}
+
+@Suite struct AccessoryBarTests {
+    let t0 = ContinuousClock.now
+    let size = Size(width: 1000, height: 300)
+    let layout = Layout(id: "md", pages: Layout.us.pages, options: LayoutOptions(accessory: [.completions, .formatting]))
+
+    func tap(_ k: inout Keyboard, _ p: Point) -> [Effect] {
+        k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
+    }
+    func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
+    func typed(_ effects: [Effect]) -> String {
+        var out = ""
+        for case .type(let sym, _) in effects { out += sym.scalar.map { String(Character($0)) } ?? "?" }
+        return out
+    }
+
+    @Test func theBarTakesAStripAboveTheKeys() throws {
+        let k = Keyboard(layout: layout, size: size)
+        let bar = try #require(k.accessory)
+        #expect(bar.rect.y == 0 && bar.rect.width == size.width)
+        #expect(k.geometry.frames.allSatisfy { $0.rect.y >= bar.rect.maxY })
+        #expect(k.geometry.frames.map(\.rect.maxY).max()! <= size.height)
+        #expect(bar.cells.map(\.cell) == [.completion(0), .completion(1), .completion(2),
+                                           .format(.emphasis), .format(.strong), .format(.code)])
+        #expect(Keyboard(layout: .us, size: size).accessory == nil, "us has no bar")
+    }
+
+    @Test func aCompletionTypesTheRestOfTheWordAndASpace() throws {
+        var k = Keyboard(layout: layout, size: size)
+        for id in ["h", "e"] { _ = tap(&k, center(k.geometry.frame(id: id)!.rect)) }
+        #expect(k.word.text == "he")
+        #expect(k.setCompletions(["help", "hello", "held", "helmet"]) == [.redrawAccessory])
+        #expect(k.completions == ["help", "hello", "held"])
+        let cell = try #require(k.accessory?.rect(of: .completion(1)))
+        let effects = tap(&k, center(cell))
+        #expect(typed(effects) == "llo ")
+        #expect(effects.contains(.accept("hello")))
+        #expect(k.word.text == "")
+    }
+
+    @Test func anEmptySlotOrAReleaseElsewhereDoesNothing() throws {
+        var k = Keyboard(layout: layout, size: size)
+        _ = k.setCompletions(["help"])
+        let empty = try #require(k.accessory?.rect(of: .completion(2)))
+        #expect(tap(&k, center(empty)).isEmpty)
+        let first = try #require(k.accessory?.rect(of: .completion(0)))
+        _ = k.handle(.press(center(first)), at: t0)
+        #expect(k.pressedAccessoryCell == .completion(0))
+        #expect(typed(k.handle(.release(center(k.geometry.frame(id: "g")!.rect)), at: t0)).isEmpty)
+        #expect(k.pressedAccessoryCell == nil)
+    }
+
+    @Test func aLayoutThatForbidsLearningNeverAsksToRemember() throws {
+        var options = layout.options
+        options.learnsWords = false
+        var k = Keyboard(layout: Layout(id: "nolearn", pages: layout.pages, options: options), size: size)
+        _ = tap(&k, center(k.geometry.frame(id: "h")!.rect))
+        _ = k.setCompletions(["help"])
+        let effects = tap(&k, center(try #require(k.accessory?.rect(of: .completion(0)))))
+        #expect(typed(effects) == "elp ")
+        #expect(!effects.contains { if case .accept = $0 { true } else { false } })
+    }
+
+    @Test func formattingAsksTheXSideToWrapAndEndsTheWord() throws {
+        var k = Keyboard(layout: layout, size: size)
+        _ = tap(&k, center(k.geometry.frame(id: "h")!.rect))
+        let strong = try #require(k.accessory?.rect(of: .format(.strong)))
+        let effects = tap(&k, center(strong))
+        #expect(effects.contains(.format(.strong)))
+        #expect(typed(effects).isEmpty)
+        #expect(k.word.text == "")
+        #expect(Formatting.strong.delimiter == "**" && Formatting.code.delimiter == "`")
+    }
+}
