@@ -1,0 +1,131 @@
+import CX11
+import ClavierCore
+import Foundation
+import Testing
+
+/// Owns PRIMARY on its own connection, as an application with selected text does, and
+/// hands its text to whoever asks (ICCCM: the text in the requested property, then
+/// SelectionNotify to the requestor).
+final class SelectionOwner {
+    let connection: OpaquePointer
+    let window: Window
+    let text: String
+
+    init(display: String, text: String) throws {
+        guard let c = XOpenDisplay(display) else { throw HarnessError("cannot open \(display)") }
+        connection = c
+        self.text = text
+        window = XCreateSimpleWindow(c, XDefaultRootWindow(c), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(c, 1, window, UInt(CurrentTime))  // 1 is XA_PRIMARY
+        XSync(c, 0)
+    }
+
+    deinit {
+        XDestroyWindow(connection, window)
+        XCloseDisplay(connection)
+    }
+
+    /// Answers selection requests for up to `seconds`; returns how many it answered.
+    @discardableResult
+    func serve(for seconds: Double) -> Int {
+        var answered = 0
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            guard XPending(connection) > 0 else {
+                usleep(5_000)
+                continue
+            }
+            var event = XEvent()
+            XNextEvent(connection, &event)
+            guard event.type == SelectionRequest else { continue }
+            let request = event.xselectionrequest
+            var bytes = Array(text.utf8)
+            XChangeProperty(connection, request.requestor, request.property, request.target, 8, PropModeReplace,
+                            &bytes, Int32(bytes.count))
+            var notify = XEvent()
+            notify.xselection = XSelectionEvent(type: SelectionNotify, serial: 0, send_event: 1, display: connection,
+                                                requestor: request.requestor, selection: request.selection,
+                                                target: request.target, property: request.property, time: request.time)
+            XSendEvent(connection, request.requestor, 0, 0, &notify)
+            XSync(connection, 0)
+            answered += 1
+        }
+        return answered
+    }
+}
+
+@Suite(.serialized) struct AccessoryBarIntegrationTests {
+    static let arguments = ["--no-sound", "--layout", "markdown"]
+    static let markdown = Layout(id: "markdown", pages: Layout.us.pages,
+                                 options: LayoutOptions(accessory: [.completions, .formatting]))
+
+    /// Where the running keyboard draws `cell`, from the same core code it runs.
+    func centre(of cell: AccessoryCell, in session: KeyboardSession) throws -> (x: Int, y: Int) {
+        let f = session.server.frame(of: session.keyboardWindow)
+        let bar = try #require(Keyboard(layout: Self.markdown, size: Size(width: f.width, height: f.height)).accessory)
+        let r = try #require(bar.rect(of: cell))
+        return (f.x + Int(r.midX), f.y + Int(r.midY))
+    }
+
+    /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
+    /// a space into xterm, and the word is learned in words.json, private to the user.
+    @Test func aCompletionFinishesTheWordInXterm() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
+            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
+            return
+        }
+        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
+        let expected = try #require(WordCompleter(words: words).completions(of: "hell").first)
+        let state = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
+                                          environment: ["XDG_STATE_HOME": state.path])
+        try session.tap(["h", "e", "l", "l"])
+        usleep(200_000)
+        let first = try centre(of: .completion(0), in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
+                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
+        #expect(session.received == expected + " \n", "clavier said: \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        let file = state.appendingPathComponent("clavier/words.json").path
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\"\(expected)\":1"), "words.json: \(saved)")
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    /// With "bold" selected (PRIMARY owned by another client), strong types **bold**; with
+    /// nothing selected it types **** and steps back twice (xterm sends Left as ESC [ D).
+    @Test func strongWrapsTheSelectionOrTypesThePair() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let state = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
+                                          environment: ["XDG_STATE_HOME": state.path])
+        let strong = try centre(of: .format(.strong), in: session)
+        do {
+            let owner = try SelectionOwner(display: session.server.display, text: "bold")
+            session.server.click(x: strong.x, y: strong.y)
+            #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)")
+        }
+        try session.tap(["return"])
+        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
+                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
+        #expect(session.received == "**bold**\n", "clavier said: \(session.errors)")
+        // The owner is gone: nothing is selected.
+        session.server.click(x: strong.x, y: strong.y)
+        try session.tap(["x", "return"])
+        #expect(Harness.waitFor(10) { session.received.filter { $0 == "\n" }.count == 2 })
+        #expect(session.received == "**bold**\n****\u{1B}[D\u{1B}[Dx\n", "clavier said: \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+    }
+}
