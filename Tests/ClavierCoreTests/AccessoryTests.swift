@@ -82,6 +82,15 @@ import Testing
         #expect(Keyboard(layout: .us, size: size).accessory == nil, "us has no bar")
     }
 
+    @Test func aTopRowKeysAlternatesOpenAboveItOverTheBar() throws {
+        var k = Keyboard(layout: layout, size: size)
+        let e = k.geometry.frame(id: "e")!.rect
+        _ = k.handle(.press(center(e)), at: t0)
+        _ = k.handle(.tick, at: t0 + .seconds(1))
+        let cells = try #require(k.popup?.cells)
+        #expect(cells.allSatisfy { $0.y >= 0 && $0.maxY <= e.y })
+    }
+
     @Test func aCompletionTypesTheRestOfTheWordAndASpace() throws {
         var k = Keyboard(layout: layout, size: size)
         for id in ["h", "e"] { _ = tap(&k, center(k.geometry.frame(id: id)!.rect)) }
