@@ -265,10 +265,6 @@ final class KeyboardApp {
     /// then painting only what changed.
     private func apply(_ effects: [Effect]) {
         var effects = effects
-        if let complete, keyboard.layout.options.accessory.contains(.completions),
-           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
-            effects += keyboard.setCompletions(complete(keyboard.word.text))
-        }
         for case .type(let sym, let modifiers) in effects {
             if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
                 Log.debug("kiosk mode: not typing a blocked combination")
@@ -277,6 +273,11 @@ final class KeyboardApp {
             injector.type(sym, modifiers: modifiers)
         }
         if effects.contains(.playClick) { player?.play() }
+        // After typing and the click, so the word list's first load never delays a key.
+        if let complete, keyboard.layout.options.accessory.contains(.completions),
+           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
+            effects += keyboard.setCompletions(complete(keyboard.word.text))
+        }
         var damaged: [Key.ID] = []
         var whole = false
         var bar = false
