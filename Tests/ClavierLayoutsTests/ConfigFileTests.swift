@@ -17,6 +17,7 @@ struct ConfigFileTests {
             sound: false
             sound-device: hw:1
             kiosk: true
+            learning: false
             rules:
               - class: XTerm
                 layout: terminal
@@ -27,6 +28,7 @@ struct ConfigFileTests {
         #expect(c.layout == "terminal" && c.page == "numbers" && c.theme == "dark")
         #expect(c.geometry == "800x260+10-10" && c.float == false && c.dock == .top && c.monitor == "HDMI-1")
         #expect(c.height == .percent(35) && c.sound == false && c.soundDevice == "hw:1" && c.kiosk == true)
+        #expect(c.learning == false)
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
 
