@@ -32,26 +32,33 @@ public enum AccessoryCell: Hashable, Sendable {
 
 /// The accessory bar laid out in a window: its strip and each cell's rectangle.
 public struct AccessoryBar: Hashable, Sendable {
+    /// One cell and where it is drawn.
+    public struct Placed: Hashable, Sendable {
+        public var cell: AccessoryCell
+        public var rect: Rect
+    }
+
     /// How many completions the bar offers at most.
     public static let completionSlots = 3
     /// The bar's height as a fraction of one key row's pitch.
     public static let heightOfRowPitch = 0.8
 
     public let rect: Rect
-    public let cells: [(cell: AccessoryCell, rect: Rect)]
+    public let cells: [Placed]
 
     /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
     /// share the left part, the formatting buttons sit at the right, each one and a half
     /// times as wide as the bar is tall.
     public init(items: [AccessoryItem], width: Int, height: Int) {
         rect = Rect(x: 0, y: 0, width: width, height: height)
-        var cells: [(AccessoryCell, Rect)] = []
+        var cells: [Placed] = []
         let inset = max(1, height / 10)
         var right = width
         if items.contains(.formatting) {
             let w = Int((Double(height) * 1.5).rounded())
             for f in Formatting.allCases.reversed() {
-                cells.insert((.format(f), Rect(x: right - w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset)), at: 0)
+                cells.insert(Placed(cell: .format(f), rect: Rect(x: right - w + inset, y: inset, width: w - 2 * inset,
+                                                                 height: height - 2 * inset)), at: 0)
                 right -= w
             }
         }
@@ -59,7 +66,7 @@ public struct AccessoryBar: Hashable, Sendable {
             let n = Self.completionSlots
             let w = right / n
             cells.insert(contentsOf: (0..<n).map { i in
-                (AccessoryCell.completion(i), Rect(x: i * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
+                Placed(cell: .completion(i), rect: Rect(x: i * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
             }, at: 0)
         }
         self.cells = cells
@@ -72,18 +79,6 @@ public struct AccessoryBar: Hashable, Sendable {
 
     /// The rectangle of `cell`.
     public func rect(of cell: AccessoryCell) -> Rect? { cells.first { $0.cell == cell }?.rect }
-
-    public static func == (a: AccessoryBar, b: AccessoryBar) -> Bool {
-        a.rect == b.rect && a.cells.map(\.cell) == b.cells.map(\.cell) && a.cells.map(\.rect) == b.cells.map(\.rect)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rect)
-        for c in cells {
-            hasher.combine(c.cell)
-            hasher.combine(c.rect)
-        }
-    }
 }
 
 /// The word Clavier is typing now: the letters it typed since the last space, Return,

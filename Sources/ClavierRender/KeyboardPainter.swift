@@ -98,7 +98,8 @@ public struct KeyboardPainter {
         cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
         cairo_clip(cr)
         let keyboardHeight = keyboard.geometry.size.height
-        for (cell, r) in bar.cells where r.width > 0 && r.height > 0 {
+        for placed in bar.cells where placed.rect.width > 0 && placed.rect.height > 0 {
+            let cell = placed.cell, r = placed.rect
             let held = keyboard.pressedAccessoryCell == cell
             func face(_ fill: PainterCache.Fill) {
                 let sprite = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
