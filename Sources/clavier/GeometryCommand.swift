@@ -33,8 +33,19 @@ struct GeometryCommand: ParsableCommand {
                 + "\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}"
         }
         let size = keyboard.geometry.size
+        // The accessory bar's cells, when the layout has a bar: completion-0…2, emphasis, strong, code.
+        let cells = keyboard.accessory?.cells.map { placed -> String in
+            let name: String
+            switch placed.cell {
+            case .completion(let i): name = "completion-\(i)"
+            case .format(let formatting): name = formatting.rawValue
+            }
+            let r = placed.rect
+            return "{\"id\":\(quote(name)),\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}"
+        }
         return "{\"layout\":\(quote(keyboard.layout.id)),\"page\":\(quote(keyboard.page.id)),"
-            + "\"width\":\(size.width),\"height\":\(size.height),\"keys\":[" + keys.joined(separator: ",") + "]}"
+            + "\"width\":\(size.width),\"height\":\(size.height),\"keys\":[" + keys.joined(separator: ",") + "]"
+            + (cells.map { ",\"accessory\":[" + $0.joined(separator: ",") + "]" } ?? "") + "}"
     }
 
     /// A JSON string literal (RFC 8259 escapes).

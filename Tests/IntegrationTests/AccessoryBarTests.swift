@@ -59,12 +59,19 @@ final class SelectionOwner {
     static let markdown = Layout(id: "markdown", pages: Layout.us.pages,
                                  options: LayoutOptions(accessory: [.completions, .formatting]))
 
-    /// Where the running keyboard draws `cell`, from the same core code it runs.
-    func centre(of cell: AccessoryCell, in session: KeyboardSession) throws -> (x: Int, y: Int) {
+    /// Where the running keyboard draws the bar cell `id` (`completion-0`, `strong` …), as
+    /// `clavier geometry` prints it; checked against the core's own bar.
+    func centre(of id: String, in session: KeyboardSession) throws -> (x: Int, y: Int) {
         let f = session.server.frame(of: session.keyboardWindow)
+        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "markdown",
+                                      "--size", "\(f.width)x\(f.height)"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let cells = try #require(json["accessory"] as? [[String: Any]], "no accessory in \(result.out)")
+        let cell = try #require(cells.first { $0["id"] as? String == id })
+        let (x, y, w, h) = (cell["x"] as! Int, cell["y"] as! Int, cell["width"] as! Int, cell["height"] as! Int)
         let bar = try #require(Keyboard(layout: Self.markdown, size: Size(width: f.width, height: f.height)).accessory)
-        let r = try #require(bar.rect(of: cell))
-        return (f.x + Int(r.midX), f.y + Int(r.midY))
+        #expect(bar.cells.map(\.rect).contains(Rect(x: x, y: y, width: w, height: h)))
+        return (f.x + x + w / 2, f.y + y + h / 2)
     }
 
     /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
@@ -86,7 +93,7 @@ final class SelectionOwner {
                                           environment: ["XDG_STATE_HOME": state.path])
         try session.tap(["h", "e", "l", "l"])
         usleep(200_000)
-        let first = try centre(of: .completion(0), in: session)
+        let first = try centre(of: "completion-0", in: session)
         session.server.click(x: first.x, y: first.y)
         try session.tap(["return"])
         #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
@@ -111,7 +118,7 @@ final class SelectionOwner {
         defer { try? FileManager.default.removeItem(at: state) }
         let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
                                           environment: ["XDG_STATE_HOME": state.path])
-        let strong = try centre(of: .format(.strong), in: session)
+        let strong = try centre(of: "strong", in: session)
         do {
             let owner = try SelectionOwner(display: session.server.display, text: "bold")
             session.server.click(x: strong.x, y: strong.y)
