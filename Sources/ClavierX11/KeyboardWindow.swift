@@ -139,6 +139,7 @@ public final class KeyboardWindow {
             sizeHints.min_height = Int32(rect.height)
             sizeHints.max_height = Int32(rect.height)
         }
+        Self.setFloatingMinimum(&sizeHints, placement)
         XSetWMNormalHints(d, id, &sizeHints)
 
         var protocols = [deleteWindow]
@@ -190,11 +191,79 @@ public final class KeyboardWindow {
             sizeHints.min_height = Int32(r.height)
             sizeHints.max_height = Int32(r.height)
         }
+        Self.setFloatingMinimum(&sizeHints, placement)
         // Hints first: a window manager clamps the request below to the old min/max.
         XSetWMNormalHints(display.raw, id, &sizeHints)
         XMoveResizeWindow(display.raw, id, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
         updateStrut()
         display.flush()
+    }
+
+    /// A floating window's size is the user's, down to `FloatFrame.minimumSize` (a window
+    /// manager's own resize stops there too).
+    private static func setFloatingMinimum(_ hints: inout XSizeHints, _ placement: Placement) {
+        guard case .floating = placement else { return }
+        hints.flags |= PMinSize
+        hints.min_width = Int32(FloatFrame.minimumSize.width)
+        hints.min_height = Int32(FloatFrame.minimumSize.height)
+    }
+
+    /// The window's rectangle in root coordinates as the server has it now
+    /// (`XGetGeometry` + `XTranslateCoordinates`): under a reparenting window manager
+    /// `rect` is relative to the frame, this never is.
+    public func rootRect() -> Rect {
+        var root: Window = 0, child: Window = 0
+        var x: Int32 = 0, y: Int32 = 0, rx: Int32 = 0, ry: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(display.raw, id, &root, &x, &y, &width, &height, &border, &depth)
+        XTranslateCoordinates(display.raw, id, display.root, 0, 0, &rx, &ry, &child)
+        return Rect(x: Int(rx), y: Int(ry), width: Int(width), height: Int(height))
+    }
+
+    /// Where the pointer is on the root window now (`XQueryPointer`).
+    public func pointerOnRoot() -> (x: Int, y: Int) {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(display.raw, id, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return (Int(rx), Int(ry))
+    }
+
+    /// Hands a move (or a resize from the bottom-right corner) that button `button` started
+    /// to the window manager with `_NET_WM_MOVERESIZE`; false, doing nothing, when no window
+    /// manager lists it in `_NET_SUPPORTED`.
+    public func beginWindowManagerMoveResize(resize: Bool, button: Int = 1) -> Bool {
+        let moveResize = display.atom("_NET_WM_MOVERESIZE")
+        guard supportedByWindowManager().contains(moveResize) else { return false }
+        let pointer = pointerOnRoot()
+        // EWMH: give up the press's implicit grab first, or the window manager cannot grab
+        // the pointer for its own move.
+        XUngrabPointer(display.raw, UInt(CurrentTime))
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = moveResize
+        event.xclient.format = 32
+        // _NET_WM_MOVERESIZE_SIZE_BOTTOMRIGHT = 4, _NET_WM_MOVERESIZE_MOVE = 8; source 1 = an application.
+        event.xclient.data.l = (pointer.x, pointer.y, resize ? 4 : 8, button, 1)
+        XSendEvent(display.raw, display.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        display.flush()
+        return true
+    }
+
+    /// The root's `_NET_SUPPORTED`: what the running EWMH window manager implements (empty
+    /// without one).
+    private func supportedByWindowManager() -> [Atom] {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display.raw, display.root, display.atom("_NET_SUPPORTED"), 0, 4096, 0, UInt(XA_ATOM),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        // Format-32 data comes back as C longs.
+        guard format == 32 else { return [] }
+        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 
     private func setAtoms(_ name: String, _ values: [String]) {
@@ -236,7 +305,10 @@ public final class KeyboardWindow {
 
     /// Puts `area` of an x8r8g8b8 pixel buffer of `size` on screen at the same place
     /// (`XPutImage`), without copying the buffer.
-    public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect) {
+    /// `origin` is where the buffer's top left lies in the window (a floating keyboard's keys
+    /// sit below its handle).
+    public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect,
+                        origin: (x: Int, y: Int) = (0, 0)) {
         let x0 = max(area.x, 0), y0 = max(area.y, 0)
         let x1 = min(area.maxX, size.width), y1 = min(area.maxY, size.height)
         guard x1 > x0, y1 > y0 else { return }
@@ -256,7 +328,7 @@ public final class KeyboardWindow {
         image.green_mask = 0xFF00
         image.blue_mask = 0xFF
         XInitImage(&image)
-        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0), Int32(y0),
+        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0 + origin.x), Int32(y0 + origin.y),
                   UInt32(x1 - x0), UInt32(y1 - y0))
         display.flush()
     }

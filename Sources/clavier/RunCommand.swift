@@ -24,9 +24,13 @@ struct Run: ParsableCommand {
     @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
     var theme: String?
 
-    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it.",
+    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it, and remember that place.",
                                valueName: "WxH+X+Y"))
     var geometry: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: "Float the keyboard where it was last (drag it by its handle, resize it from its corner) instead of docking it.")
+    var float: Bool?
 
     @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
     var dock: DockEdge?
@@ -90,7 +94,10 @@ struct Run: ParsableCommand {
         s.page = page ?? file.page
         s.theme = theme ?? file.theme ?? s.theme
         // A dock option on the command line beats a geometry from the file.
-        s.geometry = geometry ?? (dock == nil && monitor == nil && height == nil ? file.geometry : nil)
+        let dockAsked = dock != nil || monitor != nil || height != nil
+        s.geometry = geometry ?? (dockAsked ? nil : file.geometry)
+        s.float = float ?? (dockAsked ? nil : file.float) ?? s.float
+        if s.geometry != nil { s.float = true }
         s.dock = dock ?? file.dock ?? s.dock
         s.monitor = monitor ?? file.monitor
         s.height = height.flatMap(DockHeight.init(parsing:)) ?? file.height ?? s.height
@@ -141,10 +148,23 @@ struct Run: ParsableCommand {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
         let rows = layout.pages.map(\.rows.count).max() ?? 4
+        let floatStore = FloatStateStore.standard()
+        let floatPlace = FloatPlace()
+        if settings.float {
+            let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
+            if let geometry = settings.geometry.flatMap(WindowGeometry.init(parsing:)) {
+                floatPlace.rect = geometry.rect(on: screen)
+            } else {
+                let (remembered, warning) = floatStore.load()
+                if let warning { Log.warning(warning) }
+                floatPlace.rect = remembered
+            }
+        }
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-            if let geometry = settings.geometry, let parsed = WindowGeometry(parsing: geometry) {
-                return .floating(parsed.rect(on: screen))
+            if settings.float {
+                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings.monitor).rect)
+                return .floating(FloatFrame.clamped(rect, to: screen))
             }
             let chosen = display.monitor(named: settings.monitor)
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
@@ -156,6 +176,20 @@ struct Run: ParsableCommand {
                                   theme: theme, player: player, control: control, kiosk: settings.kiosk,
                                   rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
                                   shuffleSource: options.shuffleSource())
+        if settings.float && !settings.kiosk {
+            app.onFloatMoved = { rect in
+                guard rect != floatPlace.saved else { return }
+                floatPlace.rect = rect
+                do {
+                    try floatStore.save(rect)
+                    floatPlace.saved = rect
+                } catch {
+                    Log.warning("cannot remember the keyboard's place in \(floatStore.path): \(error)")
+                }
+            }
+            // An explicit --geometry is remembered at once, as if the user had dragged it there.
+            if settings.geometry != nil { app.onFloatMoved?(placement(connection).rect) }
+        }
         if let taps {
             app.onPress = { taps.tapped($0) }
             app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
@@ -185,6 +219,8 @@ struct Settings {
     var page: String?
     var theme = "system"
     var geometry: String?
+    /// Float instead of docking: at `geometry`, else where the user last left the keyboard.
+    var float = false
     var dock = DockEdge.bottom
     var monitor: String?
     var height = DockHeight.physical
@@ -192,4 +228,12 @@ struct Settings {
     var soundDevice = "default"
     var kiosk = false
     var rules: [WindowRule] = []
+}
+
+/// Where the floating keyboard is to be, shared by the placement closure (asked again when
+/// the screen changes) and the code that remembers the user's moves.
+final class FloatPlace {
+    var rect: Rect?
+    /// The last rectangle written to the state file, so an unmoved keyboard writes nothing.
+    var saved: Rect?
 }
