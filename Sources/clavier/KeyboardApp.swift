@@ -65,7 +65,7 @@ final class KeyboardApp {
         self.loadLayout = loadLayout
         self.placement = placement
         let firstPlacement = placement(display)
-        window = try KeyboardWindow(display: display, placement: firstPlacement)
+        window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         if case .floating = firstPlacement, !kiosk { framed = true } else { framed = false }
         let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed)
         injector = KeyInjector(display: display)
