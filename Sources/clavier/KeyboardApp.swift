@@ -329,7 +329,10 @@ final class KeyboardApp {
         case .press(let point):
             let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height)).part(at: point)
             guard part != .keys else { return .press(keys(point)) }
-            if drag == nil && !window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
+            guard drag == nil else { return nil }
+            if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
+                Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")
+            } else {
                 drag = (part, window.pointerOnRoot(), window.rootRect())
             }
             return nil

@@ -93,6 +93,32 @@ import Testing
                 "came back at \(back), left at \(last)")
     }
 
+    /// Under openbox the move goes through `_NET_WM_MOVERESIZE`: the window manager moves it.
+    @Test func theWindowManagerMovesItUnderOpenbox() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["XDG_RUNTIME_DIR": dir.path, "XDG_STATE_HOME": dir.path]
+        let session = try KeyboardSession(windowManager: true, clavierArguments: ["--no-sound", "--geometry", "600x220+300+300"],
+                                          environment: env.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        let server = session.server
+        let start = server.frame(of: session.keyboardWindow)
+        Self.drag(server, from: (start.x + 100, start.y + 8), to: (start.x + 100 - 150, start.y + 8 - 100))
+        #expect(Harness.waitFor(5) {
+            let f = server.frame(of: session.keyboardWindow)
+            return f.x == start.x - 150 && f.y == start.y - 100
+        }, "after the drag: \(server.frame(of: session.keyboardWindow)), from \(start)")
+        #expect(session.errors.contains("move handed to the window manager"), "\(session.errors)")
+        #expect(server.focus != session.keyboardWindow)
+        let last = server.frame(of: session.keyboardWindow)
+        #expect(session.stopKeyboard() == 0)
+        let state = try String(contentsOfFile: dir.appendingPathComponent("clavier/float.yaml").path, encoding: .utf8)
+        #expect(state.contains("geometry: \(last.width)x\(last.height)+\(last.x)+\(last.y)"), "\(state)")
+    }
+
     @Test func aGeometryIsRememberedToo() throws {
         if let missing = Harness.missing {
             Issue.record("cannot run the X tests: \(missing)")
