@@ -35,10 +35,12 @@ public struct FloatFramePainter {
         cairo_rectangle(cr, 0, h - 1, w, 1)
         cairo_fill(cr)
         set(cr, markColor)
-        let ridge = min(40.0, w / 4)
+        // Sizes for an 18 px strip, scaled with it on a dense display.
+        let s = max(1, (h / 18).rounded())
+        let ridge = min(40 * s, w / 4)
         for i in -1...1 {
-            let y = (h / 2 + Double(i) * 4).rounded(.down)
-            cairo_rectangle(cr, ((w - ridge) / 2).rounded(.down), y, ridge.rounded(), 2)
+            let y = (h / 2 + Double(i) * 4 * s).rounded(.down)
+            cairo_rectangle(cr, ((w - ridge) / 2).rounded(.down), y, ridge.rounded(), 2 * s)
         }
         cairo_fill(cr)
         cairo_restore(cr)
@@ -53,10 +55,12 @@ public struct FloatFramePainter {
         cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(cr)
         set(cr, markColor)
-        cairo_set_line_width(cr, 2)
+        // Sizes for an 18 px grip, scaled with it on a dense display.
+        let s = max(1, (Double(rect.width) / 18).rounded())
+        cairo_set_line_width(cr, 2 * s)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-        let right = Double(rect.maxX) - 2, bottom = Double(rect.maxY) - 2
-        for step in [4.0, 9.0, 14.0] {
+        let right = Double(rect.maxX) - 2 * s, bottom = Double(rect.maxY) - 2 * s
+        for step in [4.0 * s, 9.0 * s, 14.0 * s] {
             cairo_move_to(cr, right - step, bottom)
             cairo_line_to(cr, right, bottom - step)
         }

@@ -39,6 +39,8 @@ final class KeyboardApp {
     /// The handle strip's pixels, above the keys' `canvas`.
     private var handleCanvas: Canvas
     private let framePainter: FloatFramePainter
+    /// Sizes the floating frame's handle and grip for the display's density.
+    private let scale: DisplayScale
     /// A move or resize we carry out ourselves (no window manager to hand it to): the part
     /// pressed, where the pointer and the window were then, in root coordinates.
     private var drag: (part: FloatFrame.Part, pointer: (x: Int, y: Int), start: Rect)?
@@ -54,7 +56,9 @@ final class KeyboardApp {
     init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, layoutName: String, page: Page.ID?,
          theme: Theme, player: ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
          loadLayout: @escaping (String) throws -> Layout,
-         shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
+         shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+         scale: DisplayScale = DisplayScale(factor: 1)) throws {
+        self.scale = scale
         self.kiosk = kiosk
         self.rules = rules
         baseLayout = layoutName
@@ -67,7 +71,7 @@ final class KeyboardApp {
         let firstPlacement = placement(display)
         window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         if case .floating = firstPlacement, !kiosk { framed = true } else { framed = false }
-        let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed)
+        let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed, scale: scale)
         injector = KeyInjector(display: display)
         keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: injector)
         self.shuffleSource = shuffleSource
@@ -76,7 +80,7 @@ final class KeyboardApp {
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
         framePainter = FloatFramePainter(theme: theme)
-        handleCanvas = try Canvas(size: Size(width: window.rect.width, height: FloatFrame.handleHeight))
+        handleCanvas = try Canvas(size: Size(width: window.rect.width, height: scale.pixels(FloatFrame.handleHeight)))
         framePainter.paintHandle(on: handleCanvas)
         loop = EventLoop(display: display)
     }
@@ -303,18 +307,19 @@ final class KeyboardApp {
 
     private func present(_ rect: Rect) {
         if framed {
-            let grip = FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + FloatFrame.handleHeight)).gripInKeys
+            let grip = FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + handleCanvas.size.height),
+                                  scale: scale).gripInKeys
             // Keys repaint over the corner; the grip goes back on top before anything is shown.
             if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY { framePainter.paintResizeGrip(in: grip, on: canvas) }
         }
         window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect,
-                       origin: (0, framed ? FloatFrame.handleHeight : 0))
+                       origin: (0, framed ? handleCanvas.size.height : 0))
     }
 
     /// The keys' size in a window of `size`: all of it, or what the handle leaves.
-    private static func keysSize(window size: Size, framed: Bool) -> Size {
+    private static func keysSize(window size: Size, framed: Bool, scale: DisplayScale) -> Size {
         guard framed else { return size }
-        let keys = FloatFrame(size: size).keysArea
+        let keys = FloatFrame(size: size, scale: scale).keysArea
         return Size(width: keys.width, height: keys.height)
     }
 
@@ -323,11 +328,11 @@ final class KeyboardApp {
     /// nil when the event is dealt with.
     private func routeFrame(_ event: WindowEvent) -> WindowEvent? {
         guard framed else { return event }
-        let top = FloatFrame.handleHeight
+        let top = scale.pixels(FloatFrame.handleHeight)
         func keys(_ p: Point) -> Point { Point(x: p.x, y: p.y - Double(top)) }
         switch event {
         case .press(let point):
-            let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height)).part(at: point)
+            let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)
             guard part != .keys else { return .press(keys(point)) }
             guard drag == nil else { return nil }
             if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
@@ -339,7 +344,8 @@ final class KeyboardApp {
         case .motion(let point):
             guard let drag else { return .motion(keys(point)) }
             let now = window.pointerOnRoot()
-            let next = FloatFrame.dragged(drag.start, part: drag.part, dx: now.x - drag.pointer.x, dy: now.y - drag.pointer.y)
+            let next = FloatFrame.dragged(drag.start, part: drag.part, dx: now.x - drag.pointer.x, dy: now.y - drag.pointer.y,
+                                           scale: scale)
             window.place(.floating(next))
             return nil
         case .release(let point):
@@ -360,7 +366,7 @@ final class KeyboardApp {
             }
             framePainter.paintHandle(on: handleCanvas)
             presentHandle(Rect(x: 0, y: 0, width: size.width, height: top))
-            return .resized(Self.keysSize(window: size, framed: true))
+            return .resized(Self.keysSize(window: size, framed: true, scale: scale))
         default:
             return event
         }

@@ -42,6 +42,10 @@ struct Run: ParsableCommand {
                                valueName: "PX|N%"))
     var height: String?
 
+    @Option(help: ArgumentHelp("Draw the floating keyboard's handle and grip this many times their 96 dpi size (default: from Xft.dpi, else the monitor's size).",
+                               valueName: "FACTOR"))
+    var scale: Double?
+
     @Flag(inversion: .prefixedNo, help: "Click on key presses (default), or not.")
     var sound: Bool?
 
@@ -64,6 +68,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("--geometry '\(geometry)' is not of the form WxH+X+Y")
+        }
+        if let scale, !DisplayScale.range.contains(scale) {
+            throw ValidationError("--scale \(scale) is not between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound)")
         }
         if let height, DockHeight(parsing: height) == nil {
             throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
@@ -104,6 +111,7 @@ struct Run: ParsableCommand {
         s.sound = sound ?? file.sound ?? s.sound
         s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
         s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
+        s.scale = scale ?? file.scale
         s.rules = file.rules
         return s
     }
@@ -148,6 +156,11 @@ struct Run: ParsableCommand {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
         let rows = layout.pages.map(\.rows.count).max() ?? 4
+        let chosenMonitor = connection.monitor(named: settings.monitor)
+        let scale = DisplayScale.detect(override: settings.scale, xftDPI: connection.xftDPI,
+                                        monitor: Size(width: chosenMonitor.rect.width, height: chosenMonitor.rect.height),
+                                        millimetres: chosenMonitor.millimetres)
+        Log.debug("scale \(scale.factor)")
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
         if settings.float {
@@ -163,8 +176,8 @@ struct Run: ParsableCommand {
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
             if settings.float {
-                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings.monitor).rect)
-                return .floating(FloatFrame.clamped(rect, to: screen))
+                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings.monitor).rect, scale: scale)
+                return .floating(FloatFrame.clamped(rect, to: screen, scale: scale))
             }
             let chosen = display.monitor(named: settings.monitor)
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
@@ -175,7 +188,7 @@ struct Run: ParsableCommand {
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
                                   theme: theme, player: player, control: control, kiosk: settings.kiosk,
                                   rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: options.shuffleSource())
+                                  shuffleSource: options.shuffleSource(), scale: scale)
         if settings.float && !settings.kiosk {
             app.onFloatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
@@ -227,6 +240,8 @@ struct Settings {
     var sound = true
     var soundDevice = "default"
     var kiosk = false
+    /// The HiDPI factor; nil: from Xft.dpi or the monitor (`DisplayScale.detect`).
+    var scale: Double?
     var rules: [WindowRule] = []
 }
 

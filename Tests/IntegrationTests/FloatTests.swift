@@ -119,6 +119,27 @@ import Testing
         #expect(state.contains("geometry: \(last.width)x\(last.height)+\(last.x)+\(last.y)"), "\(state)")
     }
 
+    /// `--scale 2` doubles the handle: a press 27 px down (below an 18 px handle) still drags.
+    @Test func theHandleGrowsWithTheScale() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let dir = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["XDG_RUNTIME_DIR": dir.path, "XDG_STATE_HOME": dir.path]
+        let session = try KeyboardSession(windowManager: false,
+                                          clavierArguments: ["--no-sound", "--geometry", "600x300+300+300", "--scale", "2"],
+                                          environment: env)
+        let server = session.server
+        let start = server.frame(of: session.keyboardWindow)
+        Self.drag(server, from: (start.x + 100, start.y + 27), to: (start.x + 100 + 50, start.y + 27 + 40))
+        #expect(Harness.waitFor(5) {
+            let f = server.frame(of: session.keyboardWindow)
+            return f.x == start.x + 50 && f.y == start.y + 40
+        }, "after the drag: \(server.frame(of: session.keyboardWindow)), from \(start)")
+    }
+
     @Test func aGeometryIsRememberedToo() throws {
         if let missing = Harness.missing {
             Issue.record("cannot run the X tests: \(missing)")
