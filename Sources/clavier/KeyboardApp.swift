@@ -310,7 +310,9 @@ final class KeyboardApp {
             let grip = FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + handleCanvas.size.height),
                                   scale: scale).gripInKeys
             // Keys repaint over the corner; the grip goes back on top before anything is shown.
-            if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY { framePainter.paintResizeGrip(in: grip, on: canvas) }
+            if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY {
+                framePainter.paintResizeGrip(in: grip, on: canvas)
+            }
         }
         window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect,
                        origin: (0, framed ? handleCanvas.size.height : 0))
@@ -367,6 +369,11 @@ final class KeyboardApp {
             framePainter.paintHandle(on: handleCanvas)
             presentHandle(Rect(x: 0, y: 0, width: size.width, height: top))
             return .resized(Self.keysSize(window: size, framed: true, scale: scale))
+        case .screenChanged:
+            // The window manager may have moved the window since we last heard: the
+            // placement asked next must start from where it is, not where it was.
+            onFloatMoved?(window.rootRect())
+            return event
         default:
             return event
         }
