@@ -18,6 +18,8 @@ public struct Config: Hashable, Sendable {
     public var kiosk: Bool?
     /// Whether accepted completions are remembered (`learning:`).
     public var learning: Bool?
+    /// The HiDPI factor of `--scale`.
+    public var scale: Double?
     public var rules: [WindowRule] = []
 
     public init() {}
@@ -26,7 +28,7 @@ public struct Config: Hashable, Sendable {
 /// Reads a config file with the same `file:line:column` diagnostics as layouts and themes.
 public enum ConfigFile {
     static let fields = ["layout", "page", "theme", "geometry", "float", "dock", "monitor", "height",
-                         "sound", "sound-device", "kiosk", "learning", "rules"]
+                         "sound", "sound-device", "kiosk", "learning", "scale", "rules"]
     static let ruleFields = ["class", "title", "layout", "keyboard"]
 
     /// `$XDG_CONFIG_HOME/clavier/config.yaml`, else `~/.config/clavier/config.yaml`.
@@ -101,6 +103,13 @@ public enum ConfigFile {
         c.soundDevice = f["sound-device"].flatMap { r.string($0, "sound-device") }
         c.kiosk = f["kiosk"].flatMap { r.bool($0, "kiosk") }
         c.learning = f["learning"].flatMap { r.bool($0, "learning") }
+        if let node = f["scale"], let value = r.number(node, "scale") {
+            if DisplayScale.range.contains(value) {
+                c.scale = value
+            } else {
+                r.report("scale \(value) is not between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound)", at: node)
+            }
+        }
         if let node = f["rules"], let items = r.sequence(node, "rules") {
             for (i, item) in items.enumerated() {
                 guard let rf = r.fields(item, "rule \(i + 1)", allowed: ruleFields) else { continue }

@@ -5,8 +5,11 @@ extension Display {
     /// Asks for PropertyNotify on the root window, where the window manager announces the
     /// active window (`_NET_ACTIVE_WINDOW`); those events arrive as `WindowEvent.activeWindowChanged`.
     public func watchActiveWindow() {
-        // The root's event mask is per client: this adds to, and does not disturb, RandR's.
-        XSelectInput(raw, root, PropertyChangeMask)
+        // The root's event mask is per client: this adds to, and does not disturb, RandR's
+        // or a kiosk keyboard's SubstructureNotify.
+        var current = XWindowAttributes()
+        XGetWindowAttributes(raw, root, &current)
+        XSelectInput(raw, root, current.your_event_mask | PropertyChangeMask)
         flush()
     }
 

@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 
 /// A connection to an X server. Wraps `XOpenDisplay` / `XCloseDisplay`.
 public final class Display: @unchecked Sendable {
@@ -82,4 +83,11 @@ public final class Display: @unchecked Sendable {
 
     /// The atom for `name`, created if needed (`XInternAtom`).
     func atom(_ name: String) -> Atom { XInternAtom(raw, name, 0) }
+
+    /// The desktop's `Xft.dpi` (`xrdb -query`; `XResourceManagerString`, as read when the
+    /// connection opened), or nil when the desktop sets none.
+    public var xftDPI: Double? {
+        guard let text = XResourceManagerString(raw) else { return nil }
+        return DisplayScale.xftDPI(inResources: String(cString: text))
+    }
 }

@@ -68,10 +68,19 @@ public final class KeyboardWindow {
     public private(set) var placement: Placement
     public private(set) var rect: Rect
     public private(set) var isMapped = false
+    /// Whether the window keeps itself above every other, fullscreen ones included (kiosk).
+    public let staysOnTop: Bool
+    /// When the window stays on top: the window manager's window that holds the dock type
+    /// and the strut, which an override-redirect window cannot (see `init`).
+    private let strutHolder: Window?
+    /// Where the dock type, state and strut go: the holder, else the window itself.
+    private var managedWindow: Window { strutHolder ?? id }
 
     /// Creates the window for `placement` on the default screen; it is shown by `show()`.
-    public init(display: Display, placement: Placement, title: String = "Clavier") throws(X11Error) {
+    /// `staysOnTop` (kiosk mode) keeps it above every window, fullscreen ones included.
+    public init(display: Display, placement: Placement, title: String = "Clavier", staysOnTop: Bool = false) throws(X11Error) {
         self.display = display
+        self.staysOnTop = staysOnTop
         let d = display.raw
         depth = clavier_default_depth(d)
         visual = clavier_default_visual(d)
@@ -91,17 +100,53 @@ public final class KeyboardWindow {
         // ButtonMotionMask: motion only while a button is down, so a pointer passing over
         // the idle keyboard wakes nothing.
         attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask | StructureNotifyMask
-        let mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
+        var mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
+        if staysOnTop {
+            // A window manager stacks a focused fullscreen window above docks and "above"
+            // windows alike (openbox's fullscreen layer), and turns a managed window's
+            // XRaiseWindow into a restack within its own layer. An override-redirect window
+            // is not the window manager's: it is raised for real, above everything it
+            // stacks. The strut, which only managed windows have, goes on a 1x1 companion.
+            attributes.override_redirect = 1
+            mask |= UInt(CWOverrideRedirect)
+        }
         id = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height),
                            0, depth, UInt32(InputOutput), visual, mask, &attributes)
+        if staysOnTop {
+            var holder = XSetWindowAttributes()
+            holder.background_pixmap = UInt(None)
+            strutHolder = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), 1, 1, 0, depth, UInt32(InputOutput),
+                                        visual, UInt(CWBackPixmap), &holder)
+            // SubstructureNotify on the root: every map and restack of a top-level window,
+            // after which the keyboard goes back on top. The root's mask is per client:
+            // add to ours (PropertyChange for the active window), do not replace it.
+            var current = XWindowAttributes()
+            XGetWindowAttributes(d, display.root, &current)
+            XSelectInput(d, display.root, current.your_event_mask | SubstructureNotifyMask)
+        } else {
+            strutHolder = nil
+        }
         gc = XCreateGC(d, id, 0, nil)
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
         setProperties(placement: placement, title: title)
+        if let strutHolder {
+            XStoreName(d, strutHolder, title + " strut")
+            var wmHints = XWMHints()
+            wmHints.flags = InputHint | StateHint
+            wmHints.input = 0
+            wmHints.initial_state = NormalState
+            XSetWMHints(d, strutHolder, &wmHints)
+            setAtoms("_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_DOCK"], on: strutHolder)
+            setAtoms("_NET_WM_STATE", ["_NET_WM_STATE_STICKY", "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"],
+                     on: strutHolder)
+            setCardinals("_NET_WM_DESKTOP", [0xFFFF_FFFF], on: strutHolder)
+        }
     }
 
     deinit {
         XFreeGC(display.raw, gc)
+        if let strutHolder { XDestroyWindow(display.raw, strutHolder) }
         XDestroyWindow(display.raw, id)
         display.flush()
     }
@@ -139,6 +184,7 @@ public final class KeyboardWindow {
             sizeHints.min_height = Int32(rect.height)
             sizeHints.max_height = Int32(rect.height)
         }
+        Self.setFloatingMinimum(&sizeHints, placement)
         XSetWMNormalHints(d, id, &sizeHints)
 
         var protocols = [deleteWindow]
@@ -162,11 +208,11 @@ public final class KeyboardWindow {
     private func updateStrut() {
         let screen = display.screenSize
         if isMapped, let strut = placement.strut(screen: Size(width: screen.width, height: screen.height)) {
-            setCardinals("_NET_WM_STRUT", Array(strut.prefix(4)))
-            setCardinals("_NET_WM_STRUT_PARTIAL", strut)
+            setCardinals("_NET_WM_STRUT", Array(strut.prefix(4)), on: managedWindow)
+            setCardinals("_NET_WM_STRUT_PARTIAL", strut, on: managedWindow)
         } else {
-            XDeleteProperty(display.raw, id, display.atom("_NET_WM_STRUT"))
-            XDeleteProperty(display.raw, id, display.atom("_NET_WM_STRUT_PARTIAL"))
+            XDeleteProperty(display.raw, managedWindow, display.atom("_NET_WM_STRUT"))
+            XDeleteProperty(display.raw, managedWindow, display.atom("_NET_WM_STRUT_PARTIAL"))
         }
     }
 
@@ -190,6 +236,7 @@ public final class KeyboardWindow {
             sizeHints.min_height = Int32(r.height)
             sizeHints.max_height = Int32(r.height)
         }
+        Self.setFloatingMinimum(&sizeHints, placement)
         // Hints first: a window manager clamps the request below to the old min/max.
         XSetWMNormalHints(display.raw, id, &sizeHints)
         XMoveResizeWindow(display.raw, id, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
@@ -197,18 +244,85 @@ public final class KeyboardWindow {
         display.flush()
     }
 
-    private func setAtoms(_ name: String, _ values: [String]) {
-        setProperty32(name, type: UInt(XA_ATOM), values: values.map { Int(bitPattern: display.atom($0)) })
+    /// A floating window's size is the user's, down to `FloatFrame.minimumSize` (a window
+    /// manager's own resize stops there too).
+    private static func setFloatingMinimum(_ hints: inout XSizeHints, _ placement: Placement) {
+        guard case .floating = placement else { return }
+        hints.flags |= PMinSize
+        hints.min_width = Int32(FloatFrame.minimumSize.width)
+        hints.min_height = Int32(FloatFrame.minimumSize.height)
     }
 
-    private func setCardinals(_ name: String, _ values: [Int]) {
-        setProperty32(name, type: UInt(XA_CARDINAL), values: values)
+    /// The window's rectangle in root coordinates as the server has it now
+    /// (`XGetGeometry` + `XTranslateCoordinates`): under a reparenting window manager
+    /// `rect` is relative to the frame, this never is.
+    public func rootRect() -> Rect {
+        var root: Window = 0, child: Window = 0
+        var x: Int32 = 0, y: Int32 = 0, rx: Int32 = 0, ry: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(display.raw, id, &root, &x, &y, &width, &height, &border, &depth)
+        XTranslateCoordinates(display.raw, id, display.root, 0, 0, &rx, &ry, &child)
+        return Rect(x: Int(rx), y: Int(ry), width: Int(width), height: Int(height))
+    }
+
+    /// Where the pointer is on the root window now (`XQueryPointer`).
+    public func pointerOnRoot() -> (x: Int, y: Int) {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(display.raw, id, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return (Int(rx), Int(ry))
+    }
+
+    /// Hands a move (or a resize from the bottom-right corner) that button `button` started
+    /// to the window manager with `_NET_WM_MOVERESIZE`; false, doing nothing, when no window
+    /// manager lists it in `_NET_SUPPORTED`.
+    public func beginWindowManagerMoveResize(resize: Bool, button: Int = 1) -> Bool {
+        let moveResize = display.atom("_NET_WM_MOVERESIZE")
+        guard supportedByWindowManager().contains(moveResize) else { return false }
+        let pointer = pointerOnRoot()
+        // EWMH: give up the press's implicit grab first, or the window manager cannot grab
+        // the pointer for its own move.
+        XUngrabPointer(display.raw, UInt(CurrentTime))
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = moveResize
+        event.xclient.format = 32
+        // _NET_WM_MOVERESIZE_SIZE_BOTTOMRIGHT = 4, _NET_WM_MOVERESIZE_MOVE = 8; source 1 = an application.
+        event.xclient.data.l = (pointer.x, pointer.y, resize ? 4 : 8, button, 1)
+        XSendEvent(display.raw, display.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        display.flush()
+        return true
+    }
+
+    /// The root's `_NET_SUPPORTED`: what the running EWMH window manager implements (empty
+    /// without one).
+    private func supportedByWindowManager() -> [Atom] {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display.raw, display.root, display.atom("_NET_SUPPORTED"), 0, 4096, 0, UInt(XA_ATOM),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        // Format-32 data comes back as C longs.
+        guard format == 32 else { return [] }
+        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+
+    private func setAtoms(_ name: String, _ values: [String], on window: Window? = nil) {
+        setProperty32(name, type: UInt(XA_ATOM), values: values.map { Int(bitPattern: display.atom($0)) }, on: window)
+    }
+
+    private func setCardinals(_ name: String, _ values: [Int], on window: Window? = nil) {
+        setProperty32(name, type: UInt(XA_CARDINAL), values: values, on: window)
     }
 
     /// Format-32 properties travel as C `long`s, whatever their width.
-    private func setProperty32(_ name: String, type: Atom, values: [Int]) {
+    private func setProperty32(_ name: String, type: Atom, values: [Int], on window: Window? = nil) {
         values.withUnsafeBytes { bytes in
-            _ = XChangeProperty(display.raw, id, display.atom(name), type, 32, PropModeReplace,
+            _ = XChangeProperty(display.raw, window ?? id, display.atom(name), type, 32, PropModeReplace,
                                 bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
         }
     }
@@ -222,6 +336,7 @@ public final class KeyboardWindow {
         isMapped = true
         // The strut before the map, so the window manager makes room as the window appears.
         updateStrut()
+        if let strutHolder { XMapWindow(display.raw, strutHolder) }
         XMapRaised(display.raw, id)
         display.flush()
     }
@@ -229,6 +344,7 @@ public final class KeyboardWindow {
     /// Unmaps the window (`XUnmapWindow`).
     public func hide() {
         XUnmapWindow(display.raw, id)
+        if let strutHolder { XUnmapWindow(display.raw, strutHolder) }
         isMapped = false
         updateStrut()
         display.flush()
@@ -236,7 +352,10 @@ public final class KeyboardWindow {
 
     /// Puts `area` of an x8r8g8b8 pixel buffer of `size` on screen at the same place
     /// (`XPutImage`), without copying the buffer.
-    public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect) {
+    /// `origin` is where the buffer's top left lies in the window (a floating keyboard's keys
+    /// sit below its handle).
+    public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect,
+                        origin: (x: Int, y: Int) = (0, 0)) {
         let x0 = max(area.x, 0), y0 = max(area.y, 0)
         let x1 = min(area.maxX, size.width), y1 = min(area.maxY, size.height)
         guard x1 > x0, y1 > y0 else { return }
@@ -256,7 +375,7 @@ public final class KeyboardWindow {
         image.green_mask = 0xFF00
         image.blue_mask = 0xFF
         XInitImage(&image)
-        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0), Int32(y0),
+        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0 + origin.x), Int32(y0 + origin.y),
                   UInt32(x1 - x0), UInt32(y1 - y0))
         display.flush()
     }
@@ -266,6 +385,13 @@ public final class KeyboardWindow {
     public func pendingEvents() -> [WindowEvent] {
         var events: [WindowEvent] = []
         var event = XEvent()
+        var raise = false
+        defer {
+            if raise {
+                XRaiseWindow(display.raw, id)
+                display.flush()
+            }
+        }
         while XPending(display.raw) > 0 {
             XNextEvent(display.raw, &event)
             switch event.type {
@@ -281,6 +407,10 @@ public final class KeyboardWindow {
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))
+            case ConfigureNotify where event.xconfigure.window != id, MapNotify where event.xmap.window != id:
+                // Another top-level window appeared or moved in the stack (SubstructureNotify
+                // on the root, selected only to stay on top): go back above it.
+                raise = staysOnTop && isMapped
             case ConfigureNotify:
                 let e = event.xconfigure
                 let size = Size(width: Int(e.width), height: Int(e.height))

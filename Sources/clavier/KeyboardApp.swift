@@ -37,6 +37,19 @@ final class KeyboardApp {
     var complete: ((String) -> [String])?
     /// Told of each completion the user took, to rank it first next time.
     var onAccept: ((String) -> Void)?
+    /// Whether the window is a floating keyboard with a handle and a resize grip (floating
+    /// and not in kiosk mode, where the keyboard cannot be moved).
+    private let framed: Bool
+    /// The handle strip's pixels, above the keys' `canvas`.
+    private var handleCanvas: Canvas
+    private let framePainter: FloatFramePainter
+    /// Sizes the floating frame's handle and grip for the display's density.
+    private let scale: DisplayScale
+    /// A move or resize we carry out ourselves (no window manager to hand it to): the part
+    /// pressed, where the pointer and the window were then, in root coordinates.
+    private var drag: (part: FloatFrame.Part, pointer: (x: Int, y: Int), start: Rect)?
+    /// Told where the floating window ended up after a move or resize, and at the end.
+    var onFloatMoved: ((Rect) -> Void)?
 
     /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
     /// name or file for `clavier layout NAME`.
@@ -47,7 +60,9 @@ final class KeyboardApp {
     init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, layoutName: String, page: Page.ID?,
          theme: Theme, player: ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
          loadLayout: @escaping (String) throws -> Layout,
-         shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator()) throws {
+         shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+         scale: DisplayScale = DisplayScale(factor: 1)) throws {
+        self.scale = scale
         self.kiosk = kiosk
         self.rules = rules
         baseLayout = layoutName
@@ -57,8 +72,10 @@ final class KeyboardApp {
         self.control = control
         self.loadLayout = loadLayout
         self.placement = placement
-        window = try KeyboardWindow(display: display, placement: placement(display))
-        let size = Size(width: window.rect.width, height: window.rect.height)
+        let firstPlacement = placement(display)
+        window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
+        if case .floating = firstPlacement, !kiosk { framed = true } else { framed = false }
+        let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed, scale: scale)
         injector = KeyInjector(display: display)
         keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: injector)
         self.shuffleSource = shuffleSource
@@ -66,6 +83,9 @@ final class KeyboardApp {
         painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
+        framePainter = FloatFramePainter(theme: theme)
+        handleCanvas = try Canvas(size: Size(width: window.rect.width, height: scale.pixels(FloatFrame.handleHeight)))
+        framePainter.paintHandle(on: handleCanvas)
         loop = EventLoop(display: display)
     }
 
@@ -111,6 +131,7 @@ final class KeyboardApp {
             }
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
+        if framed { onFloatMoved?(window.rootRect()) }
     }
 
     /// Carries out one request of `clavier show|hide|toggle|layout NAME|quit|status`.
@@ -223,6 +244,7 @@ final class KeyboardApp {
     }
 
     private func handle(_ event: WindowEvent) {
+        guard let event = routeFrame(event) else { return }
         switch event {
         case .press(let point):
             if let onPress, let key = keyboard.geometry.key(at: point) { onPress(key) }
@@ -315,6 +337,81 @@ final class KeyboardApp {
     }
 
     private func present(_ rect: Rect) {
-        window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect)
+        if framed {
+            let grip = FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + handleCanvas.size.height),
+                                  scale: scale).gripInKeys
+            // Keys repaint over the corner; the grip goes back on top before anything is shown.
+            if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY {
+                framePainter.paintResizeGrip(in: grip, on: canvas)
+            }
+        }
+        window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect,
+                       origin: (0, framed ? handleCanvas.size.height : 0))
+    }
+
+    /// The keys' size in a window of `size`: all of it, or what the handle leaves.
+    private static func keysSize(window size: Size, framed: Bool, scale: DisplayScale) -> Size {
+        guard framed else { return size }
+        let keys = FloatFrame(size: size, scale: scale).keysArea
+        return Size(width: keys.width, height: keys.height)
+    }
+
+    /// A floating keyboard's frame takes presses on the handle and the grip for itself (a
+    /// move or resize, never typing) and shifts everything else into the keys' coordinates;
+    /// nil when the event is dealt with.
+    private func routeFrame(_ event: WindowEvent) -> WindowEvent? {
+        guard framed else { return event }
+        let top = scale.pixels(FloatFrame.handleHeight)
+        func keys(_ p: Point) -> Point { Point(x: p.x, y: p.y - Double(top)) }
+        switch event {
+        case .press(let point):
+            let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)
+            guard part != .keys else { return .press(keys(point)) }
+            guard drag == nil else { return nil }
+            if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
+                Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")
+            } else {
+                drag = (part, window.pointerOnRoot(), window.rootRect())
+            }
+            return nil
+        case .motion(let point):
+            guard let drag else { return .motion(keys(point)) }
+            let now = window.pointerOnRoot()
+            let next = FloatFrame.dragged(drag.start, part: drag.part, dx: now.x - drag.pointer.x, dy: now.y - drag.pointer.y,
+                                           scale: scale)
+            window.place(.floating(next))
+            return nil
+        case .release(let point):
+            guard drag != nil else { return .release(keys(point)) }
+            drag = nil
+            onFloatMoved?(window.rootRect())
+            return nil
+        case .expose(let rect):
+            presentHandle(rect)
+            return .expose(Rect(x: rect.x, y: rect.y - top, width: rect.width, height: rect.height))
+        case .resized(let size):
+            do {
+                handleCanvas = try Canvas(size: Size(width: size.width, height: top))
+            } catch {
+                Log.error("\(error)")
+                running = false
+                return nil
+            }
+            framePainter.paintHandle(on: handleCanvas)
+            presentHandle(Rect(x: 0, y: 0, width: size.width, height: top))
+            return .resized(Self.keysSize(window: size, framed: true, scale: scale))
+        case .screenChanged:
+            // The window manager may have moved the window since we last heard: the
+            // placement asked next must start from where it is, not where it was.
+            onFloatMoved?(window.rootRect())
+            return event
+        default:
+            return event
+        }
+    }
+
+    /// Puts `rect` (window coordinates) of the handle strip on screen.
+    private func presentHandle(_ rect: Rect) {
+        window.present(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size, area: rect)
     }
 }

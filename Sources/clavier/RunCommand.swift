@@ -24,9 +24,13 @@ struct Run: ParsableCommand {
     @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
     var theme: String?
 
-    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it.",
+    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it, and remember that place.",
                                valueName: "WxH+X+Y"))
     var geometry: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: "Float the keyboard where it was last (drag it by its handle, resize it from its corner) instead of docking it.")
+    var float: Bool?
 
     @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
     var dock: DockEdge?
@@ -37,6 +41,10 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows 16 mm apart).",
                                valueName: "PX|N%"))
     var height: String?
+
+    @Option(help: ArgumentHelp("Draw the floating keyboard's handle and grip this many times their 96 dpi size (default: from Xft.dpi, else the monitor's size).",
+                               valueName: "FACTOR"))
+    var scale: Double?
 
     @Flag(inversion: .prefixedNo, help: "Click on key presses (default), or not.")
     var sound: Bool?
@@ -64,6 +72,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("--geometry '\(geometry)' is not of the form WxH+X+Y")
+        }
+        if let scale, !DisplayScale.range.contains(scale) {
+            throw ValidationError("--scale \(scale) is not between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound)")
         }
         if let height, DockHeight(parsing: height) == nil {
             throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
@@ -94,7 +105,10 @@ struct Run: ParsableCommand {
         s.page = page ?? file.page
         s.theme = theme ?? file.theme ?? s.theme
         // A dock option on the command line beats a geometry from the file.
-        s.geometry = geometry ?? (dock == nil && monitor == nil && height == nil ? file.geometry : nil)
+        let dockAsked = dock != nil || monitor != nil || height != nil
+        s.geometry = geometry ?? (dockAsked ? nil : file.geometry)
+        s.float = float ?? (dockAsked ? nil : file.float) ?? s.float
+        if s.geometry != nil { s.float = true }
         s.dock = dock ?? file.dock ?? s.dock
         s.monitor = monitor ?? file.monitor
         s.height = height.flatMap(DockHeight.init(parsing:)) ?? file.height ?? s.height
@@ -102,6 +116,7 @@ struct Run: ParsableCommand {
         s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
         s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
         s.learning = learning ?? file.learning ?? s.learning
+        s.scale = scale ?? file.scale
         s.rules = file.rules
         return s
     }
@@ -147,10 +162,28 @@ struct Run: ParsableCommand {
         }
         // An accessory bar is most of a row more to fit.
         let rows = (layout.pages.map(\.rows.count).max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+        let chosenMonitor = connection.monitor(named: settings.monitor)
+        let scale = DisplayScale.detect(override: settings.scale, xftDPI: connection.xftDPI,
+                                        monitor: Size(width: chosenMonitor.rect.width, height: chosenMonitor.rect.height),
+                                        millimetres: chosenMonitor.millimetres)
+        Log.debug("scale \(scale.factor)")
+        let floatStore = FloatStateStore.standard()
+        let floatPlace = FloatPlace()
+        if settings.float {
+            let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
+            if let geometry = settings.geometry.flatMap(WindowGeometry.init(parsing:)) {
+                floatPlace.rect = geometry.rect(on: screen)
+            } else {
+                let (remembered, warning) = floatStore.load()
+                if let warning { Log.warning(warning) }
+                floatPlace.rect = remembered
+            }
+        }
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-            if let geometry = settings.geometry, let parsed = WindowGeometry(parsing: geometry) {
-                return .floating(parsed.rect(on: screen))
+            if settings.float {
+                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings.monitor).rect, scale: scale)
+                return .floating(FloatFrame.clamped(rect, to: screen, scale: scale))
             }
             let chosen = display.monitor(named: settings.monitor)
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
@@ -161,7 +194,21 @@ struct Run: ParsableCommand {
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
                                   theme: theme, player: player, control: control, kiosk: settings.kiosk,
                                   rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: options.shuffleSource())
+                                  shuffleSource: options.shuffleSource(), scale: scale)
+        if settings.float && !settings.kiosk {
+            app.onFloatMoved = { rect in
+                guard rect != floatPlace.saved else { return }
+                floatPlace.rect = rect
+                do {
+                    try floatStore.save(rect)
+                    floatPlace.saved = rect
+                } catch {
+                    Log.warning("cannot remember the keyboard's place in \(floatStore.path): \(error)")
+                }
+            }
+            // An explicit --geometry is remembered at once, as if the user had dragged it there.
+            if settings.geometry != nil { app.onFloatMoved?(placement(connection).rect) }
+        }
         if let taps {
             app.onPress = { taps.tapped($0) }
             app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
@@ -197,6 +244,8 @@ struct Settings {
     var page: String?
     var theme = "system"
     var geometry: String?
+    /// Float instead of docking: at `geometry`, else where the user last left the keyboard.
+    var float = false
     var dock = DockEdge.bottom
     var monitor: String?
     var height = DockHeight.physical
@@ -204,5 +253,15 @@ struct Settings {
     var soundDevice = "default"
     var kiosk = false
     var learning = true
+    /// The HiDPI factor; nil: from Xft.dpi or the monitor (`DisplayScale.detect`).
+    var scale: Double?
     var rules: [WindowRule] = []
+}
+
+/// Where the floating keyboard is to be, shared by the placement closure (asked again when
+/// the screen changes) and the code that remembers the user's moves.
+final class FloatPlace {
+    var rect: Rect?
+    /// The last rectangle written to the state file, so an unmoved keyboard writes nothing.
+    var saved: Rect?
 }

@@ -18,6 +18,7 @@ struct ConfigFileTests {
             sound-device: hw:1
             kiosk: true
             learning: false
+            scale: 1.5
             rules:
               - class: XTerm
                 layout: terminal
@@ -25,11 +26,17 @@ struct ConfigFileTests {
                 keyboard: show
             """
         let c = try ConfigFile.parse(text, file: "config.yaml")
+        #expect(c.scale == 1.5)
         #expect(c.layout == "terminal" && c.page == "numbers" && c.theme == "dark")
         #expect(c.geometry == "800x260+10-10" && c.float == false && c.dock == .top && c.monitor == "HDMI-1")
         #expect(c.height == .percent(35) && c.sound == false && c.soundDevice == "hw:1" && c.kiosk == true)
         #expect(c.learning == false)
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
+    }
+
+    @Test func aScaleOutOfRangeIsReported() {
+        #expect(throws: LayoutError.self) { try ConfigFile.parse("scale: 9\n", file: "config.yaml") }
+        #expect(throws: LayoutError.self) { try ConfigFile.parse("scale: big\n", file: "config.yaml") }
     }
 
     @Test func anEmptyOrCommentedFileSetsNothing() throws {
