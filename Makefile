@@ -34,7 +34,9 @@ check-core:
 
 test: test-deps check-core
 	$(SWIFT) build --build-tests
-	CLAVIER_BIN="$(DEBUG_BIN)/clavier" tools/with-xvfb $(SWIFT) test --skip-build
+	# A private config and state, so tests neither read nor change the user's own.
+	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" \
+		tools/with-xvfb $(SWIFT) test --skip-build
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clavier" \

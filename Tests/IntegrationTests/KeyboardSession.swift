@@ -28,9 +28,13 @@ final class KeyboardSession {
         } else {
             self.geometryArguments = ["--layout", "us"]
         }
-        self.environment = environment
         server = try XServer(windowManager: windowManager, layout: layout, group: group)
         directory = try Harness.temporaryDirectory()
+        // The user's own config and state (remembered float place, emoji counts, learned
+        // words) are never read or written by a test, unless the test names its own.
+        self.environment = ["XDG_STATE_HOME": directory.appendingPathComponent("state").path,
+                            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+            .merging(environment) { $1 }
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
         try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe"] + xtermArguments + ["-e",
@@ -112,7 +116,8 @@ final class KeyboardSession {
     /// Starts clavier again (after `stopKeyboard`) with the same arguments; returns its window.
     static func restartKeyboard(_ session: KeyboardSession, arguments: [String] = ["--no-sound"]) throws -> Window {
         let server = session.server
-        session.clavier = try server.start([Harness.clavierBinary] + arguments, stderr: session.clavierErrors.path)
+        session.clavier = try server.start([Harness.clavierBinary] + arguments, environment: session.environment,
+                                           stderr: session.clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
             window = server.windows(named: "Clavier").first ?? 0
