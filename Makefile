@@ -1,16 +1,21 @@
 # Clavier — an on-screen keyboard for X11.
 #   make run      install missing Debian packages, build (release), start the keyboard
 #   make test     install missing packages, start a private Xvfb, run every test
+#   make bench    install the peers, build (release), measure Clavier beside xvkbd, matchbox-keyboard
+#                 and onboard on a private Xvfb; one table on stdout and in bench/results.md
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, desktop and autostart entries
 
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+# Release builds link the Swift runtime statically: less resident memory and start-up
+# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md).
+RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all build release run test check-core install uninstall deps test-deps clean
+.PHONY: all build release run test check-core bench bench-deps install uninstall deps test-deps clean
 
 all: build
 
@@ -24,10 +29,18 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	"$(RELEASE_BIN)/clavier" $(ARGS)
+
+bench-deps:
+	@tools/install-deps bench
+
+# Benchmarks are not tests: timings live here, never as assertions in make test.
+bench: bench-deps release
+	@mkdir -p bench
+	"$(RELEASE_BIN)/clavier-bench" --clavier "$(RELEASE_BIN)/clavier" --output bench/results.md $(BENCH_ARGS)
 
 check-core:
 	@tools/check-core-imports

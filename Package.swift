@@ -13,12 +13,12 @@ let package = Package(
     ],
     targets: [
         // C libraries: module.modulemap + shim.h, nothing else.
-        // Xlib, XTest, XInput2, RandR and xkbcommon-x11 share one module because their
-        // headers all include <X11/Xlib.h> or xcb; split into modules, Swift would see two
-        // copies of `Display`.
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xtst xi xrandr xkbcommon-x11",
+        // Xlib, XTest, XInput2, RandR, MIT-SHM and xkbcommon-x11 share one module because
+        // their headers all include <X11/Xlib.h> or xcb; split into modules, Swift would see
+        // two copies of `Display`.
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xtst xi xrandr xext xkbcommon-x11",
                        providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev",
-                                         "libxkbcommon-x11-dev"])]),
+                                         "libxext-dev", "libxkbcommon-x11-dev"])]),
         // Pango's Cairo backend includes <cairo.h>: one module for the same reason.
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo cairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
@@ -38,6 +38,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11"]),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],

@@ -9,6 +9,9 @@
 #include <X11/Xlib-xcb.h>
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-x11.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
 /* Function-like macros do not import into Swift: these are their function forms. */
 static inline int clavier_connection_number(Display *d) { return ConnectionNumber(d); }

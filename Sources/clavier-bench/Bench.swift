@@ -1,0 +1,182 @@
+import Glibc
+
+/// `clavier-bench`: the figures of issue 6 — Clavier in-process, and Clavier beside xvkbd,
+/// matchbox-keyboard and onboard on a private Xvfb — as one Markdown table on standard
+/// output and in `--output`.
+@main
+struct Bench {
+    struct Options {
+        var clavier = ""
+        var output: String?
+        var quick = false
+        var peers = true
+        /// Only these subjects (clavier, xvkbd, matchbox-keyboard, onboard), for quick experiments.
+        var only: Set<String>?
+        var presses: Int?
+        var startupRuns: Int?
+        var idleSeconds: Double?
+    }
+
+    static func main() {
+        var options = Options()
+        var args = CommandLine.arguments.dropFirst()
+        while let arg = args.popFirst() {
+            switch arg {
+            case "--clavier": options.clavier = args.popFirst() ?? ""
+            case "--output": options.output = args.popFirst()
+            case "--quick": options.quick = true
+            case "--no-peers": options.peers = false
+            case "--presses": options.presses = args.popFirst().flatMap { Int($0) }
+            case "--startup-runs": options.startupRuns = args.popFirst().flatMap { Int($0) }
+            case "--idle-seconds": options.idleSeconds = args.popFirst().flatMap { Double($0) }
+            case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
+            default:
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S]")
+                exit(2)
+            }
+        }
+        if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
+        do {
+            let report = try runAll(options)
+            print(report)
+            if let output = options.output { try writeFile(output, report) }
+        } catch {
+            say("\(error)")
+            exit(1)
+        }
+    }
+
+    /// Progress and errors on standard error (write(2): no shared FILE).
+    static func say(_ line: String) {
+        let bytes = Array("clavier-bench: \(line)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    static func runAll(_ options: Options) throws(BenchError) -> String {
+        guard access(options.clavier, X_OK) == 0 else { throw BenchError("no clavier binary at \(options.clavier)") }
+        let logs = "/tmp/clavier-bench-\(getpid())"
+        mkdir(logs, 0o755)
+        var report = Report()
+
+        say("painting in-process (1920×450)")
+        var inProcess = try InProcessFigures.render(runs: options.quick ? 20 : 100)
+
+        let server = try XServer(width: 1920, height: 1080)
+        say("Xvfb \(server.name) 1920×1080×24, no window manager")
+        try InProcessFigures.pressRepaint(display: server.name, runs: options.quick ? 50 : 200, into: &inProcess)
+        report.inProcess = inProcess
+
+        let probe = try Probe(display: server.name, probeRect: (1700, 20))
+        let dockHeight = Int(min((1920 * 0.258).rounded(), 1080 * 0.45))
+        let rect = (x: 0, y: 1080 - dockHeight, width: 1920, height: dockHeight)
+        var measure = Measure(probe: probe, server: server, rect: rect, logDirectory: logs)
+        if options.quick {
+            measure.startupRuns = 3
+            measure.presses = 50
+            measure.idleSeconds = 3
+        }
+        if let presses = options.presses { measure.presses = presses }
+        if let runs = options.startupRuns { measure.startupRuns = runs }
+        if let idle = options.idleSeconds { measure.idleSeconds = idle }
+        let env = ["DISPLAY": server.name, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        // The pointer rests away from every keyboard while they start and idle.
+        probe.movePointer(x: 1800, y: 60)
+
+        let clickFile = "\(logs)/click.raw"
+        let clavier = Subject(name: "clavier", command: [options.clavier, "--sound-device", "file:'\(clickFile)',raw"],
+                              environment: env, typesOnPress: true)
+        if options.only?.contains("clavier") ?? true {
+            say("measuring clavier")
+            report.results["clavier"] = measure.measure(clavier, pressPoint: PressPoints.clavier(binary: options.clavier),
+                                                        clickFile: clickFile)
+            // matchbox-keyboard starts at 160×48 here (it has no size option): Clavier at that
+            // size too, for a like-for-like start-up.
+            say("measuring clavier at 160×48")
+            var small = measure
+            small.presses = 0
+            small.idleSeconds = 0
+            let tiny = Subject(name: "clavier-160x48", command: clavier.command + ["--geometry", "160x48+0+0"],
+                               environment: env, typesOnPress: true)
+            report.results[tiny.name] = small.measure(tiny, pressPoint: PressPoints.clavier(binary: options.clavier))
+        }
+
+        if options.peers {
+            let geometry = "\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)"
+            var peers: [(Subject, (Probe, UInt) throws(BenchError) -> (x: Int, y: Int, keycode: UInt32))] = []
+            var xvkbd = Subject(name: "xvkbd", command: ["xvkbd", "-geometry", geometry], environment: env, typesOnPress: false)
+            if Environment.which("xvkbd") == nil { xvkbd.unavailable = "not installed" }
+            peers.append((xvkbd, PressPoints.scan(name: "xvkbd")))
+
+            var matchbox = Subject(name: "matchbox-keyboard", command: ["matchbox-keyboard"], environment: env, typesOnPress: false)
+            if Environment.which("matchbox-keyboard") == nil { matchbox.unavailable = "not installed" }
+            // It has no size option and, with no window manager, keeps its minimal size: it is
+            // measured starting at that size, then resized to Clavier's rectangle for the clicks.
+            let scanMatchbox = PressPoints.scan(name: "matchbox-keyboard")
+            peers.append((matchbox, { (probe: Probe, window: UInt) throws(BenchError) in
+                probe.moveResize(window, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+                sleep(ms: 500)
+                return try scanMatchbox(probe, window)
+            }))
+
+            var onboard = Subject(name: "onboard", command: ["onboard", "-s", "\(rect.width)x\(rect.height)",
+                                                             "-x", "\(rect.x)", "-y", "\(rect.y)"],
+                                  environment: env, typesOnPress: false)
+            var bus: ChildProcess?
+            if Environment.which("onboard") == nil {
+                onboard.unavailable = "not installed"
+            } else if let started = sessionBus(logs: logs) {
+                bus = started.process
+                onboard.environment["DBUS_SESSION_BUS_ADDRESS"] = started.address
+            } else {
+                onboard.unavailable = "no session D-Bus (dbus-daemon failed)"
+            }
+            peers.append((onboard, PressPoints.scan(name: "onboard")))
+
+            for (subject, point) in peers where options.only?.contains(subject.name) ?? true {
+                report.subjects.append(subject)
+                if let why = subject.unavailable {
+                    var r = SubjectResult()
+                    r.failure = why
+                    report.results[subject.name] = r
+                    continue
+                }
+                say("measuring \(subject.name)")
+                report.results[subject.name] = measure.measure(subject, pressPoint: point)
+            }
+            bus?.stop()
+        }
+
+        say("clavier type")
+        report.typing = TypeThroughput.measure(binary: options.clavier, probe: probe, environment: ["DISPLAY": server.name])
+        report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
+        report.dockSize = "\(rect.width)×\(rect.height)"
+        return report.markdown()
+    }
+
+    /// A session bus for onboard, as a desktop session has one: `dbus-daemon --session`.
+    static func sessionBus(logs: String) -> (process: ChildProcess, address: String)? {
+        let file = "\(logs)/dbus-address"
+        guard let p = try? ChildProcess(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout: file) else {
+            return nil
+        }
+        let deadline = Instant.now + 5
+        while Instant.now < deadline {
+            if let text = readFile(file), text.hasSuffix("\n") {
+                return (p, String(text.dropLast()))
+            }
+            sleep(ms: 10)
+        }
+        p.stop()
+        return nil
+    }
+
+    /// A program beside this executable (`.build/release/clavier` beside `clavier-bench`).
+    static func siblingBinary(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return name }
+        let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[..<slash]) + "/" + name
+    }
+}
