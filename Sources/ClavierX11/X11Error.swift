@@ -8,7 +8,9 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpenDisplay(let name):
-            "cannot open X display '\(name)' (is an X server running and DISPLAY set?)"
+            name.isEmpty
+                ? "cannot open an X display: DISPLAY is not set (run clavier in an X session, or give --display)"
+                : "cannot open X display '\(name)' (is an X server running there?)"
         case .missingExtension(let name):
             "the X server lacks the \(name) extension, which Clavier needs"
         case .unsupportedVisual(let depth):

@@ -92,7 +92,7 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(result.err)")
-        #expect(result.err.contains("cannot open X display"))
+        #expect(result.err.contains("cannot open an X display: DISPLAY is not set"))
     }
 
     @Test func geometryPrintsTheKeysAsJSON() throws {
