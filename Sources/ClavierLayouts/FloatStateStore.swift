@@ -14,13 +14,7 @@ public struct FloatStateStore: Sendable {
 
     /// The store in the user's state directory.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FloatStateStore {
-        let state: String
-        if let dir = environment["XDG_STATE_HOME"], dir.hasPrefix("/") {
-            state = dir
-        } else {
-            state = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        }
-        return FloatStateStore(path: state + "/clavier/float.yaml")
+        FloatStateStore(path: StateFile.path("float.yaml", environment: environment))
     }
 
     /// The remembered rectangle (root coordinates): nil when there is none yet; nil plus a
@@ -68,20 +62,7 @@ public struct FloatStateStore: Sendable {
     /// Writes `rect`: a private temporary file in the same directory, fsync'd, then
     /// `rename(2)` over the old one, so a crash leaves either the old place or the new.
     public func save(_ rect: Rect) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
         let data = Array(Self.text(rect).utf8)
-        var template = Array((dir + "/.float.yaml.XXXXXX").utf8CString)
-        let fd = mkstemp(&template)  // mode 0600, and a name no one else holds
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let temp = String(cString: template)
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temp, path) == 0 else {
-            unlink(temp)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try StateFile.writeAtomically(data, to: path)
     }
 }

@@ -13,13 +13,7 @@ public struct TapCountStore: Sendable {
 
     /// The store in the user's state directory.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TapCountStore {
-        let state: String
-        if let dir = environment["XDG_STATE_HOME"], dir.hasPrefix("/") {
-            state = dir
-        } else {
-            state = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        }
-        return TapCountStore(path: state + "/clavier/taps.json")
+        TapCountStore(path: StateFile.path("taps.json", environment: environment))
     }
 
     struct File: Codable {
@@ -51,22 +45,9 @@ public struct TapCountStore: Sendable {
     /// Writes `counts`: a private temporary file in the same directory, then `rename(2)`
     /// over the old one, so a crash leaves either the old counts or the new, never half.
     public func save(_ counts: TapCounts) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
         let taps = counts.entries.sorted { $0.key < $1.key }
             .map { File.Tap(text: $0.key, count: $0.value.count, last: $0.value.lastTap) }
         let data = try JSONEncoder().encode(File(version: 1, taps: taps))
-        var template = Array((dir + "/.taps.json.XXXXXX").utf8CString)
-        let fd = mkstemp(&template)  // mode 0600, and a name no one else holds
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let temp = String(cString: template)
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temp, path) == 0 else {
-            unlink(temp)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try StateFile.writeAtomically(data, to: path)
     }
 }

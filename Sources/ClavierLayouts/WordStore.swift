@@ -14,8 +14,7 @@ public struct WordStore: Sendable {
 
     /// The store in the user's state directory.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> WordStore {
-        let tapsPath = TapCountStore.standard(environment: environment).path
-        return WordStore(path: (tapsPath as NSString).deletingLastPathComponent + "/words.json")
+        WordStore(path: StateFile.path("words.json", environment: environment))
     }
 
     struct File: Codable {
@@ -40,23 +39,10 @@ public struct WordStore: Sendable {
     /// Writes `words`: a private temporary file in the same directory, then `rename(2)` over
     /// the old one, so a crash leaves either the old words or the new, never half.
     public func save(_ words: [String: Int]) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(File(version: 1, words: words))
-        var template = Array((dir + "/.words.json.XXXXXX").utf8CString)
-        let fd = mkstemp(&template)  // mode 0600, and a name no one else holds
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let temp = String(cString: template)
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temp, path) == 0 else {
-            unlink(temp)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try StateFile.writeAtomically(data, to: path)
     }
 }
 
