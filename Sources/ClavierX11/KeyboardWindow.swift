@@ -171,21 +171,7 @@ public final class KeyboardWindow {
         wmHints.initial_state = NormalState
         XSetWMHints(d, id, &wmHints)
 
-        var sizeHints = XSizeHints()
-        sizeHints.flags = PPosition | PSize | USPosition | USSize
-        sizeHints.x = Int32(rect.x)
-        sizeHints.y = Int32(rect.y)
-        sizeHints.width = Int32(rect.width)
-        sizeHints.height = Int32(rect.height)
-        if case .docked = placement {
-            sizeHints.flags |= PMinSize | PMaxSize
-            sizeHints.min_width = Int32(rect.width)
-            sizeHints.max_width = Int32(rect.width)
-            sizeHints.min_height = Int32(rect.height)
-            sizeHints.max_height = Int32(rect.height)
-        }
-        Self.setFloatingMinimum(&sizeHints, placement)
-        XSetWMNormalHints(d, id, &sizeHints)
+        setSizeHints(placement)
 
         var protocols = [deleteWindow]
         XSetWMProtocols(d, id, &protocols, 1)
@@ -222,6 +208,17 @@ public final class KeyboardWindow {
         guard placement != self.placement else { return }
         self.placement = placement
         let r = placement.rect
+        // Hints first: a window manager clamps the request below to the old min/max.
+        setSizeHints(placement)
+        XMoveResizeWindow(display.raw, id, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+        updateStrut()
+        display.flush()
+    }
+
+    /// Tells the window manager where the window goes and how it may be sized
+    /// (`XSetWMNormalHints`): a docked window's size is not the user's to change (min = max).
+    private func setSizeHints(_ placement: Placement) {
+        let r = placement.rect
         var sizeHints = XSizeHints()
         sizeHints.flags = PPosition | PSize | USPosition | USSize
         sizeHints.x = Int32(r.x)
@@ -229,7 +226,6 @@ public final class KeyboardWindow {
         sizeHints.width = Int32(r.width)
         sizeHints.height = Int32(r.height)
         if case .docked = placement {
-            // A docked window's size is not the user's to change: min = max.
             sizeHints.flags |= PMinSize | PMaxSize
             sizeHints.min_width = Int32(r.width)
             sizeHints.max_width = Int32(r.width)
@@ -237,11 +233,7 @@ public final class KeyboardWindow {
             sizeHints.max_height = Int32(r.height)
         }
         Self.setFloatingMinimum(&sizeHints, placement)
-        // Hints first: a window manager clamps the request below to the old min/max.
         XSetWMNormalHints(display.raw, id, &sizeHints)
-        XMoveResizeWindow(display.raw, id, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
-        updateStrut()
-        display.flush()
     }
 
     /// A floating window's size is the user's, down to `FloatFrame.minimumSize` (a window
