@@ -12,6 +12,8 @@ public final class Display: @unchecked Sendable {
     public let randrEventBase: Int32?
     /// The display name that was opened, for messages.
     public let name: String
+    /// The XKB state as followed from events (`followKeyboardState`); nil: ask the server.
+    var followedState: KeyboardState?
 
     /// Opens `name`, or `$DISPLAY` when nil; needs the XTEST extension to type.
     public init(name: String? = nil) throws(X11Error) {

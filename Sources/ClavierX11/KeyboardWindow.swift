@@ -81,6 +81,8 @@ public final class KeyboardWindow {
     public init(display: Display, placement: Placement, title: String = "Clavier", staysOnTop: Bool = false) throws(X11Error) {
         self.display = display
         self.staysOnTop = staysOnTop
+        // pendingEvents reads every event of the connection, XKB state changes among them.
+        display.followKeyboardState()
         let d = display.raw
         depth = clavier_default_depth(d)
         visual = clavier_default_visual(d)
@@ -425,7 +427,12 @@ public final class KeyboardWindow {
                 let kind = withUnsafePointer(to: &event) {
                     $0.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { $0.pointee.xkb_type }
                 }
-                if kind == XkbStateNotify { events.append(.groupChanged) }
+                if kind == XkbStateNotify {
+                    let state = withUnsafePointer(to: &event) {
+                        $0.withMemoryRebound(to: XkbStateNotifyEvent.self, capacity: 1) { $0.pointee }
+                    }
+                    if display.noteState(state) { events.append(.groupChanged) }
+                }
                 if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
             case let type where display.randrEventBase.map({ type == $0 + RRScreenChangeNotify }) == true:
                 // Xlib's idea of the screen size (DisplayWidth) changes only through this call.

@@ -247,8 +247,10 @@ final class KeyboardApp {
         guard let event = routeFrame(event) else { return }
         switch event {
         case .press(let point):
-            if let onPress, let key = keyboard.geometry.key(at: point) { onPress(key) }
+            let key = onPress == nil ? nil : keyboard.geometry.key(at: point)
             apply(keyboard.handle(.press(point), at: clock.now))
+            // Counted after the key is typed and painted: saving the counts syncs a file.
+            if let onPress, let key { onPress(key) }
         case .release(let point):
             apply(keyboard.handle(.release(point), at: clock.now))
         case .motion(let point):
@@ -283,23 +285,32 @@ final class KeyboardApp {
         }
     }
 
-    /// Carries out effects: typing first (it is what the user waits for), then the click,
-    /// then painting only what changed.
+    /// Carries out effects: typing first (it is what the user waits for), then painting
+    /// only what changed, then the click.
     private func apply(_ effects: [Effect]) {
-        var effects = effects
+        carryOut(effects)
+        // After typing, painting and the click, so the word list's first load delays none of them.
+        if let complete, keyboard.layout.options.accessory.contains(.completions),
+           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
+            carryOut(keyboard.setCompletions(complete(keyboard.word.text)))
+        }
+    }
+
+    private func carryOut(_ effects: [Effect]) {
+        var typed = false
         for case .type(let sym, let modifiers) in effects {
             if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
                 Log.debug("kiosk mode: not typing a blocked combination")
                 continue
             }
             injector.type(sym, modifiers: modifiers)
+            typed = true
         }
-        if effects.contains(.playClick) { player?.play() }
-        // After typing and the click, so the word list's first load never delays a key.
-        if let complete, keyboard.layout.options.accessory.contains(.completions),
-           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
-            effects += keyboard.setCompletions(complete(keyboard.word.text))
-        }
+        // XSync: wait until the server has taken the keys before painting and clicking. On two
+        // cores our paint and the click thread otherwise compete with the X server and the
+        // focused client just as the key reaches them (make bench: press -> KeyPress 0.41 ms
+        // before, see BENCHMARKS.md for after). The paint starts one round trip later.
+        if typed { display.sync() }
         var damaged: [Key.ID] = []
         var whole = false
         var bar = false
@@ -321,6 +332,10 @@ final class KeyboardApp {
         } else if !damaged.isEmpty, let rect = painter.paintKeys(damaged, of: keyboard, on: canvas) {
             present(rect)
         }
+        // The click last: waking its thread sooner put a second busy thread beside the X
+        // server and the focused client as the key reached them. The paint before it takes
+        // ~0.07 ms; the click still starts within a millisecond of the press.
+        if effects.contains(.playClick) { player?.play() }
     }
 
     /// Wraps the selected text of the focused window (PRIMARY, read onto Clavier's own
