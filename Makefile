@@ -47,8 +47,8 @@ check-core:
 
 test: test-deps check-core
 	$(SWIFT) build --build-tests
-	# A private config and state, so tests neither read nor change the user's own.
-	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" \
+	# A private config, state and cache, so tests neither read nor change the user's own.
+	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" XDG_CACHE_HOME="$$(mktemp -d)" \
 		tools/with-xvfb $(SWIFT) test --skip-build
 
 install: release

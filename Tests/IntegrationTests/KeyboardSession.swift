@@ -1,4 +1,5 @@
 import CX11
+import ClavierRender
 import Foundation
 
 /// A running clavier beside a focused xterm on a private X server, and the means to
@@ -33,7 +34,8 @@ final class KeyboardSession {
         // The user's own config and state (remembered float place, emoji counts, learned
         // words) are never read or written by a test, unless the test names its own.
         self.environment = ["XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-                            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+                            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
             .merging(environment) { $1 }
         output = directory.appendingPathComponent("typed.txt")
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
@@ -60,7 +62,7 @@ final class KeyboardSession {
             keyboardWindow = 0
             return
         }
-        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: environment,
+        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: self.environment,
                                    stderr: clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {
@@ -126,6 +128,28 @@ final class KeyboardSession {
         session.keyboardWindow = window
         usleep(300_000)
         return window
+    }
+
+    /// How many of the keyboard window's pixels differ from what `clavier render` paints for
+    /// `page` at the window's size; nil when the window cannot be read.
+    func pixelsDifferingFromRender(page: String) throws -> Int? {
+        let f = server.frame(of: keyboardWindow)
+        let png = directory.appendingPathComponent("render-\(page).png").path
+        let render = try Harness.run([Harness.clavierBinary, "render", "--layout", "us", "--page", page,
+                                      "--size", "\(f.width)x\(f.height)", "--output", png])
+        guard render.status == 0 else { throw HarnessError("clavier render failed: \(render.err)") }
+        let expected = try Canvas.readPNG(path: png)
+        guard let screen = server.pixels(of: keyboardWindow),
+              screen.width == expected.size.width, screen.height == expected.size.height else { return nil }
+        var differing = 0
+        let rowWords = expected.stride / 4
+        let pixels = expected.data.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<screen.height {
+            for x in 0..<screen.width where screen.data[y * screen.width + x] != pixels[y * rowWords + x] & 0xFFFFFF {
+                differing += 1
+            }
+        }
+        return differing
     }
 
     /// What xterm received so far.

@@ -14,26 +14,7 @@ import Testing
         }
         let session = try KeyboardSession(windowManager: windowManager,
                                           clavierArguments: ["--no-sound", "--page", page])
-        let f = session.server.frame(of: session.keyboardWindow)
-        let png = session.directory.appendingPathComponent("render.png").path
-        let render = try Harness.run([Harness.clavierBinary, "render", "--layout", "us", "--page", page,
-                                      "--size", "\(f.width)x\(f.height)", "--output", png])
-        #expect(render.status == 0, "\(render.err)")
-        let expected = try Canvas.readPNG(path: png)
-        guard let screen = session.server.pixels(of: session.keyboardWindow) else {
-            Issue.record("could not read the window's pixels")
-            return
-        }
-        #expect(screen.width == expected.size.width && screen.height == expected.size.height)
-        var differing = 0
-        let rowWords = expected.stride / 4
-        let pixels = expected.data.assumingMemoryBound(to: UInt32.self)
-        for y in 0..<min(screen.height, expected.size.height) {
-            for x in 0..<min(screen.width, expected.size.width) {
-                let a = screen.data[y * screen.width + x], b = pixels[y * rowWords + x] & 0xFFFFFF
-                if a != b { differing += 1 }
-            }
-        }
+        let differing = try #require(try session.pixelsDifferingFromRender(page: page), "could not read the window's pixels")
         #expect(differing == 0, "\(differing) pixels differ between the screen and clavier render")
     }
 
