@@ -20,7 +20,9 @@ final class NodeReader {
     /// Composes `text`, reporting a syntax error (or a duplicated key) at its position.
     func compose(_ text: String) -> Node? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The basic resolver: every value is read from its text here, so the default one's
+            // regular expressions (ICU, on the start-up path) would only cost time.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 report("the file is empty", line: 1, column: 1)
                 return nil
             }
