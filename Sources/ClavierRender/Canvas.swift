@@ -55,6 +55,17 @@ public struct Canvas: ~Copyable {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// Lets `body` write the pixels (`stride` × height bytes) directly, then tells Cairo.
+    public func withMutablePixels<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        defer { markDirty() }
+        return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * size.height))
+    }
+
+    /// Whether `other` holds exactly the same pixel bytes (`memcmp`).
+    public func hasSamePixels(as other: borrowing Canvas) -> Bool {
+        size == other.size && stride == other.stride && memcmp(data, other.data, stride * size.height) == 0
+    }
+
     /// Bytes from one row to the next (`cairo_image_surface_get_stride`).
     public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 

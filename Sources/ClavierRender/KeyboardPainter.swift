@@ -17,6 +17,32 @@ public struct KeyboardPainter {
         cache = PainterCache(theme: theme)
     }
 
+    /// Names everything `paintAll` reads to paint `keyboard` now with `theme` (the size, each
+    /// key's rectangle, class, state and symbol, Shift, the accessory bar and the theme), so
+    /// that equal names mean equal pictures from the same painter and fonts; nil while a
+    /// popup is open. Touches no font: a start-up can look for a kept picture by it.
+    public static func pictureKey(of keyboard: Keyboard, theme: Theme) -> String? {
+        guard keyboard.popup == nil else { return nil }
+        let geometry = keyboard.geometry
+        var key = "size \(geometry.size.width)x\(geometry.size.height) keyHeight \(geometry.keyHeight) shift \(keyboard.shift)\n"
+        for frame in geometry.frames {
+            let r = frame.rect, k = frame.key
+            // Written out rather than interpolated: describing enums goes through reflection,
+            // a millisecond for a page of keys on the start-up path.
+            key += String(r.x) + "," + String(r.y) + "," + String(r.width) + "," + String(r.height)
+            key += k.keyClass == .function ? " f" : " k"
+            if case .modifier(.shift) = k.action { key += " shift" }
+            key += " " + keyboard.state(of: k).rawValue + " "
+            switch keyboard.label(of: k) {
+            case .text(let text): key += "t" + text + "\n"
+            case .icon(let icon): key += "i" + icon.rawValue + "\n"
+            }
+        }
+        if let bar = keyboard.accessory { key += "bar \(bar) completions \(keyboard.completions)\n" }
+        key += "theme \(theme)\n"
+        return key
+    }
+
     /// Paints the background and every key of `keyboard`'s current page, as the keys look now.
     public func paintAll(_ keyboard: Keyboard, on canvas: borrowing Canvas) {
         let cr = canvas.cr

@@ -9,9 +9,27 @@ import Glibc
 final class KeyboardApp {
     private let display: Display
     private let window: KeyboardWindow
-    private let injector: KeyInjector
-    private let player: ClickPlayer?
-    private let painter: KeyboardPainter
+    /// The injector once made: reading the keymap waits until the first picture is on
+    /// screen (or the first press) unless the layout's labels need it.
+    private var madeInjector: KeyInjector?
+    private var injector: KeyInjector {
+        if let madeInjector { return madeInjector }
+        let made = KeyInjector(display: display)
+        madeInjector = made
+        return made
+    }
+    private var player: ClickPlayer?
+    /// Opens the click player (ALSA's configuration and device) once the keyboard is up.
+    private var openPlayer: (() -> ClickPlayer?)?
+    private let theme: Theme
+    /// Made on first use: its font map starts loading fontconfig, which a start from a kept
+    /// picture does only once that picture is on screen.
+    private lazy var painter = KeyboardPainter(theme: theme)
+    /// Where first pictures are kept between runs; nil: none are.
+    private let pictures: PictureCache?
+    /// The picture on screen since start-up, while it is still the first one: read from the
+    /// cache (to be checked against a fresh paint) or painted (to be kept), and its key.
+    private var firstPicture: (key: String, kept: Bool)?
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
@@ -58,17 +76,18 @@ final class KeyboardApp {
     /// In `kiosk` mode the keyboard cannot be quit, hidden or switched from outside and never
     /// types what would leave the kiosk; `rules` choose the layout for the active window.
     init(display: Display, placement: @escaping (Display) -> Placement, layout: Layout, layoutName: String, page: Page.ID?,
-         theme: Theme, player: ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
+         theme: Theme, openPlayer: @escaping () -> ClickPlayer?, control: ControlServer?, kiosk: Bool, rules: [WindowRule],
          loadLayout: @escaping (String) throws -> Layout,
          shuffleSource: any RandomNumberGenerator = SystemRandomNumberGenerator(),
-         scale: DisplayScale = DisplayScale(factor: 1)) throws {
+         scale: DisplayScale = DisplayScale(factor: 1), pictures: PictureCache? = nil) throws {
+        self.theme = theme
         self.scale = scale
         self.kiosk = kiosk
         self.rules = rules
         baseLayout = layoutName
         shownLayout = layoutName
         self.display = display
-        self.player = player
+        self.openPlayer = openPlayer
         self.control = control
         self.loadLayout = loadLayout
         self.placement = placement
@@ -76,17 +95,60 @@ final class KeyboardApp {
         window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         if case .floating = firstPlacement, !kiosk { framed = true } else { framed = false }
         let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed, scale: scale)
-        injector = KeyInjector(display: display)
-        keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: injector)
+        keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: nil)
+        let names = keyboard.xkbKeyNames
+        if !names.isEmpty {
+            // Labels from the live keymap are part of the first picture.
+            let made = KeyInjector(display: display)
+            madeInjector = made
+            _ = keyboard.setLiveKeys(made.liveKeys(named: names))
+        }
         self.shuffleSource = shuffleSource
         keyboard.reshuffle(using: &self.shuffleSource)
-        painter = KeyboardPainter(theme: theme)
         canvas = try Canvas(size: size)
-        painter.paintAll(keyboard, on: canvas)
+        // A floating keyboard's grip is painted over its keys and a PIN pad's digits are
+        // dealt anew each time: neither keeps its first picture.
+        self.pictures = framed || layout.hasShuffledKeys ? nil : pictures
         framePainter = FloatFramePainter(theme: theme)
         handleCanvas = try Canvas(size: Size(width: window.rect.width, height: scale.pixels(FloatFrame.handleHeight)))
         framePainter.paintHandle(on: handleCanvas)
         loop = EventLoop(display: display)
+        if let pictures = self.pictures, let key = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
+            firstPicture = (key, pictures.load(key, into: canvas))
+            Log.debug(firstPicture!.kept ? "first picture from the cache" : "no kept picture: painting the first one")
+        }
+        if firstPicture?.kept != true { painter.paintAll(keyboard, on: canvas) }
+    }
+
+    /// Makes what only presses need, once: the injector and the click player.
+    private func finishStarting() {
+        guard let open = openPlayer else { return }
+        openPlayer = nil
+        _ = injector
+        player = open()
+    }
+
+    /// Done with the first picture once it is on screen: a painted one is kept for the next
+    /// start; a kept one is checked against a fresh paint (`check`), and replaced on screen
+    /// and on disk when they differ. Without `check` (the canvas is about to be repainted
+    /// whole), a kept one is only let go of.
+    private func settleFirstPicture(check: Bool) {
+        guard let (key, kept) = firstPicture, let pictures else { return }
+        firstPicture = nil
+        do {
+            if kept {
+                guard check else { return }
+                let fresh = try Canvas(size: canvas.size)
+                painter.paintAll(keyboard, on: fresh)
+                if fresh.hasSamePixels(as: canvas) { return }
+                Log.debug("the kept first picture differs from a fresh paint: replacing it")
+                canvas = fresh
+                present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+            }
+            try pictures.save(key, from: canvas)
+        } catch {
+            Log.warning("cannot keep the keyboard's first picture in \(pictures.directory): \(error)")
+        }
     }
 
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
@@ -99,7 +161,7 @@ final class KeyboardApp {
         }
         defer {
             // The last borrowed keycode goes back only once clients have had time to read it.
-            if let safe = injector.allRestorable {
+            if let safe = madeInjector?.allRestorable {
                 let wait = safe - clock.now
                 if wait > .zero {
                     let (seconds, attos) = wait.components
@@ -107,17 +169,17 @@ final class KeyboardApp {
                     nanosleep(&pause, nil)
                 }
             }
-            injector.restoreAll()
+            madeInjector?.restoreAll()
         }
         while running {
-            let deadlines = [injector.nextRestore, keyboard.nextDeadline].compactMap { $0 }
+            let deadlines = [madeInjector?.nextRestore, keyboard.nextDeadline].compactMap { $0 }
             switch loop.wait(until: deadlines.min(), watching: control.map { [$0.fd] } ?? []) {
             case .xEvents:
                 for event in window.pendingEvents() { handle(event) }
             case .deadline:
                 let now = clock.now
                 apply(keyboard.handle(.tick, at: now))
-                injector.restoreDue(now: now)
+                madeInjector?.restoreDue(now: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
@@ -201,6 +263,7 @@ final class KeyboardApp {
         keyboard = Self.makeKeyboard(layout: refreshLayout?(layout) ?? layout, page: nil, size: canvas.size,
                                      display: display, injector: injector)
         keyboard.reshuffle(using: &shuffleSource)
+        settleFirstPicture(check: false)
         painter.paintAll(keyboard, on: canvas)
         present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
     }
@@ -208,7 +271,7 @@ final class KeyboardApp {
     /// A keyboard for `layout` that repeats at the server's rate and labels its XKB-named
     /// keys from the live keymap.
     private static func makeKeyboard(layout: Layout, page: Page.ID?, size: Size, display: Display,
-                                     injector: KeyInjector) -> Keyboard {
+                                     injector: KeyInjector?) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: size)
         if let rate = display.keyRepeat {
             keyboard.repeatDelay = rate.delay
@@ -217,13 +280,14 @@ final class KeyboardApp {
             keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
         }
         let names = keyboard.xkbKeyNames
-        if !names.isEmpty { _ = keyboard.setLiveKeys(injector.liveKeys(named: names)) }
+        if !names.isEmpty, let injector { _ = keyboard.setLiveKeys(injector.liveKeys(named: names)) }
         return keyboard
     }
 
     /// Shows the hidden keyboard, with a PIN pad's digits dealt anew and the frequently
     /// used page refilled.
     private func showAgain() {
+        settleFirstPicture(check: false)
         if let refreshLayout {
             keyboard = Self.makeKeyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id,
                                          size: keyboard.geometry.size, display: display, injector: injector)
@@ -257,7 +321,10 @@ final class KeyboardApp {
             apply(keyboard.handle(.motion(point), at: clock.now))
         case .expose(let rect):
             present(rect)
+            settleFirstPicture(check: true)
+            finishStarting()
         case .resized(let size):
+            settleFirstPicture(check: false)
             keyboard.resize(to: size)
             do {
                 canvas = try Canvas(size: size)
@@ -278,7 +345,8 @@ final class KeyboardApp {
             Log.debug("screen changed: placing the window at \(next.rect)")
             window.place(next)
         case .keymapChanged(let first, let count):
-            injector.keymapChanged(first: first, count: count)
+            // An injector made later reads the keymap as it is then.
+            madeInjector?.keymapChanged(first: first, count: count)
             followKeymap()
         case .groupChanged:
             followKeymap()
@@ -297,6 +365,7 @@ final class KeyboardApp {
     }
 
     private func carryOut(_ effects: [Effect]) {
+        if !effects.isEmpty { finishStarting() }
         var typed = false
         for case .type(let sym, let modifiers) in effects {
             if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
@@ -324,6 +393,11 @@ final class KeyboardApp {
             case .accept(let word): onAccept?(word)
             case .format(let formatting): format(formatting)
             }
+        }
+        if firstPicture != nil, whole || bar || !damaged.isEmpty {
+            // A kept first picture not yet checked is painted anew whole rather than in part.
+            if firstPicture?.kept == true { whole = true }
+            settleFirstPicture(check: false)
         }
         if bar, !whole, let rect = painter.paintAccessory(of: keyboard, on: canvas) { present(rect) }
         if whole {

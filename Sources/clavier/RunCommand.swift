@@ -190,11 +190,11 @@ struct Run: ParsableCommand {
             let pixels = settings.height.pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
             return .docked(settings.dock, monitor: chosen.rect, height: pixels)
         }
-        let player = settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil
         let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
-                                  theme: theme, player: player, control: control, kiosk: settings.kiosk,
+                                  theme: theme,
+                                  openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil }, control: control, kiosk: settings.kiosk,
                                   rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: options.shuffleSource(), scale: scale)
+                                  shuffleSource: options.shuffleSource(), scale: scale, pictures: PictureCache.standard())
         if settings.float && !settings.kiosk {
             app.onFloatMoved = { rect in
                 guard rect != floatPlace.saved else { return }

@@ -1,0 +1,118 @@
+import ClavierLayouts
+import ClavierRender
+import Glibc
+
+/// The keyboard's first picture kept on disk, in `$XDG_CACHE_HOME/clavier/pictures/`
+/// (default `~/.cache/clavier/pictures/`), so that a start puts it on screen without waiting
+/// for fontconfig and Pango (18 ms of a 41 ms start at 1920×242). It holds no typed text:
+/// only what the keyboard looks like before any key is touched.
+///
+/// A picture is found by a key that names everything it was painted from
+/// (`KeyboardPainter.pictureKey`) and the binary that painted it; the keyboard still paints
+/// the picture itself right after showing a kept one, and replaces both on screen and on
+/// disk when they differ (fonts installed or removed, say).
+struct PictureCache {
+    /// The directory the pictures live in.
+    let directory: String
+    /// Pictures kept at most; the oldest goes first. A 1920×486 picture is 3.7 MB.
+    static let limit = 6
+
+    /// The standard place, nil when neither `XDG_CACHE_HOME` nor `HOME` says where it is.
+    static func standard() -> PictureCache? {
+        if let dir = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), dir.hasPrefix("/") {
+            return PictureCache(directory: dir + "/clavier/pictures")
+        }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
+        return PictureCache(directory: home + "/.cache/clavier/pictures")
+    }
+
+    /// The file's first bytes: what it is, the whole key, and the picture's size, so a
+    /// file is only ever taken for exactly the picture asked for.
+    private static func header(key: String, width: Int, height: Int) -> [UInt8] {
+        Array("clavier picture 1\n\(binaryIdentity)\n\(width)x\(height)\n\(key)\n".utf8)
+    }
+
+    /// The running binary's size and modification time: another build may paint otherwise.
+    private static let binaryIdentity: String = {
+        var st = stat()
+        guard stat("/proc/self/exe", &st) == 0 else { return "binary unknown" }
+        return "binary \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+    }()
+
+    /// The file name for `key`: its 64-bit FNV-1a hash in hexadecimal.
+    private func path(for header: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in header { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".picture"
+    }
+
+    /// Fills `canvas` with the picture kept for `key` at the canvas's size; false (and the
+    /// canvas untouched) when there is none or it is not whole.
+    func load(_ key: String, into canvas: borrowing Canvas) -> Bool {
+        let width = canvas.size.width, height = canvas.size.height
+        let header = Self.header(key: key, width: width, height: height)
+        let fd = open(path(for: header), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let rowBytes = width * 4
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size == header.count + rowBytes * height else { return false }
+        var found = [UInt8](repeating: 0, count: header.count)
+        guard readFully(fd, &found, count: header.count), found == header else { return false }
+        let stride = canvas.stride
+        // Read into a scratch row buffer only when the canvas's rows are padded.
+        return canvas.withMutablePixels { pixels in
+            if stride == rowBytes { return readFully(fd, pixels.baseAddress!, count: rowBytes * height) }
+            for y in 0..<height where !readFully(fd, pixels.baseAddress! + y * stride, count: rowBytes) { return false }
+            return true
+        }
+    }
+
+    /// Keeps `canvas` as the picture for `key`, written atomically (mode 0600), and lets go
+    /// of the oldest pictures beyond `limit`.
+    func save(_ key: String, from canvas: borrowing Canvas) throws {
+        let width = canvas.size.width, height = canvas.size.height
+        let header = Self.header(key: key, width: width, height: height)
+        var bytes = header
+        let rowBytes = width * 4
+        bytes.reserveCapacity(header.count + rowBytes * height)
+        let data = UnsafeRawPointer(canvas.data), stride = canvas.stride
+        for y in 0..<height {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: data + y * stride, count: rowBytes))
+        }
+        let path = path(for: header)
+        try StateFile.writeAtomically(bytes, to: path)
+        prune(keeping: path)
+    }
+
+    /// Removes the least recently written pictures beyond `limit`, never `kept`.
+    private func prune(keeping kept: String) {
+        guard let dir = opendir(directory) else { return }
+        var pictures: [(path: String, time: Int)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".picture") else { continue }
+            var st = stat()
+            let path = directory + "/" + name
+            if stat(path, &st) == 0 { pictures.append((path, st.st_mtim.tv_sec)) }
+        }
+        closedir(dir)
+        guard pictures.count > Self.limit else { return }
+        for old in pictures.sorted(by: { $0.time < $1.time }).prefix(pictures.count - Self.limit) where old.path != kept {
+            unlink(old.path)
+        }
+    }
+}
+
+/// Reads exactly `count` bytes into `buffer`, across short reads; false at end of file or on error.
+private func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, count: Int) -> Bool {
+    var done = 0
+    while done < count {
+        let n = read(fd, buffer + done, count - done)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return false }
+        done += n
+    }
+    return true
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The first picture kept in `$XDG_CACHE_HOME/clavier/pictures` puts the keyboard on screen
+/// at the next start, and is never trusted over a fresh paint.
+@Suite(.serialized) struct PictureCacheTests {
+    /// The kept pictures of a session's private cache.
+    static func pictures(_ session: KeyboardSession) -> [URL] {
+        let dir = session.directory.appendingPathComponent("cache/clavier/pictures")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".picture") }.map { dir.appendingPathComponent($0) }
+    }
+
+    /// A session whose first start kept its picture, with the keyboard stopped again.
+    static func sessionWithKeptPicture() throws -> KeyboardSession {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(5) { pictures(session).count == 1 }, "the first picture was not kept: \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        return session
+    }
+
+    @Test func aSecondStartShowsTheKeptPictureExactly() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try Self.sessionWithKeptPicture()
+        let kept = try Data(contentsOf: try #require(Self.pictures(session).first))
+        _ = try KeyboardSession.restartKeyboard(session)
+        #expect(session.errors.contains("first picture from the cache"), "the second start painted anew: \(session.errors)")
+        #expect(!session.errors.contains("differs"), "the kept picture was not the keyboard's: \(session.errors)")
+        #expect(try session.pixelsDifferingFromRender(page: "letters") == 0)
+        #expect(try Data(contentsOf: try #require(Self.pictures(session).first)) == kept)
+        try session.tap(["h", "i", "return"])
+        #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription)")
+    }
+
+    @Test func aWrongKeptPictureIsReplacedOnScreenAndOnDisk() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try Self.sessionWithKeptPicture()
+        let file = try #require(Self.pictures(session).first)
+        // The same key and size, other pixels: as if fonts had changed since it was kept.
+        var bytes = try Data(contentsOf: file)
+        let half = bytes.count / 2
+        bytes.replaceSubrange(half..<bytes.count, with: Data(repeating: 0xFF, count: bytes.count - half))
+        try bytes.write(to: file)
+        _ = try KeyboardSession.restartKeyboard(session)
+        #expect(Harness.waitFor(5) { (try? session.pixelsDifferingFromRender(page: "letters")) == 0 },
+                "the screen kept the wrong picture")
+        #expect(session.errors.contains("differs"), "clavier said: \(session.errors)")
+        #expect(Harness.waitFor(5) { (try? Data(contentsOf: file)).map { $0 != bytes && $0.count == bytes.count } == true },
+                "the wrong picture stayed on disk")
+    }
+}
