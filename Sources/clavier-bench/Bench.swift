@@ -83,8 +83,14 @@ struct Bench {
         probe.movePointer(x: 1800, y: 60)
 
         let clickFile = "\(logs)/click.raw"
+        // Clavier's config, state and kept pictures in the bench's own directory: the bench
+        // never reads or changes the user's, and its first start finds no picture kept.
+        var clavierEnv = env
+        for (name, dir) in [("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
+            clavierEnv[name] = "\(logs)/\(dir)"
+        }
         let clavier = Subject(name: "clavier", command: [options.clavier, "--sound-device", "file:'\(clickFile)',raw"],
-                              environment: env, typesOnPress: true)
+                              environment: clavierEnv, typesOnPress: true)
         if options.only?.contains("clavier") ?? true {
             say("measuring clavier")
             report.results["clavier"] = measure.measure(clavier, pressPoint: PressPoints.clavier(binary: options.clavier),
@@ -96,7 +102,7 @@ struct Bench {
             small.presses = 0
             small.idleSeconds = 0
             let tiny = Subject(name: "clavier-160x48", command: clavier.command + ["--geometry", "160x48+0+0"],
-                               environment: env, typesOnPress: true)
+                               environment: clavierEnv, typesOnPress: true)
             report.results[tiny.name] = small.measure(tiny, pressPoint: PressPoints.clavier(binary: options.clavier))
         }
 

@@ -27,6 +27,7 @@ struct Measure {
                 let started = try startOnce(subject, log: "\(logDirectory)/\(subject.name)-\(run).log")
                 result.mapped.add(started.mapped)
                 result.painted.add(started.painted)
+                if run == 0 { result.firstPainted = started.painted }
                 result.windowSize = started.size
                 if last {
                     running = (started.child, started.window)

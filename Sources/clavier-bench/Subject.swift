@@ -18,6 +18,8 @@ struct Subject {
 struct SubjectResult {
     var mapped = Samples()
     var painted = Samples()
+    /// The first start's painted time: for Clavier, the start that finds no picture kept.
+    var firstPainted = Double.nan
     var windowSize = ""
     var rssKB = Double.nan, pssKB = Double.nan
     var idleCPUms = Double.nan
