@@ -33,8 +33,7 @@ public enum ConfigFile {
 
     /// `$XDG_CONFIG_HOME/clavier/config.yaml`, else `~/.config/clavier/config.yaml`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/clavier/config.yaml" }
-        return environment["HOME"].map { $0 + "/.config/clavier/config.yaml" }
+        XDGDirectory.config.clavierPath(environment: environment).map { $0 + "/config.yaml" }
     }
 
     /// Whether `path` is named like a config file (`config.yaml`, `config.yml`), for `clavier check`.

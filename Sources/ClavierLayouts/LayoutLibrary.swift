@@ -39,10 +39,8 @@ public struct LayoutLibrary: Sendable {
     public static func standard(dataDirectories: [String],
                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> LayoutLibrary {
         var dirs: [Directory] = []
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            dirs.append(Directory(label: "user", path: config + "/clavier"))
-        } else if let home = environment["HOME"] {
-            dirs.append(Directory(label: "user", path: home + "/.config/clavier"))
+        if let user = XDGDirectory.config.clavierPath(environment: environment) {
+            dirs.append(Directory(label: "user", path: user))
         }
         var seen = Set<String>()
         for dir in dataDirectories {

@@ -8,13 +8,8 @@ import Glibc
 public enum StateFile {
     /// `$XDG_STATE_HOME/clavier/NAME`, else `~/.local/state/clavier/NAME`.
     public static func path(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let state: String
-        if let dir = environment["XDG_STATE_HOME"], dir.hasPrefix("/") {
-            state = dir
-        } else {
-            state = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        }
-        return state + "/clavier/" + name
+        let dir = XDGDirectory.state.clavierPath(environment: environment) ?? NSHomeDirectory() + "/.local/state/clavier"
+        return dir + "/" + name
     }
 
     /// Writes `bytes` to `path` through a private temporary file in the same directory

@@ -209,9 +209,10 @@ extension Display {
 
     /// Takes the state an `XkbStateNotify` event reports; true when the group changed.
     func noteState(_ event: XkbStateNotifyEvent) -> Bool {
-        guard followedState != nil else { return event.changed & UInt32(XkbGroupStateMask) != 0 }
-        followedState = KeyboardState(baseMods: UInt32(event.base_mods), latchedMods: UInt32(event.latched_mods),
-                                      lockedMods: UInt32(event.locked_mods), group: UInt32(event.group))
+        if followedState != nil {
+            followedState = KeyboardState(baseMods: UInt32(event.base_mods), latchedMods: UInt32(event.latched_mods),
+                                          lockedMods: UInt32(event.locked_mods), group: UInt32(event.group))
+        }
         return event.changed & UInt32(XkbGroupStateMask) != 0
     }
 }

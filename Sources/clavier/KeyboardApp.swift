@@ -95,14 +95,11 @@ final class KeyboardApp {
         window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         if case .floating = firstPlacement, !kiosk { framed = true } else { framed = false }
         let size = Self.keysSize(window: Size(width: window.rect.width, height: window.rect.height), framed: framed, scale: scale)
-        keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display, injector: nil)
-        let names = keyboard.xkbKeyNames
-        if !names.isEmpty {
-            // Labels from the live keymap are part of the first picture.
-            let made = KeyInjector(display: display)
-            madeInjector = made
-            _ = keyboard.setLiveKeys(made.liveKeys(named: names))
-        }
+        // Labels from the live keymap are part of the first picture: only they need the injector now.
+        var early: KeyInjector?
+        keyboard = Self.makeKeyboard(layout: layout, page: page, size: size, display: display,
+                                     injector: { early = KeyInjector(display: display); return early! })
+        madeInjector = early
         self.shuffleSource = shuffleSource
         keyboard.reshuffle(using: &self.shuffleSource)
         canvas = try Canvas(size: size)
@@ -261,7 +258,7 @@ final class KeyboardApp {
     private func switchLayout(to layout: Layout) {
         apply(keyboard.handle(.cancelAll, at: clock.now))
         keyboard = Self.makeKeyboard(layout: refreshLayout?(layout) ?? layout, page: nil, size: canvas.size,
-                                     display: display, injector: injector)
+                                     display: display, injector: { self.injector })
         keyboard.reshuffle(using: &shuffleSource)
         settleFirstPicture(check: false)
         painter.paintAll(keyboard, on: canvas)
@@ -269,9 +266,9 @@ final class KeyboardApp {
     }
 
     /// A keyboard for `layout` that repeats at the server's rate and labels its XKB-named
-    /// keys from the live keymap.
+    /// keys from the live keymap (asking `injector` only then).
     private static func makeKeyboard(layout: Layout, page: Page.ID?, size: Size, display: Display,
-                                     injector: KeyInjector?) -> Keyboard {
+                                     injector: () -> KeyInjector) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: size)
         if let rate = display.keyRepeat {
             keyboard.repeatDelay = rate.delay
@@ -280,7 +277,7 @@ final class KeyboardApp {
             keyboard.repeatDelay = .seconds(1_000_000)  // The user turned auto-repeat off.
         }
         let names = keyboard.xkbKeyNames
-        if !names.isEmpty, let injector { _ = keyboard.setLiveKeys(injector.liveKeys(named: names)) }
+        if !names.isEmpty { _ = keyboard.setLiveKeys(injector().liveKeys(named: names)) }
         return keyboard
     }
 
@@ -290,7 +287,7 @@ final class KeyboardApp {
         settleFirstPicture(check: false)
         if let refreshLayout {
             keyboard = Self.makeKeyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id,
-                                         size: keyboard.geometry.size, display: display, injector: injector)
+                                         size: keyboard.geometry.size, display: display, injector: { self.injector })
             painter.paintAll(keyboard, on: canvas)
         }
         if keyboard.layout.hasShuffledKeys {

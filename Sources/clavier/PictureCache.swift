@@ -19,11 +19,7 @@ struct PictureCache {
 
     /// The standard place, nil when neither `XDG_CACHE_HOME` nor `HOME` says where it is.
     static func standard() -> PictureCache? {
-        if let dir = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), dir.hasPrefix("/") {
-            return PictureCache(directory: dir + "/clavier/pictures")
-        }
-        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
-        return PictureCache(directory: home + "/.cache/clavier/pictures")
+        XDGDirectory.cache.clavierPath().map { PictureCache(directory: $0 + "/pictures") }
     }
 
     /// The file's first bytes: what it is, the whole key, and the picture's size, so a
@@ -61,7 +57,7 @@ struct PictureCache {
         var found = [UInt8](repeating: 0, count: header.count)
         guard readFully(fd, &found, count: header.count), found == header else { return false }
         let stride = canvas.stride
-        // Read into a scratch row buffer only when the canvas's rows are padded.
+        // In one read when the canvas's rows are not padded, else row by row.
         return canvas.withMutablePixels { pixels in
             if stride == rowBytes { return readFully(fd, pixels.baseAddress!, count: rowBytes * height) }
             for y in 0..<height where !readFully(fd, pixels.baseAddress! + y * stride, count: rowBytes) { return false }
