@@ -1,58 +1,91 @@
 import CPangoCairo
 import ClavierCore
 
-/// An image in memory that the painter draws into: a Cairo RGB24 image surface, whose
-/// x8r8g8b8 rows match an X11 24-bit TrueColor ZPixmap, so `XPutImage` can take `data`
-/// as it is. Wraps `cairo_image_surface_create` / `cairo_surface_destroy`.
+/// An image in memory that the painter draws into: x8r8g8b8 rows, as a Cairo RGB24 image
+/// surface and an X11 24-bit TrueColor ZPixmap both lay them out, so `XPutImage` can take
+/// `data` as it is.
+///
+/// The pixels are Clavier's own memory (`calloc`: black, and untouched pages cost nothing);
+/// the Cairo surface over them (`cairo_image_surface_create_for_data`) and its context are
+/// made at the first drawing. So a keyboard that starts from its kept first picture reads
+/// it into a canvas and puts it on screen before Cairo is loaded (CLazyLibs).
 public struct Canvas: ~Copyable {
-    /// The `cairo_surface_t`.
-    let surface: OpaquePointer
-    /// One `cairo_t` for the canvas's lifetime, so a repaint allocates no context.
-    let cr: OpaquePointer
+    private let storage: Storage
     /// Width and height in pixels.
     public let size: Size
+    /// Bytes from one row to the next: 4 × width, what `cairo_format_stride_for_width`
+    /// gives for RGB24 (checked when the surface is made).
+    public let stride: Int
 
-    /// A black canvas of `size` pixels; wraps `cairo_image_surface_create(CAIRO_FORMAT_RGB24, …)`.
+    /// The largest side Cairo's image surfaces take.
+    static let maximumSide = 32767
+
+    /// A black canvas of `size` pixels.
     public init(size: Size) throws(RenderError) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height))!
-        try self.init(adopting: surface) { .cannotCreateSurface(width: size.width, height: size.height, status: $0) }
-    }
-
-    /// Takes ownership of `surface`, destroying it and throwing `error` when its status is bad.
-    private init(adopting surface: OpaquePointer, error: (String) -> RenderError) throws(RenderError) {
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw error(String(cString: cairo_status_to_string(status)))
+        guard size.width >= 0, size.height >= 0, size.width <= Self.maximumSide, size.height <= Self.maximumSide else {
+            throw .cannotCreateSurface(width: size.width, height: size.height,
+                                       status: "each side must be 0 to \(Self.maximumSide) pixels")
         }
-        let cr = cairo_create(surface)!
-        let crStatus = cairo_status(cr)
-        guard crStatus == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(cr)
-            cairo_surface_destroy(surface)
-            throw error(String(cString: cairo_status_to_string(crStatus)))
+        let stride = size.width * 4
+        guard let pixels = calloc(max(1, stride * size.height), 1) else {
+            throw .cannotCreateSurface(width: size.width, height: size.height, status: "out of memory")
         }
-        self.surface = surface
-        self.cr = cr
-        self.size = Size(width: Int(cairo_image_surface_get_width(surface)),
-                         height: Int(cairo_image_surface_get_height(surface)))
+        self.storage = Storage(pixels: pixels, size: size, stride: stride)
+        self.size = size
+        self.stride = stride
     }
 
-    deinit {
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
-    }
+    /// The Cairo surface over the pixels, made at the first call.
+    var surface: OpaquePointer { storage.cairo().surface }
+    /// One `cairo_t` for the canvas's lifetime, so a repaint allocates no context.
+    var cr: OpaquePointer { storage.cairo().cr }
 
-    /// The first pixel's address, after `cairo_surface_flush` so every drawing is in memory:
-    /// one native-endian `UInt32` 0x00RRGGBB per pixel, rows `stride` bytes apart.
+    /// The first pixel's address, after `cairo_surface_flush` (once Cairo has drawn) so every
+    /// drawing is in memory: one native-endian `UInt32` 0x00RRGGBB per pixel, rows `stride` bytes apart.
     public var data: UnsafeMutableRawPointer {
-        cairo_surface_flush(surface)
-        return UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        if let made = storage.made { cairo_surface_flush(made.surface) }
+        return storage.pixels
     }
 
     /// Tells Cairo that `data` was written to from outside it (`cairo_surface_mark_dirty`).
     public func markDirty() {
-        cairo_surface_mark_dirty(surface)
+        if let made = storage.made { cairo_surface_mark_dirty(made.surface) }
+    }
+
+    /// The pixels and, once something is drawn, Cairo's surface and context over them.
+    private final class Storage {
+        let pixels: UnsafeMutableRawPointer
+        let size: Size
+        let stride: Int
+        private(set) var made: (surface: OpaquePointer, cr: OpaquePointer)?
+
+        init(pixels: UnsafeMutableRawPointer, size: Size, stride: Int) {
+            self.pixels = pixels
+            self.size = size
+            self.stride = stride
+        }
+
+        func cairo() -> (surface: OpaquePointer, cr: OpaquePointer) {
+            if let made { return made }
+            precondition(Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(size.width))) == stride,
+                         "Cairo's RGB24 rows are not 4 bytes a pixel")
+            let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                              Int32(size.width), Int32(size.height), Int32(stride))!
+            let cr = cairo_create(surface)!
+            // Only running out of memory fails here; the size was checked at init.
+            precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && cairo_status(cr) == CAIRO_STATUS_SUCCESS,
+                         "cannot draw on a \(size.width)×\(size.height) canvas: \(String(cString: cairo_status_to_string(cairo_status(cr))))")
+            made = (surface, cr)
+            return (surface, cr)
+        }
+
+        deinit {
+            if let made {
+                cairo_destroy(made.cr)
+                cairo_surface_destroy(made.surface)
+            }
+            free(pixels)
+        }
     }
 
     /// Lets `body` write the pixels (`stride` × height bytes) directly, then tells Cairo.
@@ -65,9 +98,6 @@ public struct Canvas: ~Copyable {
     public func hasSamePixels(as other: borrowing Canvas) -> Bool {
         size == other.size && stride == other.stride && memcmp(data, other.data, stride * size.height) == 0
     }
-
-    /// Bytes from one row to the next (`cairo_image_surface_get_stride`).
-    public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
     /// The pixel at (`x`, `y`) as 0x00RRGGBB, for tests and tools.
     public func pixel(x: Int, y: Int) -> UInt32 {

@@ -1,4 +1,5 @@
 import CALSA
+import CLazyLibs
 import Glibc
 import Synchronization
 
@@ -22,6 +23,10 @@ public final class ClickPlayer: @unchecked Sendable {
 
     /// Opens `device` for playback (`snd_pcm_open`), sets it to the sound's format (`snd_pcm_hw_params`) and starts the playback thread (`pthread_create`).
     public init(sound: PCMSound, device: String = "default") throws(SoundError) {
+        // libasound is loaded here, not at start (CLazyLibs); without it there is no click.
+        guard clavier_lazy_load(Int32(CLAVIER_LAZY_ALSA)) == 1 else {
+            throw .libraryUnavailable(reason: clavier_lazy_error().map { String(cString: $0) } ?? "libasound.so.2")
+        }
         // ALSA would print its own diagnostics on stderr; the caller reports our error once instead.
         clavier_alsa_silence_errors()
         self.device = device

@@ -8,6 +8,8 @@ public enum SoundError: Error, Equatable, Sendable, CustomStringConvertible {
     case deviceUnavailable(device: String, alsaMessage: String)
     /// The device refused a setting (`snd_pcm_hw_params_set_*`, `snd_pcm_sw_params`, `snd_pcm_prepare`).
     case deviceRejected(device: String, setting: String, alsaMessage: String)
+    /// libasound.so.2 could not be loaded (`dlopen`); `reason` is `dlerror`'s text.
+    case libraryUnavailable(reason: String)
     /// The playback thread could not be started (`pthread_create`); `reason` is `strerror`'s text.
     case threadUnavailable(reason: String)
 
@@ -22,6 +24,8 @@ public enum SoundError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open ALSA device '\(device)': \(alsaMessage)"
         case let .deviceRejected(device, setting, alsaMessage):
             "ALSA device '\(device)' rejected \(setting): \(alsaMessage)"
+        case let .libraryUnavailable(reason):
+            "cannot load ALSA: \(reason)"
         case let .threadUnavailable(reason):
             "cannot start the click playback thread: \(reason)"
         }

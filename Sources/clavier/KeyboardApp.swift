@@ -108,7 +108,7 @@ final class KeyboardApp {
         self.pictures = framed || layout.hasShuffledKeys ? nil : pictures
         framePainter = FloatFramePainter(theme: theme)
         handleCanvas = try Canvas(size: Size(width: window.rect.width, height: scale.pixels(FloatFrame.handleHeight)))
-        framePainter.paintHandle(on: handleCanvas)
+        if framed { framePainter.paintHandle(on: handleCanvas) }
         loop = EventLoop(display: display)
         if let pictures = self.pictures, let key = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
             firstPicture = (key, pictures.load(key, into: canvas))
@@ -135,6 +135,7 @@ final class KeyboardApp {
         do {
             if kept {
                 guard check else { return }
+                Log.debug("the kept first picture is on screen: checking it against a fresh paint")
                 let fresh = try Canvas(size: canvas.size)
                 painter.paintAll(keyboard, on: fresh)
                 if fresh.hasSamePixels(as: canvas) { return }

@@ -115,10 +115,13 @@ final class KeyboardSession {
         }
     }
 
-    /// Starts clavier again (after `stopKeyboard`) with the same arguments; returns its window.
-    static func restartKeyboard(_ session: KeyboardSession, arguments: [String] = ["--no-sound"]) throws -> Window {
+    /// Starts clavier again (after `stopKeyboard`) with the same arguments, and the session's
+    /// environment plus `environment`; returns its window.
+    static func restartKeyboard(_ session: KeyboardSession, arguments: [String] = ["--no-sound"],
+                                environment: [String: String] = [:]) throws -> Window {
         let server = session.server
-        session.clavier = try server.start([Harness.clavierBinary] + arguments, environment: session.environment,
+        session.clavier = try server.start([Harness.clavierBinary] + arguments,
+                                           environment: session.environment.merging(environment) { $1 },
                                            stderr: session.clavierErrors.path)
         var window: Window = 0
         guard Harness.waitFor(10, {

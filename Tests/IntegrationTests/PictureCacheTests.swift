@@ -35,6 +35,33 @@ import Testing
         #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription)")
     }
 
+    /// Cairo, Pango and the libraries under them are loaded by `dlopen` at their first call
+    /// (CLazyLibs): a start from the kept picture has it on screen before any of them is
+    /// loaded. The dynamic loader says what it loads and why (`LD_DEBUG=files`).
+    @Test func theKeptPictureIsOnScreenBeforeTheDrawingLibrariesLoad() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try Self.sessionWithKeptPicture()
+        _ = try KeyboardSession.restartKeyboard(session, environment: ["LD_DEBUG": "files"])
+        #expect(Harness.waitFor(5) { session.errors.contains("the kept first picture is on screen") }, "\(session.errors)")
+        let lines = session.errors.split(separator: "\n").map(String.init)
+        let onScreen = try #require(lines.firstIndex { $0.contains("the kept first picture is on screen") })
+        let loads = lines.enumerated().filter { $0.element.contains("file=") && $0.element.contains("generating link map") }
+        let early = loads.filter { $0.offset < onScreen }.map { $0.element }
+        let late = loads.filter { $0.offset > onScreen }.map { $0.element }
+        for library in ["libcairo.so", "libpango-1.0.so", "libpangocairo-1.0.so", "libfontconfig.so", "libglib-2.0.so"] {
+            #expect(!early.contains { $0.contains(library) }, "\(library) was loaded before the picture was up")
+            #expect(late.contains { $0.contains(library) }, "\(library) was never loaded, so nothing checked the picture")
+        }
+        #expect(early.contains { $0.contains("libX11.so") }, "the loader's report was not read: \(early)")
+        #expect(lines.contains { $0.contains("file=libpangocairo-1.0.so.0") && $0.contains("dynamically loaded") })
+        #expect(!session.errors.contains("differs"), "clavier said: \(session.errors)")
+        try session.tap(["o", "k", "return"])
+        #expect(Harness.waitFor(5) { session.received == "ok\n" }, "typed: \(session.received.debugDescription)")
+    }
+
     @Test func aWrongKeptPictureIsReplacedOnScreenAndOnDisk() throws {
         if let missing = Harness.missing {
             Issue.record("cannot run the X tests: \(missing)")
