@@ -89,8 +89,11 @@ struct Bench {
         for (name, dir) in [("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
             clavierEnv[name] = "\(logs)/\(dir)"
         }
-        let clavier = Subject(name: "clavier", command: [options.clavier, "--sound-device", "file:'\(clickFile)',raw"],
-                              environment: clavierEnv, typesOnPress: true)
+        // A bare `clavier`, as autostart runs it; the click goes to a file through the config file.
+        mkdir("\(logs)/config", 0o755)
+        mkdir("\(logs)/config/clavier", 0o755)
+        try writeFile("\(logs)/config/clavier/config.yaml", "sound-device: \"file:'\(clickFile)',raw\"\n")
+        let clavier = Subject(name: "clavier", command: [options.clavier], environment: clavierEnv, typesOnPress: true)
         if options.only?.contains("clavier") ?? true {
             say("measuring clavier")
             report.results["clavier"] = measure.measure(clavier, pressPoint: PressPoints.clavier(binary: options.clavier),

@@ -27,30 +27,35 @@ extension LayoutOptions {
 
     /// The theme `--theme` names, found the same way.
     func loadTheme() throws(LayoutError) -> Theme {
+        try Self.theme(named: theme)
+    }
+
+    /// The theme `name` names: a file, else a name found by the library, else a built-in one.
+    static func theme(named name: String) throws(LayoutError) -> Theme {
         do {
-            return try LayoutLibrary.clavier.theme(theme)
+            return try LayoutLibrary.clavier.theme(name)
         } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Theme.builtin[theme] { return builtin }
+            if let builtin = Theme.builtin[name] { return builtin }
             throw .notFound(name: name, kind: kind, searched: searched)
         }
     }
 
     /// For the running keyboard, which must come up whatever the files say: a layout or
     /// theme that cannot be loaded is reported and the built-in `us` and `system` are used.
-    func loadForKeyboard() -> (Layout, Theme) {
+    static func loadForKeyboard(layout name: String, theme themeName: String) -> (Layout, Theme) {
         var layout = Layout.us
         var theme = Theme.system
         do {
-            layout = try loadLayout()
+            layout = try Self.layout(named: name)
         } catch {
             Log.error("\(error)")
-            Log.warning("using the built-in 'us' layout instead of '\(self.layout)'")
+            Log.warning("using the built-in 'us' layout instead of '\(name)'")
         }
         do {
-            theme = try loadTheme()
+            theme = try Self.theme(named: themeName)
         } catch {
             Log.error("\(error)")
-            Log.warning("using the built-in 'system' theme instead of '\(self.theme)'")
+            Log.warning("using the built-in 'system' theme instead of '\(themeName)'")
         }
         return (layout, theme)
     }
@@ -60,6 +65,10 @@ extension LayoutOptions {
     /// Where a PIN pad's shuffles come from: `--seed`, else `SystemRandomNumberGenerator`
     /// (the kernel's getrandom), which no one can predict.
     func shuffleSource() -> any RandomNumberGenerator {
+        Self.shuffleSource(seed: seed)
+    }
+
+    static func shuffleSource(seed: UInt64?) -> any RandomNumberGenerator {
         if let seed { return SeededGenerator(seed: seed) }
         return SystemRandomNumberGenerator()
     }

@@ -81,6 +81,37 @@ struct Run: ParsableCommand {
         }
     }
 
+    /// The options as plain values, which `RunOptions.run` starts the keyboard with.
+    var options: RunOptions {
+        RunOptions(layout: layout, page: page, theme: theme, geometry: geometry, float: float, dock: dock, monitor: monitor,
+                   height: height, scale: scale, sound: sound, soundDevice: soundDevice, kiosk: kiosk, learning: learning,
+                   config: config, display: display, seed: seed)
+    }
+
+    func run() throws { try options.run() }
+}
+
+/// `clavier run`'s options as plain values, each nil when not given. A bare `clavier` (how
+/// autostart and menus start it) runs `RunOptions()` without building ArgumentParser's
+/// command tree, ~2.5 ms of a start (`Clavier.main`).
+struct RunOptions {
+    var layout: String? = nil
+    var page: String? = nil
+    var theme: String? = nil
+    var geometry: String? = nil
+    var float: Bool? = nil
+    var dock: DockEdge? = nil
+    var monitor: String? = nil
+    var height: String? = nil
+    var scale: Double? = nil
+    var sound: Bool? = nil
+    var soundDevice: String? = nil
+    var kiosk: Bool? = nil
+    var learning: Bool? = nil
+    var config: String? = nil
+    var display: String? = nil
+    var seed: UInt64? = nil
+
     /// The config file, or an empty one when there is none or it is broken (then every
     /// problem is printed, and the keyboard starts with the defaults all the same).
     func loadConfig() -> Config {
@@ -140,10 +171,7 @@ struct Run: ParsableCommand {
             throw ExitCode.failure
         }
         let settings = settings()
-        var options = try LayoutOptions.parse(["--layout", settings.layout, "--theme", settings.theme]
-                                              + (seed.map { ["--seed", String($0)] } ?? []))
-        options.page = settings.page
-        var (layout, theme) = options.loadForKeyboard()
+        var (layout, theme) = LayoutOptions.loadForKeyboard(layout: settings.layout, theme: settings.theme)
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         if let page = settings.page, layout.page(id: page) == nil {
@@ -194,7 +222,7 @@ struct Run: ParsableCommand {
                                   theme: theme,
                                   openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil }, control: control, kiosk: settings.kiosk,
                                   rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: options.shuffleSource(), scale: scale, pictures: PictureCache.standard())
+                                  shuffleSource: LayoutOptions.shuffleSource(seed: seed), scale: scale, pictures: PictureCache.standard())
         if settings.float && !settings.kiosk {
             app.onFloatMoved = { rect in
                 guard rect != floatPlace.saved else { return }

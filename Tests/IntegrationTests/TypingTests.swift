@@ -26,6 +26,26 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         #expect(session.server.keymapDump == keymapBefore)
     }
 
+    /// A bare `clavier`, as autostart runs it, starts without ArgumentParser (Clavier.main):
+    /// it still reads the config file (here: where the click goes), clicks and types.
+    @Test func aBareClavierReadsItsConfigClicksAndTypes() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
+        let config = try #require(session.environment["XDG_CONFIG_HOME"]) + "/clavier"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let raw = session.directory.appendingPathComponent("click.raw").path
+        try "sound-device: \"file:'\(raw)',raw\"\n".write(toFile: config + "/config.yaml", atomically: true, encoding: .utf8)
+        _ = try KeyboardSession.restartKeyboard(session, arguments: [])
+        try session.tap(["h", "i", "return"])
+        #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription); \(session.errors)")
+        #expect(Harness.waitFor(5) { FileManager.default.fileExists(atPath: raw) }, "no click reached \(raw): \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+    }
+
     @Test(arguments: [false, true])
     func docksFullWidthAtTheBottomWithoutDecorations(windowManager: Bool) throws {
         if let missing = Harness.missing {
