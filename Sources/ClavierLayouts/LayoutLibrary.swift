@@ -71,7 +71,9 @@ public struct LayoutLibrary: Sendable {
         guard let path = locate(.layout, argument) else {
             throw .notFound(name: argument, kind: "layout", searched: searched(.layout))
         }
-        return try LayoutFile.parse(try Self.read(path), id: Self.name(of: path), file: path)
+        let text = try Self.read(path), name = Self.name(of: path)
+        if let shipped = ShippedFiles.layout(named: name, text: text) { return shipped }
+        return try LayoutFile.parse(text, id: name, file: path)
     }
 
     /// Loads the theme `argument` (a name or a path).
@@ -79,7 +81,9 @@ public struct LayoutLibrary: Sendable {
         guard let path = locate(.theme, argument) else {
             throw .notFound(name: argument, kind: "theme", searched: searched(.theme))
         }
-        return try ThemeFile.parse(try Self.read(path), name: Self.name(of: path), file: path)
+        let text = try Self.read(path), name = Self.name(of: path)
+        if let shipped = ShippedFiles.theme(named: name, text: text) { return shipped }
+        return try ThemeFile.parse(text, name: name, file: path)
     }
 
     /// Every `*.yaml` of `kind` in every directory, in search order, sorted by name in each.

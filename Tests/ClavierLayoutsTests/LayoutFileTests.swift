@@ -58,9 +58,20 @@ struct ShippedFileTests {
         #expect(try Files.library.layout("us").options.accessory.isEmpty)
     }
 
+    /// The shipped file's text, parsed (the library would hand back the built-in value).
+    static func parsedLayout(_ name: String) throws -> Layout {
+        let path = Files.root.appendingPathComponent("Assets/layouts/\(name).yaml").path
+        return try LayoutFile.parse(try String(contentsOfFile: path, encoding: .utf8), id: name, file: path)
+    }
+
+    static func parsedTheme(_ name: String) throws -> Theme {
+        let path = Files.root.appendingPathComponent("Assets/themes/\(name).yaml").path
+        return try ThemeFile.parse(try String(contentsOfFile: path, encoding: .utf8), name: name, file: path)
+    }
+
     /// The YAML us is the built-in fallback, key for key.
     @Test func yamlUSEqualsTheBuiltIn() throws {
-        let yaml = try Files.library.layout("us")
+        let yaml = try Self.parsedLayout("us")
         #expect(yaml.pages.map(\.id) == Layout.us.pages.map(\.id))
         for (a, b) in zip(yaml.pages, Layout.us.pages) {
             for (x, y) in zip(a.keys, b.keys) { #expect(x == y, "page \(a.id)") }
@@ -70,10 +81,41 @@ struct ShippedFileTests {
     }
 
     @Test func yamlSystemEqualsTheBuiltIn() throws {
-        let yaml = try Files.library.theme("system")
+        let yaml = try Self.parsedTheme("system")
         #expect(yaml.name == "system")
         // label-disabled is written 127.5 (look.md's grey 0.5) so it is exact.
         #expect(yaml == Theme.system)
+    }
+
+    /// The library takes a shipped file for its built-in value only by these hashes, so they
+    /// must be the shipped files' (and those files the built-in values: the two tests above).
+    @Test func shippedHashesAreTheShippedFiles() throws {
+        for (name, hash) in ShippedFiles.layoutHashes {
+            let text = try String(contentsOfFile: Files.root.appendingPathComponent("Assets/layouts/\(name).yaml").path, encoding: .utf8)
+            #expect(ShippedFiles.hash(text) == hash, "layouts/\(name).yaml now hashes to 0x\(String(ShippedFiles.hash(text), radix: 16))")
+            #expect(try Files.library.layout(name) == Layout.builtin[name])
+        }
+        for (name, hash) in ShippedFiles.themeHashes {
+            let text = try String(contentsOfFile: Files.root.appendingPathComponent("Assets/themes/\(name).yaml").path, encoding: .utf8)
+            #expect(ShippedFiles.hash(text) == hash, "themes/\(name).yaml now hashes to 0x\(String(ShippedFiles.hash(text), radix: 16))")
+            #expect(try Files.library.theme(name) == Theme.builtin[name])
+        }
+    }
+
+    /// A us.yaml that is not the shipped text is read for what it says.
+    @Test func anEditedUSIsParsedNotTakenForTheBuiltIn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clavier-shipped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        let shipped = try String(contentsOfFile: Files.root.appendingPathComponent("Assets/layouts/us.yaml").path, encoding: .utf8)
+        let edited = shipped.replacingOccurrences(of: "      - - q\n", with: "      - - Q\n")
+        #expect(edited != shipped, "us.yaml has no '- - q' line to edit")
+        try edited.write(to: dir.appendingPathComponent("layouts/us.yaml"), atomically: true, encoding: .utf8)
+        let library = LayoutLibrary(directories: [.init(label: "user", path: dir.path)])
+        let layout = try library.layout("us")
+        #expect(layout != Layout.us)
+        #expect(layout.pages[0].keys[0] != Layout.us.pages[0].keys[0])
+        #expect(Array(layout.pages[0].keys.dropFirst()) == Array(Layout.us.pages[0].keys.dropFirst()))
     }
 }
 
