@@ -1,5 +1,6 @@
 import CPangoCairo
 import ClavierCore
+import Glibc
 
 /// An image in memory that the painter draws into: x8r8g8b8 rows, as a Cairo RGB24 image
 /// surface and an X11 24-bit TrueColor ZPixmap both lay them out, so `XPutImage` can take
@@ -30,7 +31,25 @@ public struct Canvas: ~Copyable {
         guard let pixels = calloc(max(1, stride * size.height), 1) else {
             throw .cannotCreateSurface(width: size.width, height: size.height, status: "out of memory")
         }
-        self.storage = Storage(pixels: pixels, size: size, stride: stride)
+        self.storage = Storage(pixels: pixels, size: size, stride: stride) { free(pixels) }
+        self.size = size
+        self.stride = stride
+    }
+
+    /// A canvas of `size` whose pixels are the bytes of the file `fd` from `offset` on (a
+    /// multiple of 4), mapped copy-on-write (`MAP_PRIVATE`): nothing is read until it is
+    /// looked at, and drawing never changes the file. Nil when the file is too short or
+    /// cannot be mapped.
+    public init?(mapping fd: Int32, offset: Int, size: Size) {
+        guard offset >= 0, offset % 4 == 0, size.width > 0, size.height > 0,
+              size.width <= Self.maximumSide, size.height <= Self.maximumSide else { return nil }
+        let stride = size.width * 4
+        let length = offset + stride * size.height
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size >= length else { return nil }
+        let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0)
+        guard let base, base != MAP_FAILED else { return nil }
+        self.storage = Storage(pixels: base + offset, size: size, stride: stride) { munmap(base, length) }
         self.size = size
         self.stride = stride
     }
@@ -57,12 +76,15 @@ public struct Canvas: ~Copyable {
         let pixels: UnsafeMutableRawPointer
         let size: Size
         let stride: Int
+        /// Gives the pixels' memory back (`free` or `munmap`).
+        private let release: () -> Void
         private(set) var made: (surface: OpaquePointer, cr: OpaquePointer)?
 
-        init(pixels: UnsafeMutableRawPointer, size: Size, stride: Int) {
+        init(pixels: UnsafeMutableRawPointer, size: Size, stride: Int, release: @escaping () -> Void) {
             self.pixels = pixels
             self.size = size
             self.stride = stride
+            self.release = release
         }
 
         func cairo() -> (surface: OpaquePointer, cr: OpaquePointer) {
@@ -84,7 +106,7 @@ public struct Canvas: ~Copyable {
                 cairo_destroy(made.cr)
                 cairo_surface_destroy(made.surface)
             }
-            free(pixels)
+            release()
         }
     }
 

@@ -111,7 +111,12 @@ final class KeyboardApp {
         if framed { framePainter.paintHandle(on: handleCanvas) }
         loop = EventLoop(display: display)
         if let pictures = self.pictures, let key = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
-            firstPicture = (key, pictures.load(key, into: canvas))
+            var kept = false
+            if let picture = pictures.load(key, size: size) {
+                canvas = picture
+                kept = true
+            }
+            firstPicture = (key, kept)
             Log.debug(firstPicture!.kept ? "first picture from the cache" : "no kept picture: painting the first one")
         }
         if firstPicture?.kept != true { painter.paintAll(keyboard, on: canvas) }

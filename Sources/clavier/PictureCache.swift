@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierLayouts
 import ClavierRender
 import Glibc
@@ -23,9 +24,11 @@ struct PictureCache {
     }
 
     /// The file's first bytes: what it is, the whole key, and the picture's size, so a
-    /// file is only ever taken for exactly the picture asked for.
+    /// file is only ever taken for exactly the picture asked for; padded with zeros to a
+    /// multiple of 64 bytes, so the pixels after it can be mapped as a canvas's rows.
     private static func header(key: String, width: Int, height: Int) -> [UInt8] {
-        Array("clavier picture 1\n\(binaryIdentity)\n\(width)x\(height)\n\(key)\n".utf8)
+        let text = Array("clavier picture 2\n\(binaryIdentity)\n\(width)x\(height)\n\(key)\n".utf8)
+        return text + [UInt8](repeating: 0, count: (64 - text.count % 64) % 64)
     }
 
     /// The running binary's size and modification time: another build may paint otherwise.
@@ -43,26 +46,20 @@ struct PictureCache {
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".picture"
     }
 
-    /// Fills `canvas` with the picture kept for `key` at the canvas's size; false (and the
-    /// canvas untouched) when there is none or it is not whole.
-    func load(_ key: String, into canvas: borrowing Canvas) -> Bool {
-        let width = canvas.size.width, height = canvas.size.height
-        let header = Self.header(key: key, width: width, height: height)
+    /// The picture kept for `key` at `size`, as a canvas over the file mapped copy-on-write
+    /// (`Canvas(mapping:)`): its pages are read as they are first put on screen, with no copy;
+    /// nil when there is none or it is not whole.
+    func load(_ key: String, size: Size) -> Canvas? {
+        let header = Self.header(key: key, width: size.width, height: size.height)
         let fd = open(path(for: header), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
+        // The mapping outlives the descriptor.
         defer { close(fd) }
-        let rowBytes = width * 4
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_size == header.count + rowBytes * height else { return false }
+        guard fstat(fd, &st) == 0, st.st_size == header.count + size.width * 4 * size.height else { return nil }
         var found = [UInt8](repeating: 0, count: header.count)
-        guard readFully(fd, &found, count: header.count), found == header else { return false }
-        let stride = canvas.stride
-        // In one read when the canvas's rows are not padded, else row by row.
-        return canvas.withMutablePixels { pixels in
-            if stride == rowBytes { return readFully(fd, pixels.baseAddress!, count: rowBytes * height) }
-            for y in 0..<height where !readFully(fd, pixels.baseAddress! + y * stride, count: rowBytes) { return false }
-            return true
-        }
+        guard readFully(fd, &found, count: header.count), found == header else { return nil }
+        return Canvas(mapping: fd, offset: header.count, size: size)
     }
 
     /// Keeps `canvas` as the picture for `key`, written atomically (mode 0600), and lets go

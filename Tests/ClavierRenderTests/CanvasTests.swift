@@ -23,6 +23,37 @@ struct CanvasTests {
         }
     }
 
+    /// A canvas over a file's bytes (how a kept picture is read) shows them from the offset
+    /// on, and drawing on it never writes the file.
+    @Test func mapsAFileCopyOnWrite() throws {
+        let path = "/tmp/clavier-canvas-map-\(getpid())"
+        defer { unlink(path) }
+        var bytes = [UInt8](repeating: 0xAB, count: 64)
+        for i in 0..<(4 * 3) { bytes += [UInt8(i), 0x20, 0x10, 0] }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(write(fd, bytes, bytes.count) == bytes.count)
+        func maps(_ offset: Int, _ size: Size) -> Bool {
+            guard Canvas(mapping: fd, offset: offset, size: size) != nil else { return false }
+            return true
+        }
+        #expect(!maps(64, Size(width: 4, height: 4)), "a file too short was mapped")
+        #expect(!maps(2, Size(width: 1, height: 1)), "an unaligned offset was taken")
+        guard let canvas = Canvas(mapping: fd, offset: 64, size: Size(width: 4, height: 3)) else {
+            Issue.record("the file was not mapped")
+            return
+        }
+        #expect(canvas.pixel(x: 0, y: 0) == 0x10_20_00)
+        #expect(canvas.pixel(x: 3, y: 2) == 0x10_20_0B)
+        let painter = KeyboardPainter()
+        painter.paintAll(Keyboard(layout: .us, size: Size(width: 4, height: 3)), on: canvas)
+        #expect(canvas.pixel(x: 3, y: 2) != 0x10_20_0B, "the painter drew nothing")
+        var after = [UInt8](repeating: 0, count: bytes.count)
+        #expect(pread(fd, &after, after.count, 0) == bytes.count)
+        #expect(after == bytes, "drawing on the canvas changed the file")
+    }
+
     @Test func roundTripsThroughPNG() throws {
         let canvas = try Canvas(size: Size(width: 4, height: 3))
         canvas.data.storeBytes(of: 0x00_12_34_56, toByteOffset: canvas.stride + 2 * 4, as: UInt32.self)
