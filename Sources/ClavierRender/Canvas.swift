@@ -6,10 +6,11 @@ import Glibc
 /// surface and an X11 24-bit TrueColor ZPixmap both lay them out, so `XPutImage` can take
 /// `data` as it is.
 ///
-/// The pixels are Clavier's own memory (`calloc`: black, and untouched pages cost nothing);
-/// the Cairo surface over them (`cairo_image_surface_create_for_data`) and its context are
-/// made at the first drawing. So a keyboard that starts from its kept first picture reads
-/// it into a canvas and puts it on screen before Cairo is loaded (CLazyLibs).
+/// The pixels are Clavier's own memory (an anonymous mapping: black, and untouched pages
+/// cost nothing) or a file mapped copy-on-write; the Cairo surface over them
+/// (`cairo_image_surface_create_for_data`) and its context are made at the first drawing.
+/// So a keyboard that starts from its kept first picture puts it on screen before Cairo is
+/// loaded (CLazyLibs).
 public struct Canvas: ~Copyable {
     private let storage: Storage
     /// Width and height in pixels.
@@ -28,10 +29,14 @@ public struct Canvas: ~Copyable {
                                        status: "each side must be 0 to \(Self.maximumSide) pixels")
         }
         let stride = size.width * 4
-        guard let pixels = calloc(max(1, stride * size.height), 1) else {
+        // Mapped, not malloc'ed: unmapping gives the pages back at once, where free() of a
+        // large block may leave them in the heap (a checked first picture's canvas is 1.8 MB).
+        let length = max(1, stride * size.height)
+        guard let pixels = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              pixels != MAP_FAILED else {
             throw .cannotCreateSurface(width: size.width, height: size.height, status: "out of memory")
         }
-        self.storage = Storage(pixels: pixels, size: size, stride: stride) { free(pixels) }
+        self.storage = Storage(pixels: pixels, size: size, stride: stride) { munmap(pixels, length) }
         self.size = size
         self.stride = stride
     }
