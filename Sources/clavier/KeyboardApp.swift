@@ -103,23 +103,48 @@ final class KeyboardApp {
         self.shuffleSource = shuffleSource
         keyboard.reshuffle(using: &self.shuffleSource)
         canvas = try Canvas(size: size)
-        // A floating keyboard's grip is painted over its keys and a PIN pad's digits are
-        // dealt anew each time: neither keeps its first picture.
-        self.pictures = framed || layout.hasShuffledKeys ? nil : pictures
+        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
+        self.pictures = layout.hasShuffledKeys ? nil : pictures
         framePainter = FloatFramePainter(theme: theme)
         handleCanvas = try Canvas(size: Size(width: window.rect.width, height: scale.pixels(FloatFrame.handleHeight)))
-        if framed { framePainter.paintHandle(on: handleCanvas) }
         loop = EventLoop(display: display)
-        if let pictures = self.pictures, let key = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
+        if let pictures = self.pictures, let keys = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
+            // A floating keyboard's picture is its whole window: the handle strip, then the
+            // keys with the resize grip painted over their corner.
+            let key = framed ? keys + frameKey() : keys
             var kept = false
-            if let picture = pictures.load(key, size: size) {
-                canvas = picture
-                kept = true
+            if let picture = pictures.load(key, sizes: framed ? [handleCanvas.size, size] : [size]) {
+                if framed, let handle = picture.canvas(0), let keys = picture.canvas(1) {
+                    handleCanvas = handle
+                    canvas = keys
+                    kept = true
+                } else if !framed, let keys = picture.canvas(0) {
+                    canvas = keys
+                    kept = true
+                }
             }
             firstPicture = (key, kept)
-            Log.debug(firstPicture!.kept ? "first picture from the cache" : "no kept picture: painting the first one")
+            Log.debug(kept ? "first picture from the cache" : "no kept picture: painting the first one")
         }
-        if firstPicture?.kept != true { painter.paintAll(keyboard, on: canvas) }
+        if firstPicture?.kept != true {
+            if framed { framePainter.paintHandle(on: handleCanvas) }
+            painter.paintAll(keyboard, on: canvas)
+        }
+    }
+
+    /// What a floating keyboard's picture is painted from besides its keys: the window's size
+    /// and scale, which place the handle and the grip.
+    private func frameKey() -> String {
+        let grip = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).gripInKeys
+        return "frame " + String(window.rect.width) + "x" + String(window.rect.height) + " scale " + String(scale.factor)
+            + " grip " + String(grip.x) + "," + String(grip.y) + "," + String(grip.width) + "," + String(grip.height) + "\n"
+    }
+
+    /// The picture's parts as they are now, to keep: the handle strip first when floating.
+    private func pictureParts() -> [PictureCache.Part] {
+        let keys = PictureCache.Part(pixels: UnsafeRawPointer(canvas.data), stride: canvas.stride, size: canvas.size)
+        guard framed else { return [keys] }
+        return [PictureCache.Part(pixels: UnsafeRawPointer(handleCanvas.data), stride: handleCanvas.stride, size: handleCanvas.size), keys]
     }
 
     /// Makes what only presses need, once: the injector and the click player.
@@ -143,12 +168,23 @@ final class KeyboardApp {
                 Log.debug("the kept first picture is on screen: checking it against a fresh paint")
                 let fresh = try Canvas(size: canvas.size)
                 painter.paintAll(keyboard, on: fresh)
-                if fresh.hasSamePixels(as: canvas) { return }
+                var handleDiffers = false
+                if framed {
+                    framePainter.paintResizeGrip(in: gripInKeys, on: fresh)
+                    let handle = try Canvas(size: handleCanvas.size)
+                    framePainter.paintHandle(on: handle)
+                    if !handle.hasSamePixels(as: handleCanvas) {
+                        handleDiffers = true
+                        handleCanvas = handle
+                        presentHandle(Rect(x: 0, y: 0, width: handleCanvas.size.width, height: handleCanvas.size.height))
+                    }
+                }
+                if fresh.hasSamePixels(as: canvas) && !handleDiffers { return }
                 Log.debug("the kept first picture differs from a fresh paint: replacing it")
                 canvas = fresh
                 present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
             }
-            try pictures.save(key, from: canvas)
+            try pictures.save(key, parts: pictureParts())
         } catch {
             Log.warning("cannot keep the keyboard's first picture in \(pictures.directory): \(error)")
         }
@@ -429,16 +465,21 @@ final class KeyboardApp {
     }
 
     private func present(_ rect: Rect) {
-        if framed {
-            let grip = FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + handleCanvas.size.height),
-                                  scale: scale).gripInKeys
-            // Keys repaint over the corner; the grip goes back on top before anything is shown.
+        // Keys repaint over the corner; the grip goes back on top before anything is shown.
+        // A kept picture has it already, and needs no Cairo to be put up.
+        if framed, firstPicture?.kept != true {
+            let grip = gripInKeys
             if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY {
                 framePainter.paintResizeGrip(in: grip, on: canvas)
             }
         }
         window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: rect,
                        origin: (0, framed ? handleCanvas.size.height : 0))
+    }
+
+    /// Where a floating keyboard's resize grip lies, in the keys' coordinates.
+    private var gripInKeys: Rect {
+        FloatFrame(size: Size(width: canvas.size.width, height: canvas.size.height + handleCanvas.size.height), scale: scale).gripInKeys
     }
 
     /// The keys' size in a window of `size`: all of it, or what the handle leaves.

@@ -26,8 +26,9 @@ struct PictureCache {
     /// The file's first bytes: what it is, the whole key, and the picture's size, so a
     /// file is only ever taken for exactly the picture asked for; padded with zeros to a
     /// multiple of 64 bytes, so the pixels after it can be mapped as a canvas's rows.
-    private static func header(key: String, width: Int, height: Int) -> [UInt8] {
-        let text = Array("clavier picture 2\n\(binaryIdentity)\n\(width)x\(height)\n\(key)\n".utf8)
+    private static func header(key: String, sizes: [Size]) -> [UInt8] {
+        let parts = sizes.map { String($0.width) + "x" + String($0.height) }.joined(separator: " ")
+        let text = Array("clavier picture 2\n\(binaryIdentity)\n\(parts)\n\(key)\n".utf8)
         return text + [UInt8](repeating: 0, count: (64 - text.count % 64) % 64)
     }
 
@@ -46,33 +47,67 @@ struct PictureCache {
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".picture"
     }
 
-    /// The picture kept for `key` at `size`, as a canvas over the file mapped copy-on-write
-    /// (`Canvas(mapping:)`): its pages are read as they are first put on screen, with no copy;
-    /// nil when there is none or it is not whole.
-    func load(_ key: String, size: Size) -> Canvas? {
-        let header = Self.header(key: key, width: size.width, height: size.height)
-        let fd = open(path(for: header), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        // The mapping outlives the descriptor.
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_size == header.count + size.width * 4 * size.height else { return nil }
-        var found = [UInt8](repeating: 0, count: header.count)
-        guard readFully(fd, &found, count: header.count), found == header else { return nil }
-        return Canvas(mapping: fd, offset: header.count, size: size)
+    /// A kept picture found whole: its parts (a floating keyboard's handle strip, then its
+    /// keys; a docked keyboard's keys alone), each to be made into a canvas over the file.
+    final class Kept {
+        private let fd: Int32
+        private let offsets: [Int]
+        private let sizes: [Size]
+
+        fileprivate init(fd: Int32, offsets: [Int], sizes: [Size]) {
+            self.fd = fd
+            self.offsets = offsets
+            self.sizes = sizes
+        }
+
+        deinit { close(fd) }
+
+        /// Part `index` as a canvas over the file mapped copy-on-write (`Canvas(mapping:)`):
+        /// its pages are read as they are first put on screen, with no copy; nil when it
+        /// cannot be mapped.
+        func canvas(_ index: Int) -> Canvas? {
+            Canvas(mapping: fd, offset: offsets[index], size: sizes[index])
+        }
     }
 
-    /// Keeps `canvas` as the picture for `key`, written atomically (mode 0600), and lets go
+    /// The picture kept for `key` whose parts have `sizes`, nil when there is none or it is
+    /// not whole.
+    func load(_ key: String, sizes: [Size]) -> Kept? {
+        let header = Self.header(key: key, sizes: sizes)
+        let fd = open(path(for: header), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var offsets: [Int] = [], end = header.count
+        for size in sizes {
+            offsets.append(end)
+            end += size.width * 4 * size.height
+        }
+        var st = stat()
+        var found = [UInt8](repeating: 0, count: header.count)
+        guard fstat(fd, &st) == 0, st.st_size == end, readFully(fd, &found, count: header.count), found == header else {
+            close(fd)
+            return nil
+        }
+        return Kept(fd: fd, offsets: offsets, sizes: sizes)
+    }
+
+    /// One part of a picture to keep: rows of x8r8g8b8 pixels `stride` bytes apart.
+    struct Part {
+        var pixels: UnsafeRawPointer
+        var stride: Int
+        var size: Size
+    }
+
+    /// Keeps `parts` as the picture for `key`, written atomically (mode 0600), and lets go
     /// of the oldest pictures beyond `limit`.
-    func save(_ key: String, from canvas: borrowing Canvas) throws {
-        let width = canvas.size.width, height = canvas.size.height
-        let header = Self.header(key: key, width: width, height: height)
+    func save(_ key: String, parts: [Part]) throws {
+        let header = Self.header(key: key, sizes: parts.map(\.size))
         var bytes = header
-        let rowBytes = width * 4
-        bytes.reserveCapacity(header.count + rowBytes * height)
-        let data = UnsafeRawPointer(canvas.data), stride = canvas.stride
-        for y in 0..<height {
-            bytes.append(contentsOf: UnsafeRawBufferPointer(start: data + y * stride, count: rowBytes))
+        bytes.reserveCapacity(header.count + parts.reduce(0) { $0 + $1.size.width * 4 * $1.size.height })
+        for part in parts {
+            let rowBytes = part.size.width * 4
+            for y in 0..<part.size.height {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: part.pixels + y * part.stride, count: rowBytes))
+            }
         }
         let path = path(for: header)
         try StateFile.writeAtomically(bytes, to: path)

@@ -45,21 +45,57 @@ import Testing
         }
         let session = try Self.sessionWithKeptPicture()
         _ = try KeyboardSession.restartKeyboard(session, environment: ["LD_DEBUG": "files"])
-        #expect(Harness.waitFor(5) { session.errors.contains("the kept first picture is on screen") }, "\(session.errors)")
+        Self.expectDrawingLibrariesLoadedAfterThePicture(session)
+        #expect(!session.errors.contains("differs"), "clavier said: \(session.errors)")
+        try session.tap(["o", "k", "return"])
+        #expect(Harness.waitFor(5) { session.received == "ok\n" }, "typed: \(session.received.debugDescription)")
+    }
+
+    /// What the dynamic loader said (`LD_DEBUG=files`) shows no drawing library loaded before
+    /// the kept picture was on screen, and all of them loaded after, for the check.
+    static func expectDrawingLibrariesLoadedAfterThePicture(_ session: KeyboardSession,
+                                                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(Harness.waitFor(5) { session.errors.contains("the kept first picture is on screen") }, "\(session.errors)",
+                sourceLocation: sourceLocation)
         let lines = session.errors.split(separator: "\n").map(String.init)
-        let onScreen = try #require(lines.firstIndex { $0.contains("the kept first picture is on screen") })
+        guard let onScreen = lines.firstIndex(where: { $0.contains("the kept first picture is on screen") }) else { return }
         let loads = lines.enumerated().filter { $0.element.contains("file=") && $0.element.contains("generating link map") }
         let early = loads.filter { $0.offset < onScreen }.map { $0.element }
         let late = loads.filter { $0.offset > onScreen }.map { $0.element }
         for library in ["libcairo.so", "libpango-1.0.so", "libpangocairo-1.0.so", "libfontconfig.so", "libglib-2.0.so"] {
-            #expect(!early.contains { $0.contains(library) }, "\(library) was loaded before the picture was up")
-            #expect(late.contains { $0.contains(library) }, "\(library) was never loaded, so nothing checked the picture")
+            #expect(!early.contains { $0.contains(library) }, "\(library) was loaded before the picture was up",
+                    sourceLocation: sourceLocation)
+            #expect(late.contains { $0.contains(library) }, "\(library) was never loaded, so nothing checked the picture",
+                    sourceLocation: sourceLocation)
         }
-        #expect(early.contains { $0.contains("libX11.so") }, "the loader's report was not read: \(early)")
-        #expect(lines.contains { $0.contains("file=libpangocairo-1.0.so.0") && $0.contains("dynamically loaded") })
-        #expect(!session.errors.contains("differs"), "clavier said: \(session.errors)")
-        try session.tap(["o", "k", "return"])
-        #expect(Harness.waitFor(5) { session.received == "ok\n" }, "typed: \(session.received.debugDescription)")
+        #expect(early.contains { $0.contains("libX11.so") }, "the loader's report was not read: \(early)",
+                sourceLocation: sourceLocation)
+        #expect(lines.contains { $0.contains("file=libpangocairo-1.0.so.0") && $0.contains("dynamically loaded") },
+                sourceLocation: sourceLocation)
+    }
+
+    /// A floating keyboard keeps its whole window (handle strip, keys, resize grip): the next
+    /// start shows exactly what the first painted, before any drawing library is loaded.
+    @Test func aFloatingKeyboardKeepsItsWholeWindow() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let arguments = ["--no-sound", "--geometry", "640x260+40+300"]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: arguments,
+                                          environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(5) { Self.pictures(session).count == 1 }, "the first picture was not kept: \(session.errors)")
+        let painted = try #require(session.server.pixels(of: session.keyboardWindow))
+        #expect(session.stopKeyboard() == 0)
+        _ = try KeyboardSession.restartKeyboard(session, arguments: arguments, environment: ["LD_DEBUG": "files"])
+        #expect(session.errors.contains("first picture from the cache"), "the second start painted anew: \(session.errors)")
+        Self.expectDrawingLibrariesLoadedAfterThePicture(session)
+        let shown = try #require(session.server.pixels(of: session.keyboardWindow))
+        #expect(shown.width == painted.width && shown.height == painted.height)
+        #expect(shown.data == painted.data, "\(zip(shown.data, painted.data).filter { $0 != $1 }.count) pixels differ")
+        #expect(!session.errors.contains("differs"), "the kept picture was not the keyboard's")
+        try FloatTests.tap(["h", "i", "return"], session: session)
+        #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription)")
     }
 
     @Test func aWrongKeptPictureIsReplacedOnScreenAndOnDisk() throws {
