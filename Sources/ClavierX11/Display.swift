@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 import ClavierCore
 
 /// A connection to an X server. Wraps `XOpenDisplay` / `XCloseDisplay`.
@@ -83,8 +84,29 @@ public final class Display: @unchecked Sendable {
         return (.milliseconds(Int(delay)), .milliseconds(Int(interval)))
     }
 
-    /// The atom for `name`, created if needed (`XInternAtom`).
-    func atom(_ name: String) -> Atom { XInternAtom(raw, name, 0) }
+    /// Every atom the keyboard's window names, interned together at the first `atom` call:
+    /// one `XInternAtoms` round trip instead of one `XInternAtom` each (~20 at start).
+    static let knownAtoms = ["WM_DELETE_WINDOW", "WM_PROTOCOLS", "UTF8_STRING", "_MOTIF_WM_HINTS", "_NET_ACTIVE_WINDOW",
+                             "_NET_SUPPORTED", "_NET_WM_DESKTOP", "_NET_WM_MOVERESIZE", "_NET_WM_NAME", "_NET_WM_STATE",
+                             "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STATE_SKIP_TASKBAR",
+                             "_NET_WM_STATE_STICKY", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_WM_WINDOW_TYPE",
+                             "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION"]
+    private var atoms: [String: Atom] = [:]
+
+    /// The atom for `name`, created if needed (`XInternAtoms`, cached).
+    func atom(_ name: String) -> Atom {
+        if let known = atoms[name] { return known }
+        let names = atoms.isEmpty ? Self.knownAtoms + (Self.knownAtoms.contains(name) ? [] : [name]) : [name]
+        var cStrings = names.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        var found = [Atom](repeating: 0, count: names.count)
+        if XInternAtoms(raw, &cStrings, Int32(names.count), 0, &found) == 0 {
+            // Some failed (the server ran out of atoms): each on its own, as before.
+            for (i, name) in names.enumerated() where found[i] == 0 { found[i] = XInternAtom(raw, name, 0) }
+        }
+        for (name, atom) in zip(names, found) { atoms[name] = atom }
+        return atoms[name]!
+    }
 
     /// The desktop's `Xft.dpi` (`xrdb -query`; `XResourceManagerString`, as read when the
     /// connection opened), or nil when the desktop sets none.
