@@ -57,7 +57,7 @@ struct Report {
         }
         if let tiny = results["clavier-160x48"], tiny.painted.count > 0 {
             let mb = results["matchbox-keyboard"]
-            row("start → mapped and fully painted at 160×48", "as above, Clavier with `--geometry 160x48+0+0`: the size matchbox-keyboard takes with no window manager (floating, so no kept picture: every start paints); RSS then \(self.mb(tiny.rssKB)) MB",
+            row("start → mapped and fully painted at 160×48", "as above, Clavier with `--geometry 160x48+0+0`: the size matchbox-keyboard takes with no window manager (floating: the first of the runs paints, later ones put up the kept picture of the whole window); RSS then \(self.mb(tiny.rssKB)) MB",
                 "≤ best peer", clavier: range(tiny.painted),
                 peers: peers.map { $0 == "matchbox-keyboard" ? range(mb?.painted) : "—" },
                 ratio: ratio(tiny.painted.median, mb?.painted.median),
