@@ -97,7 +97,7 @@ def main():
             plist = ", ".join(parameter(p["type"]["qualType"], a) for p, a in zip(params, args)) or "void"
             call = f"clavier_lazy_fn({index}, {name})({', '.join(args)})"
             body = f"return {call};" if ret != "void" else f"{call};"
-            lines.append(f"{ret} {name}({plist}) {{ {body} }}".replace("* ", "*").replace(" *", " *"))
+            lines.append(f"{ret} {name}({plist}) {{ {body} }}".replace("* ", "*"))
             count += 1
         lines.append("")
     lines.append("const char *const clavier_lazy_sonames[] = {"

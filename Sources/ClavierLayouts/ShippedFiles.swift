@@ -11,13 +11,7 @@ public enum ShippedFiles {
     public static let themeHashes: [String: UInt64] = ["system": 0x5323_3268_5e1b_6117]
 
     /// 64-bit FNV-1a of `text`'s UTF-8 bytes.
-    public static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public static func hash(_ text: String) -> UInt64 { fnv1a64(text.utf8) }
 
     /// The built-in layout `text` (the file `name.yaml`) stands for, or nil.
     static func layout(named name: String, text: String) -> Layout? {
@@ -30,4 +24,11 @@ public enum ShippedFiles {
         guard let builtin = Theme.builtin[name], themeHashes[name] == hash(text) else { return nil }
         return builtin
     }
+}
+
+/// 64-bit FNV-1a of `bytes`: a stable name for file contents (shipped files, kept pictures).
+public func fnv1a64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return hash
 }

@@ -36,7 +36,7 @@ public struct Canvas: ~Copyable {
               pixels != MAP_FAILED else {
             throw .cannotCreateSurface(width: size.width, height: size.height, status: "out of memory")
         }
-        self.storage = Storage(pixels: pixels, size: size, stride: stride) { munmap(pixels, length) }
+        self.storage = Storage(mapping: pixels, length: length, pixels: pixels, size: size, stride: stride)
         self.size = size
         self.stride = stride
     }
@@ -54,7 +54,7 @@ public struct Canvas: ~Copyable {
         guard fstat(fd, &st) == 0, st.st_size >= length else { return nil }
         let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0)
         guard let base, base != MAP_FAILED else { return nil }
-        self.storage = Storage(pixels: base + offset, size: size, stride: stride) { munmap(base, length) }
+        self.storage = Storage(mapping: base, length: length, pixels: base + offset, size: size, stride: stride)
         self.size = size
         self.stride = stride
     }
@@ -78,18 +78,20 @@ public struct Canvas: ~Copyable {
 
     /// The pixels and, once something is drawn, Cairo's surface and context over them.
     private final class Storage {
+        /// The mapping the pixels lie in (anonymous, or a file's from its start), unmapped at the end.
+        private let mapping: UnsafeMutableRawPointer
+        private let length: Int
         let pixels: UnsafeMutableRawPointer
         let size: Size
         let stride: Int
-        /// Gives the pixels' memory back (`free` or `munmap`).
-        private let release: () -> Void
         private(set) var made: (surface: OpaquePointer, cr: OpaquePointer)?
 
-        init(pixels: UnsafeMutableRawPointer, size: Size, stride: Int, release: @escaping () -> Void) {
+        init(mapping: UnsafeMutableRawPointer, length: Int, pixels: UnsafeMutableRawPointer, size: Size, stride: Int) {
+            self.mapping = mapping
+            self.length = length
             self.pixels = pixels
             self.size = size
             self.stride = stride
-            self.release = release
         }
 
         func cairo() -> (surface: OpaquePointer, cr: OpaquePointer) {
@@ -111,7 +113,7 @@ public struct Canvas: ~Copyable {
                 cairo_destroy(made.cr)
                 cairo_surface_destroy(made.surface)
             }
-            release()
+            munmap(mapping, length)
         }
     }
 

@@ -41,9 +41,7 @@ struct PictureCache {
 
     /// The file name for `key`: its 64-bit FNV-1a hash in hexadecimal.
     private func path(for header: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in header { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(fnv1a64(header), radix: 16)
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".picture"
     }
 
