@@ -98,11 +98,21 @@ public struct CurrentWord: Hashable, Sendable {
                 continue
             }
             if modifiers.subtracting(.shift).isEmpty, let scalar = sym.scalar,
-               scalar.properties.isAlphabetic || scalar == "'" {
+               Self.isWordScalar(scalar) {
                 text.unicodeScalars.append(scalar)
             } else {
                 text = ""
             }
+        }
+    }
+
+    /// Letters and the apostrophe continue a word. ASCII is answered without Unicode's
+    /// property tables, which a press would otherwise read from cold memory.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x27: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isAlphabetic
         }
     }
 

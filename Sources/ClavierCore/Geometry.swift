@@ -144,35 +144,42 @@ public struct PageGeometry: Hashable, Sendable {
     /// The key under `point`; a point in a gap or margin goes to the nearest key, so no
     /// press on the keyboard is ever lost.
     public func key(at point: Point) -> Key? {
-        frame(at: point)?.key
+        index(at: point).map { frames[$0].key }
     }
 
     /// The frame under or nearest to `point`: the nearest row first, then the nearest key
     /// in it, so a press beside the centred a…l row goes to a or l, not to the row below.
     public func frame(at point: Point) -> KeyFrame? {
+        index(at: point).map { frames[$0] }
+    }
+
+    /// The index in `frames` of the frame under or nearest to `point`. It reads only the
+    /// rectangles: copying each frame's key (strings, alternates) on every press cost more
+    /// than the search itself.
+    private func index(at point: Point) -> Int? {
         var bestRow = Int.min
         var bestRowDistance = Double.infinity
-        for frame in frames {
-            let r = frame.rect
+        for i in frames.indices {
+            let r = frames[i].rect
             let d = max(Double(r.y) - point.y, 0, point.y - Double(r.maxY))
             if d < bestRowDistance {
                 bestRowDistance = d
                 bestRow = r.y
             }
         }
-        var best: KeyFrame?
+        var best: Int?
         var bestDistance = Double.infinity
-        for frame in frames where frame.rect.y == bestRow {
-            let r = frame.rect
+        for i in frames.indices where frames[i].rect.y == bestRow {
+            let r = frames[i].rect
             let d = max(Double(r.x) - point.x, 0, point.x - Double(r.maxX))
             if d < bestDistance {
                 bestDistance = d
-                best = frame
+                best = i
             }
         }
         return best
     }
 
     /// The frame of the key with this id.
-    public func frame(id: Key.ID) -> KeyFrame? { frames.first { $0.key.id == id } }
+    public func frame(id: Key.ID) -> KeyFrame? { frames.firstIndex { $0.key.id == id }.map { frames[$0] } }
 }

@@ -97,8 +97,10 @@ public struct Keyboard: Sendable {
     public private(set) var geometry: PageGeometry
     /// The accessory bar above the keys, when the layout has one.
     public private(set) var accessory: AccessoryBar?
-    /// The word being typed, followed from what the keyboard types.
+    /// The word being typed, followed from what the keyboard types, only when the layout
+    /// offers completions of it: otherwise nothing needs it, and nothing typed is kept.
     public private(set) var word = CurrentWord()
+    private let followsWords: Bool
     /// The completions the bar offers now (set by the executable from the dictionary).
     public private(set) var completions: [String] = []
     /// The accessory cell held down, and by which pointer.
@@ -131,6 +133,7 @@ public struct Keyboard: Sendable {
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
     public init(layout: Layout, page: Page.ID? = nil, size: Size) {
         self.layout = layout
+        followsWords = layout.options.accessory.contains(.completions)
         self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
         (geometry, accessory) = Self.lay(self.page, of: layout, in: size)
     }
@@ -227,7 +230,7 @@ public struct Keyboard: Sendable {
     /// word through what they type.
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
         let effects = reduce(event, at: now)
-        word.follow(effects)
+        if followsWords { word.follow(effects) }
         return effects
     }
 
@@ -405,8 +408,9 @@ public struct Keyboard: Sendable {
 
     /// A typed key releases every latched (not locked) modifier.
     private mutating func consumeLatches() -> [Effect] {
+        // Most presses find nothing latched: say so without building a dictionary.
+        guard modifiers.values.contains(.latched) else { return [] }
         let latched = modifiers.filter { $0.value == .latched }.map(\.key)
-        guard !latched.isEmpty else { return [] }
         for modifier in latched { modifiers[modifier] = nil }
         return [.redrawAll]
     }

@@ -18,7 +18,13 @@ public struct Page: Hashable, Sendable, Identifiable {
     /// Every key of the page, row by row.
     public var keys: [Key] { rows.flatMap(\.keys) }
     /// The key with this id, if the page has one.
-    public func key(id: Key.ID) -> Key? { keys.first { $0.id == id } }
+    public func key(id: Key.ID) -> Key? {
+        // Row by row: `keys` would copy every key of the page first.
+        for row in rows {
+            if let i = row.keys.firstIndex(where: { $0.id == id }) { return row.keys[i] }
+        }
+        return nil
+    }
 }
 
 /// How a layout behaves beyond its keys.

@@ -6,7 +6,13 @@ import ClavierCore
 /// a spare keycode for any keysym that is not on the keyboard.
 public final class KeyInjector {
     private let display: Display
-    private var table: KeymapTable
+    private var table: KeymapTable {
+        didSet { found.removeAll(keepingCapacity: true) }
+    }
+    /// What `onKeymap` found, by keysym and extra modifiers, for `foundState`: a press asks
+    /// what an earlier press asked, and xkbcommon's tables are cold by then (~10 µs a press).
+    private var found: [UInt64: KeyPosition] = [:]
+    private var foundState = KeyboardState()
     /// Spare keycodes lent to off-keymap keysyms, with the time each was last pressed.
     private var borrowed: [UInt8: (sym: UInt32, lastUse: ContinuousClock.Instant)] = [:]
     /// A borrowed keycode keeps its keysym this long after its last press. Clients look the
@@ -100,6 +106,18 @@ public final class KeyInjector {
     /// The first way to type `sym` on the keymap whose result, with what the user holds or
     /// locked, is exactly `sym`.
     private func onKeymap(_ sym: ClavierCore.KeySym, extra: UInt32, state: KeyboardState) -> KeyPosition? {
+        if state != foundState {
+            found.removeAll(keepingCapacity: true)
+            foundState = state
+        }
+        let key = UInt64(sym.rawValue) | UInt64(extra) << 32
+        if let position = found[key] { return position }
+        let position = lookUp(sym, extra: extra, state: state)
+        if let position { found[key] = position }
+        return position
+    }
+
+    private func lookUp(_ sym: ClavierCore.KeySym, extra: UInt32, state: KeyboardState) -> KeyPosition? {
         for candidate in Self.equivalents(of: sym) {
             let found = table.positions(of: candidate).first { p in
                 guard let xkb = table.xkb else { return true }

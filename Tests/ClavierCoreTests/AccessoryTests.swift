@@ -104,6 +104,27 @@ import Testing
         #expect(k.word.text == "")
     }
 
+    @Test func aLayoutWithoutCompletionsKeepsNoWord() throws {
+        var plain = Keyboard(layout: Layout(id: "fmt", pages: layout.pages, options: LayoutOptions(accessory: [.formatting])), size: size)
+        var bare = Keyboard(layout: .us, size: size)
+        for id in ["h", "e"] {
+            _ = tap(&plain, center(plain.geometry.frame(id: id)!.rect))
+            _ = tap(&bare, center(bare.geometry.frame(id: id)!.rect))
+        }
+        #expect(plain.word.text == "")
+        #expect(bare.word.text == "")
+    }
+
+    @Test func aWordRunsThroughLettersAndApostrophesOnly() throws {
+        var k = Keyboard(layout: layout, size: size)
+        for id in ["h", "e"] { _ = tap(&k, center(k.geometry.frame(id: id)!.rect)) }
+        #expect(k.word.text == "he")
+        _ = tap(&k, center(k.geometry.frame(id: "space")!.rect))
+        #expect(k.word.text == "")
+        #expect(CurrentWord.isWordScalar("'") && CurrentWord.isWordScalar("Z") && CurrentWord.isWordScalar("é"))
+        #expect(!CurrentWord.isWordScalar("1") && !CurrentWord.isWordScalar("-") && !CurrentWord.isWordScalar("€"))
+    }
+
     @Test func anEmptySlotOrAReleaseElsewhereDoesNothing() throws {
         var k = Keyboard(layout: layout, size: size)
         _ = k.setCompletions(["help"])
