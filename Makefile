@@ -43,6 +43,8 @@ build: deps
 	$(SWIFT) build
 
 release: deps
+	@# SwiftPM does not see the link order file: a newer one means linking again.
+	@bin="$(RELEASE_BIN)/clavier"; if [ tools/link-order.txt -nt "$$bin" ]; then rm -f "$$bin"; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release

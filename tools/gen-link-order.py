@@ -40,6 +40,8 @@ def main():
     binary, out, profiles = sys.argv[1], sys.argv[2], sys.argv[3:]
     seen, order = set(), []
     for path in profiles:
+        # Kept in callgrind's order, which follows calls: sorted by name, the same functions
+        # left 0.9 MB more of the binary resident.
         for name in functions(path, binary):
             # callgrind names a function by its symbol; a few carry a suffix of its own.
             symbol = name.split("'")[0]
@@ -47,6 +49,9 @@ def main():
                 continue
             seen.add(symbol)
             order.append(symbol)
+    # A start and a few presses run ~2,000 functions; far fewer is a profile that failed.
+    if len(order) < 500:
+        sys.exit(f"gen-link-order: only {len(order)} functions in the profiles; {out} left as it was")
     with open(out, "w") as f:
         f.write("\n".join(order) + "\n")
     print(f"{out}: {len(order)} functions", file=sys.stderr)
