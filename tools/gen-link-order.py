@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the release link's section order (tools/link-order.txt) from callgrind profiles.
+"""Writes the release link's function order (tools/link-order.txt) from callgrind profiles.
 
 Usage: gen-link-order.py BINARY_NAME OUT CALLGRIND_FILE...
 
