@@ -32,7 +32,7 @@ public enum ConfigFile {
     static let ruleFields = ["class", "title", "layout", "keyboard"]
 
     /// `$XDG_CONFIG_HOME/clavier/config.yaml`, else `~/.config/clavier/config.yaml`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func defaultPath(environment: [String: String] = PathEnvironment.current) -> String? {
         XDGDirectory.config.clavierPath(environment: environment).map { $0 + "/config.yaml" }
     }
 
@@ -44,7 +44,7 @@ public enum ConfigFile {
 
     /// The config at `path`; nil when there is no such file (no config is not an error).
     public static func load(path: String) throws(LayoutError) -> Config? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard PlainFiles.exists(path) else { return nil }
         let text = try LayoutLibrary.read(path)
         return try parse(text, file: path)
     }

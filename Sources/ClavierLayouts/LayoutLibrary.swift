@@ -37,15 +37,14 @@ public struct LayoutLibrary: Sendable {
     /// The user's configuration directory (`$XDG_CONFIG_HOME/clavier`, default
     /// `~/.config/clavier`), then `dataDirectories`, labelled "data".
     public static func standard(dataDirectories: [String],
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> LayoutLibrary {
+                                environment: [String: String] = PathEnvironment.current) -> LayoutLibrary {
         var dirs: [Directory] = []
         if let user = XDGDirectory.config.clavierPath(environment: environment) {
             dirs.append(Directory(label: "user", path: user))
         }
         var seen = Set<String>()
         for dir in dataDirectories {
-            let resolved = URL(fileURLWithPath: dir).standardizedFileURL.path
-            guard seen.insert(resolved).inserted, FileManager.default.fileExists(atPath: resolved) else { continue }
+            guard let resolved = PlainFiles.resolved(dir), seen.insert(resolved).inserted else { continue }
             dirs.append(Directory(label: "data", path: resolved))
         }
         return LayoutLibrary(directories: dirs)
@@ -60,7 +59,7 @@ public struct LayoutLibrary: Sendable {
     public func locate(_ kind: Kind, _ argument: String) -> String? {
         if Self.isPath(argument) { return argument }
         return directories.map { "\($0.path)/\(kind.rawValue)/\(argument).yaml" }
-            .first { FileManager.default.isReadableFile(atPath: $0) }
+            .first { PlainFiles.isReadable($0) }
     }
 
     /// The directories `locate` looks in for `kind`, for error messages.
@@ -110,12 +109,11 @@ public struct LayoutLibrary: Sendable {
     }
 
     static func read(_ path: String) throws(LayoutError) -> String {
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file"
+        guard let text = PlainFiles.text(path) else {
+            let reason = PlainFiles.exists(path) ? "not UTF-8 text, or not readable" : "no such file"
             throw .unreadable(path: path, reason: reason)
         }
+        return text
     }
 }
 

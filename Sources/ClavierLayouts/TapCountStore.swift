@@ -12,7 +12,7 @@ public struct TapCountStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// The store in the user's state directory.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TapCountStore {
+    public static func standard(environment: [String: String] = PathEnvironment.current) -> TapCountStore {
         TapCountStore(path: StateFile.path("taps.json", environment: environment))
     }
 

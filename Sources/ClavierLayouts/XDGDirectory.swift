@@ -1,4 +1,3 @@
-import Foundation
 
 /// The XDG base directories Clavier keeps its files under.
 public enum XDGDirectory {
@@ -6,7 +5,7 @@ public enum XDGDirectory {
 
     /// Clavier's directory under this base: `$XDG_…_HOME/clavier` when that variable is an
     /// absolute path, else `$HOME/.config|.local/state|.cache/clavier`; nil without `HOME`.
-    public func clavierPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public func clavierPath(environment: [String: String] = PathEnvironment.current) -> String? {
         let (variable, underHome): (String, String) = switch self {
         case .config: ("XDG_CONFIG_HOME", ".config")
         case .state: ("XDG_STATE_HOME", ".local/state")

@@ -24,12 +24,12 @@ public struct KeyboardPainter {
     public static func pictureKey(of keyboard: Keyboard, theme: Theme) -> String? {
         guard keyboard.popup == nil else { return nil }
         let geometry = keyboard.geometry
-        var key = "size \(geometry.size.width)x\(geometry.size.height) keyHeight \(geometry.keyHeight) shift \(keyboard.shift)\n"
+        var key = "size " + String(geometry.size.width) + "x" + String(geometry.size.height) + " keyHeight " + String(geometry.keyHeight) + " shift " + keyboard.shift.rawValue + "\n"
         for frame in geometry.frames {
             let r = frame.rect, k = frame.key
             // Written out rather than interpolated: describing enums goes through reflection,
             // a millisecond for a page of keys on the start-up path.
-            key += String(r.x) + "," + String(r.y) + "," + String(r.width) + "," + String(r.height)
+            key += text(r)
             key += k.keyClass == .function ? " f" : " k"
             if case .modifier(.shift) = k.action { key += " shift" }
             key += " " + keyboard.state(of: k).rawValue + " "
@@ -38,9 +38,23 @@ public struct KeyboardPainter {
             case .icon(let icon): key += "i" + icon.rawValue + "\n"
             }
         }
-        if let bar = keyboard.accessory { key += "bar \(bar) completions \(keyboard.completions)\n" }
-        key += "theme \(theme)\n"
+        if let bar = keyboard.accessory {
+            key += "bar " + text(bar.rect)
+            for placed in bar.cells {
+                switch placed.cell {
+                case .completion(let slot): key += " c" + String(slot)
+                case .format(let format): key += " f" + format.rawValue
+                }
+                key += "@" + text(placed.rect)
+            }
+            key += "\ncompletions " + keyboard.completions.joined(separator: "\u{0}") + "\n"
+        }
+        key += "theme\n" + theme.fieldLines
         return key
+    }
+
+    private static func text(_ r: Rect) -> String {
+        String(r.x) + "," + String(r.y) + "," + String(r.width) + "," + String(r.height)
     }
 
     /// Paints the background and every key of `keyboard`'s current page, as the keys look now.

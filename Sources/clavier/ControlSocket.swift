@@ -28,7 +28,7 @@ enum ControlSocket {
         if let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
             display = String(display[..<dot])
         }
-        return directory + "/clavier-" + display.replacingOccurrences(of: "/", with: "_") + ".sock"
+        return directory + "/clavier-" + String(display.map { $0 == "/" ? "_" : $0 }) + ".sock"
     }
 
     /// `name`, else `$DISPLAY`, else `:0` as Xlib would take it.

@@ -117,7 +117,7 @@ struct RunOptions {
     func loadConfig() -> Config {
         guard let path = config ?? ConfigFile.defaultPath() else { return Config() }
         do {
-            if config != nil && !FileManager.default.fileExists(atPath: path) {
+            if config != nil && !PlainFiles.exists(path) {
                 Log.warning("no config file \(path); using the defaults")
             }
             return try ConfigFile.load(path: path) ?? Config()
