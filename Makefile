@@ -10,7 +10,8 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
 # Release builds link the Swift runtime statically: less resident memory and start-up
-# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md).
+# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The standard
+# library's argv finder is left out for Sources/CArguments' (reads no /proc/self/maps).
 # With the toolchain's lld they also lay the functions Clavier runs side by side
 # (tools/link-order.txt, from tools/profile-link-order) and, where glibc is 2.36 or newer,
 # pack the relative relocations (DT_RELR): 7 MB less resident (BENCHMARKS.md).
@@ -25,7 +26,9 @@ ifeq ($(RELR),yes)
 LINK_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 endif
-RELEASE_FLAGS = -c release --static-swift-stdlib $(LINK_FLAGS)
+# With the runtime inside, no $$ORIGIN search path is needed: without one the loader does not
+# readlink /proc/self/exe at every start.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
