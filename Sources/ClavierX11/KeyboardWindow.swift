@@ -350,6 +350,48 @@ public final class KeyboardWindow {
     /// sit below its handle).
     public func present(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect,
                         origin: (x: Int, y: Int) = (0, 0)) {
+        put(pixels: pixels, stride: stride, size: size, area: area, origin: origin, on: id)
+        display.flush()
+    }
+
+    /// One buffer for `setBackground`: x8r8g8b8 pixels of `size`, whose top left lies at
+    /// `origin` in the window.
+    public struct Picture {
+        public var pixels: UnsafeMutableRawPointer
+        public var stride: Int
+        public var size: Size
+        public var origin: (x: Int, y: Int)
+        public init(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, origin: (x: Int, y: Int) = (0, 0)) {
+            self.pixels = pixels
+            self.stride = stride
+            self.size = size
+            self.origin = origin
+        }
+    }
+
+    /// Makes `pictures` the window's background (`XCreatePixmap`, `XPutImage`,
+    /// `XSetWindowBackgroundPixmap`), so that the server paints them itself as it maps the
+    /// window, and the window never shows what lay under it before an Expose is answered.
+    /// `clearBackground` lets the server's copy go once the window is up.
+    public func setBackground(_ pictures: [Picture]) {
+        let pixmap = XCreatePixmap(display.raw, id, UInt32(rect.width), UInt32(rect.height), UInt32(depth))
+        for picture in pictures {
+            put(pixels: picture.pixels, stride: picture.stride, size: picture.size,
+                area: Rect(x: 0, y: 0, width: picture.size.width, height: picture.size.height), origin: picture.origin, on: pixmap)
+        }
+        XSetWindowBackgroundPixmap(display.raw, id, pixmap)
+        // The window holds the pixmap while it is its background.
+        XFreePixmap(display.raw, pixmap)
+    }
+
+    /// No background again: the server never clears the window (what `setBackground` undoes).
+    public func clearBackground() {
+        XSetWindowBackgroundPixmap(display.raw, id, UInt(None))
+        display.flush()
+    }
+
+    private func put(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect,
+                     origin: (x: Int, y: Int), on drawable: Drawable) {
         let x0 = max(area.x, 0), y0 = max(area.y, 0)
         let x1 = min(area.maxX, size.width), y1 = min(area.maxY, size.height)
         guard x1 > x0, y1 > y0 else { return }
@@ -369,9 +411,8 @@ public final class KeyboardWindow {
         image.green_mask = 0xFF00
         image.blue_mask = 0xFF
         XInitImage(&image)
-        XPutImage(display.raw, id, gc, &image, Int32(x0), Int32(y0), Int32(x0 + origin.x), Int32(y0 + origin.y),
+        XPutImage(display.raw, drawable, gc, &image, Int32(x0), Int32(y0), Int32(x0 + origin.x), Int32(y0 + origin.y),
                   UInt32(x1 - x0), UInt32(y1 - y0))
-        display.flush()
     }
 
     /// Reads every queued X event without blocking and turns those for this window into

@@ -30,6 +30,8 @@ final class KeyboardApp {
     /// The picture on screen since start-up, while it is still the first one: read from the
     /// cache (to be checked against a fresh paint) or painted (to be kept), and its key.
     private var firstPicture: (key: String, kept: Bool)?
+    /// The first picture is the window's background until the window first shows it.
+    private var pictureIsBackground = false
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
@@ -192,6 +194,7 @@ final class KeyboardApp {
 
     /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
     func run() {
+        showFirstPicture()
         window.show()
         // The accessory bar's current word ends when the focus moves, so completions watch it too.
         if !rules.isEmpty || complete != nil {
@@ -326,6 +329,8 @@ final class KeyboardApp {
     /// Shows the hidden keyboard, with a PIN pad's digits dealt anew and the frequently
     /// used page refilled.
     private func showAgain() {
+        // What is painted from here on must be what the Expose puts up.
+        letBackgroundGo()
         settleFirstPicture(check: false)
         if let refreshLayout {
             keyboard = Self.makeKeyboard(layout: refreshLayout(keyboard.layout), page: keyboard.page.id,
@@ -346,7 +351,37 @@ final class KeyboardApp {
         apply(keyboard.setLiveKeys(injector.liveKeys(named: names)))
     }
 
+    /// Makes the first picture the window's background before the window is first mapped:
+    /// the server paints it as it maps the window, rather than after an Expose and a second
+    /// trip of the whole picture (1.9 MB at 1920x242).
+    private func showFirstPicture() {
+        if framed, firstPicture?.kept != true { framePainter.paintResizeGrip(in: gripInKeys, on: canvas) }
+        var pictures = [KeyboardWindow.Picture(pixels: canvas.data, stride: canvas.stride, size: canvas.size,
+                                               origin: (0, framed ? handleCanvas.size.height : 0))]
+        if framed {
+            pictures.append(KeyboardWindow.Picture(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size))
+        }
+        window.setBackground(pictures)
+        pictureIsBackground = true
+    }
+
+    /// Once the window is up, the server's copy of the first picture goes: after this, the
+    /// window shows only what `present` puts there.
+    private func letBackgroundGo() {
+        guard pictureIsBackground else { return }
+        pictureIsBackground = false
+        window.clearBackground()
+    }
+
     private func handle(_ event: WindowEvent) {
+        if case .expose = event, pictureIsBackground {
+            // The server painted every exposed part from the background as it mapped the
+            // window; later exposures are answered by `present` as usual.
+            letBackgroundGo()
+            settleFirstPicture(check: true)
+            finishStarting()
+            return
+        }
         guard let event = routeFrame(event) else { return }
         switch event {
         case .press(let point):
@@ -465,6 +500,7 @@ final class KeyboardApp {
     }
 
     private func present(_ rect: Rect) {
+        letBackgroundGo()
         // Keys repaint over the corner; the grip goes back on top before anything is shown.
         // A kept picture has it already, and needs no Cairo to be put up.
         if framed, firstPicture?.kept != true {
@@ -545,6 +581,7 @@ final class KeyboardApp {
 
     /// Puts `rect` (window coordinates) of the handle strip on screen.
     private func presentHandle(_ rect: Rect) {
+        letBackgroundGo()
         window.present(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size, area: rect)
     }
 }

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 
@@ -33,6 +34,43 @@ import Testing
         #expect(try Data(contentsOf: try #require(Self.pictures(session).first)) == kept)
         try session.tap(["h", "i", "return"])
         #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription)")
+    }
+
+    /// The first picture goes up as the window's background, so the server paints it as it
+    /// maps the window, before the keyboard has read the Expose. The test stands in for a
+    /// window manager (SubstructureRedirect on the root): it holds the keyboard's map request,
+    /// stops the keyboard (SIGSTOP), maps the window itself and reads what is on screen.
+    @Test func theWindowIsPaintedAsItIsMapped() throws {
+        if let missing = Harness.missing {
+            Issue.record("cannot run the X tests: \(missing)")
+            return
+        }
+        let session = try Self.sessionWithKeptPicture()
+        let connection = session.server.connection, root = XDefaultRootWindow(connection)
+        XSelectInput(connection, root, SubstructureRedirectMask)
+        XSync(connection, 0)
+        defer {
+            XSelectInput(connection, root, 0)
+            XSync(connection, 0)
+        }
+        let clavier = try session.server.start([Harness.clavierBinary, "--no-sound"], environment: session.environment,
+                                                stderr: session.clavierErrors.path)
+        session.clavier = clavier
+        var requested: Window = 0
+        #expect(Harness.waitFor(10) {
+            var event = XEvent()
+            while XPending(connection) > 0 {
+                XNextEvent(connection, &event)
+                if event.type == MapRequest { requested = event.xmaprequest.window }
+            }
+            return requested != 0
+        }, "the keyboard never asked to be mapped: \(session.errors)")
+        clavier.signal(SIGSTOP)
+        defer { clavier.signal(SIGCONT) }
+        XMapWindow(connection, requested)
+        XSync(connection, 0)
+        session.keyboardWindow = requested
+        #expect(try session.pixelsDifferingFromRender(page: "letters") == 0)
     }
 
     /// Cairo, Pango and the libraries under them are loaded by `dlopen` at their first call
