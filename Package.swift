@@ -38,9 +38,9 @@ let package = Package(
         // Xlib, XTest, XInput2, RandR, MIT-SHM and xkbcommon-x11 share one module because
         // their headers all include <X11/Xlib.h> or xcb; split into modules, Swift would see
         // two copies of `Display`.
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xtst xi xrandr xext xkbcommon-x11",
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xcb-shm xtst xi xrandr xext xkbcommon-x11",
                        providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev",
-                                         "libxext-dev", "libxkbcommon-x11-dev"])]),
+                                         "libxext-dev", "libxcb-shm0-dev", "libxkbcommon-x11-dev"])]),
         // Pango's Cairo backend includes <cairo.h>: one module for the same reason. Neither this
         // nor CALSA links its library (see CLazyLibs); the Makefile installs libcairo2-dev,
         // libpango1.0-dev and libasound2-dev.

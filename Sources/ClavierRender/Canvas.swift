@@ -128,6 +128,23 @@ public struct Canvas: ~Copyable {
         size == other.size && stride == other.stride && memcmp(data, other.data, stride * size.height) == 0
     }
 
+    /// Whether the file `fd` holds exactly these pixel bytes from `offset` on (rows packed
+    /// `stride` bytes apart), read with `pread` so that nothing of the file is mapped in.
+    public func hasSamePixels(asFile fd: Int32, offset: Int) -> Bool {
+        let total = stride * size.height, chunk = 64 * 1024
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        let pixels = data
+        var done = 0
+        while done < total {
+            let want = min(chunk, total - done)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset + done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0, buffer.withUnsafeBytes({ memcmp($0.baseAddress!, pixels + done, n) }) == 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
     /// The pixel at (`x`, `y`) as 0x00RRGGBB, for tests and tools.
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && y >= 0 && x < size.width && y < size.height, "pixel outside the canvas")

@@ -15,6 +15,9 @@ public final class Display: @unchecked Sendable {
     public let name: String
     /// The XKB state as followed from events (`followKeyboardState`); nil: ask the server.
     var followedState: KeyboardState?
+    /// Where the question "can the server map a file we hand it" stands (`attachesFiles`).
+    private var sharedFiles: SharedFiles = .unasked
+    private enum SharedFiles { case unasked, local, asked(UInt32), known(Bool) }
 
     /// Opens `name`, or `$DISPLAY` when nil; needs the XTEST extension to type.
     public init(name: String? = nil) throws(X11Error) {
@@ -32,6 +35,12 @@ public final class Display: @unchecked Sendable {
             throw .missingExtension("XTEST")
         }
         xcb = XGetXCBConnection(raw)
+        // A file can be handed over only on a local socket; the extension's code is asked
+        // for now and read later, so no round trip waits on it.
+        if Self.isLocal(clavier_connection_number(raw)) {
+            clavier_shm_prefetch(xcb)
+            sharedFiles = .local
+        }
         var xkbMajor: UInt16 = 0, xkbMinor: UInt16 = 0
         var base: UInt8 = 0, errorBase: UInt8 = 0
         guard xkb_x11_setup_xkb_extension(xcb, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION), UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
@@ -58,6 +67,35 @@ public final class Display: @unchecked Sendable {
     }
 
     deinit { XCloseDisplay(raw) }
+
+    private static func isLocal(_ fd: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return rc == 0 && Int32(address.ss_family) == AF_UNIX
+    }
+
+    /// Sends the question `attachesFiles` answers, without waiting for the answer.
+    public func askAboutSharedFiles() {
+        guard case .local = sharedFiles else { return }
+        sharedFiles = .asked(clavier_shm_ask_version(xcb))
+    }
+
+    /// Whether the server maps files we hand it (MIT-SHM 1.2 `ShmAttachFd`, local connections
+    /// only), for putting a kept picture up without sending its pixels.
+    public var attachesFiles: Bool {
+        askAboutSharedFiles()
+        switch sharedFiles {
+        case .unasked, .local: return false
+        case .asked(let sequence):
+            let answer = clavier_shm_attaches_files(xcb, sequence) != 0
+            sharedFiles = .known(answer)
+            return answer
+        case .known(let answer): return answer
+        }
+    }
 
     /// The file descriptor of the connection, to sleep on with poll(2) (`ConnectionNumber`).
     public var fileDescriptor: Int32 { clavier_connection_number(raw) }

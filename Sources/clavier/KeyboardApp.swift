@@ -32,6 +32,9 @@ final class KeyboardApp {
     private var firstPicture: (key: String, kept: Bool)?
     /// The first picture is the window's background until the window first shows it.
     private var pictureIsBackground = false
+    /// The kept first picture's file, until the picture is settled: the X server reads it
+    /// for the background, and the check compares with it.
+    private var keptPicture: PictureCache.Kept?
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
@@ -124,6 +127,7 @@ final class KeyboardApp {
                     canvas = keys
                     kept = true
                 }
+                if kept { keptPicture = picture }
             }
             firstPicture = (key, kept)
             Log.debug(kept ? "first picture from the cache" : "no kept picture: painting the first one")
@@ -164,6 +168,14 @@ final class KeyboardApp {
     private func settleFirstPicture(check: Bool) {
         guard let (key, kept) = firstPicture, let pictures else { return }
         firstPicture = nil
+        let file = keptPicture
+        keptPicture = nil
+        // Compared with the file rather than the canvas mapped over it: reading the mapping
+        // would make all of the picture resident here, where only repainted keys need be.
+        func same(_ fresh: borrowing Canvas, part: Int, as current: borrowing Canvas) -> Bool {
+            guard let (fd, offset) = file?.file(part) else { return fresh.hasSamePixels(as: current) }
+            return fresh.hasSamePixels(asFile: fd, offset: offset)
+        }
         do {
             if kept {
                 guard check else { return }
@@ -175,13 +187,13 @@ final class KeyboardApp {
                     framePainter.paintResizeGrip(in: gripInKeys, on: fresh)
                     let handle = try Canvas(size: handleCanvas.size)
                     framePainter.paintHandle(on: handle)
-                    if !handle.hasSamePixels(as: handleCanvas) {
+                    if !same(handle, part: 0, as: handleCanvas) {
                         handleDiffers = true
                         handleCanvas = handle
                         presentHandle(Rect(x: 0, y: 0, width: handleCanvas.size.width, height: handleCanvas.size.height))
                     }
                 }
-                if fresh.hasSamePixels(as: canvas) && !handleDiffers { return }
+                if same(fresh, part: framed ? 1 : 0, as: canvas) && !handleDiffers { return }
                 Log.debug("the kept first picture differs from a fresh paint: replacing it")
                 canvas = fresh
                 present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
@@ -357,9 +369,11 @@ final class KeyboardApp {
     private func showFirstPicture() {
         if framed, firstPicture?.kept != true { framePainter.paintResizeGrip(in: gripInKeys, on: canvas) }
         var pictures = [KeyboardWindow.Picture(pixels: canvas.data, stride: canvas.stride, size: canvas.size,
-                                               origin: (0, framed ? handleCanvas.size.height : 0))]
+                                               origin: (0, framed ? handleCanvas.size.height : 0),
+                                               file: keptPicture?.file(framed ? 1 : 0))]
         if framed {
-            pictures.append(KeyboardWindow.Picture(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size))
+            pictures.append(KeyboardWindow.Picture(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size,
+                                                   file: keptPicture?.file(0)))
         }
         window.setBackground(pictures)
         pictureIsBackground = true
@@ -377,7 +391,13 @@ final class KeyboardApp {
         if case .expose = event, pictureIsBackground {
             // The server painted every exposed part from the background as it mapped the
             // window; later exposures are answered by `present` as usual.
+            let failed = window.backgroundFailed()
             letBackgroundGo()
+            if failed {
+                Log.debug("the X server could not read the kept picture's file: putting it up from here")
+                present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+                if framed { presentHandle(Rect(x: 0, y: 0, width: handleCanvas.size.width, height: handleCanvas.size.height)) }
+            }
             settleFirstPicture(check: true)
             finishStarting()
             return

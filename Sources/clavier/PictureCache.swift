@@ -66,6 +66,10 @@ struct PictureCache {
         func canvas(_ index: Int) -> Canvas? {
             Canvas(mapping: fd, offset: offsets[index], size: sizes[index])
         }
+
+        /// Where part `index`'s pixels lie in the file (open while this lives), for the X
+        /// server to read them itself, and for comparing without mapping them in.
+        func file(_ index: Int) -> (fd: Int32, offset: Int) { (fd, offsets[index]) }
     }
 
     /// The picture kept for `key` whose parts have `sizes`, nil when there is none or it is

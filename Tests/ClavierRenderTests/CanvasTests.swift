@@ -54,6 +54,37 @@ struct CanvasTests {
         #expect(after == bytes, "drawing on the canvas changed the file")
     }
 
+    /// The first-picture check reads the kept file with `pread`: a canvas larger than one
+    /// read, compared whole, with one byte changed, and cut short.
+    @Test func comparesItsPixelsWithAFile() throws {
+        let canvas = try Canvas(size: Size(width: 300, height: 90))
+        KeyboardPainter().paintAll(Keyboard(layout: .us, size: canvas.size), on: canvas)
+        let total = canvas.stride * canvas.size.height
+        #expect(total > 64 * 1024)
+        let path = "/tmp/clavier-canvas-compare-\(getpid())"
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let header = [UInt8](repeating: 7, count: 12)
+        #expect(write(fd, header, header.count) == header.count)
+        #expect(write(fd, canvas.data, total) == total)
+        // #expect cannot take the noncopyable canvas itself.
+        func matches(offset: Int) -> Bool { canvas.hasSamePixels(asFile: fd, offset: offset) }
+        #expect(matches(offset: 12))
+        #expect(!matches(offset: 8), "compared from the wrong place")
+        var byte = [UInt8](repeating: 0, count: 1)
+        #expect(pread(fd, &byte, 1, off_t(12 + total - 3)) == 1)
+        byte[0] ^= 0x40
+        #expect(pwrite(fd, byte, 1, off_t(12 + total - 3)) == 1)
+        #expect(!matches(offset: 12), "a changed byte went unseen")
+        byte[0] ^= 0x40
+        #expect(pwrite(fd, byte, 1, off_t(12 + total - 3)) == 1)
+        #expect(matches(offset: 12))
+        #expect(ftruncate(fd, off_t(12 + total - 100)) == 0)
+        #expect(!matches(offset: 12), "a short file compared equal")
+    }
+
     @Test func roundTripsThroughPNG() throws {
         let canvas = try Canvas(size: Size(width: 4, height: 3))
         canvas.data.storeBytes(of: 0x00_12_34_56, toByteOffset: canvas.stride + 2 * 4, as: UInt32.self)

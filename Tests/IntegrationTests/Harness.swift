@@ -65,13 +65,14 @@ final class XServer {
     private var processes: [ChildProcess] = []
     let width = 1280, height = 800
 
-    init(windowManager: Bool, layout: String = "us", group: UInt32 = 0) throws {
+    /// `serverArguments` go to Xvfb as well (`-extension MIT-SHM` takes one away).
+    init(windowManager: Bool, layout: String = "us", group: UInt32 = 0, serverArguments: [String] = []) throws {
         var chosen: String?
         var server: ChildProcess?
         for n in (110...199).shuffled() where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
             && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") {
             let candidate = ":\(n)"
-            let p = try ChildProcess(["Xvfb", candidate, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+            let p = try ChildProcess(["Xvfb", candidate, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + serverArguments)
             if Harness.waitFor(5, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") || !p.isRunning }), p.isRunning {
                 chosen = candidate
                 server = p

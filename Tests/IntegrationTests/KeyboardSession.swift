@@ -21,7 +21,7 @@ final class KeyboardSession {
 
     init(windowManager: Bool, clavierArguments: [String]? = ["--no-sound"], geometryArguments: [String]? = nil,
          environment: [String: String] = [:], layout: String = "us", group: UInt32 = 0,
-         shellCommand: String? = nil, xtermArguments: [String] = []) throws {
+         shellCommand: String? = nil, xtermArguments: [String] = [], serverArguments: [String] = []) throws {
         if let geometryArguments {
             self.geometryArguments = geometryArguments
         } else if let args = clavierArguments, let i = args.firstIndex(of: "--layout"), i + 1 < args.count {
@@ -29,7 +29,7 @@ final class KeyboardSession {
         } else {
             self.geometryArguments = ["--layout", "us"]
         }
-        server = try XServer(windowManager: windowManager, layout: layout, group: group)
+        server = try XServer(windowManager: windowManager, layout: layout, group: group, serverArguments: serverArguments)
         directory = try Harness.temporaryDirectory()
         // The user's own config and state (remembered float place, emoji counts, learned
         // words) are never read or written by a test, unless the test names its own.

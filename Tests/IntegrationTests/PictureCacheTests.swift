@@ -13,8 +13,8 @@ import Testing
     }
 
     /// A session whose first start kept its picture, with the keyboard stopped again.
-    static func sessionWithKeptPicture() throws -> KeyboardSession {
-        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+    static func sessionWithKeptPicture(serverArguments: [String] = []) throws -> KeyboardSession {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"], serverArguments: serverArguments)
         #expect(Harness.waitFor(5) { pictures(session).count == 1 }, "the first picture was not kept: \(session.errors)")
         #expect(session.stopKeyboard() == 0)
         return session
@@ -40,12 +40,15 @@ import Testing
     /// maps the window, before the keyboard has read the Expose. The test stands in for a
     /// window manager (SubstructureRedirect on the root): it holds the keyboard's map request,
     /// stops the keyboard (SIGSTOP), maps the window itself and reads what is on screen.
-    @Test func theWindowIsPaintedAsItIsMapped() throws {
+    /// The server reads the kept picture's file itself (MIT-SHM); without MIT-SHM the
+    /// picture is sent.
+    @Test(arguments: [[], ["-extension", "MIT-SHM"]])
+    func theWindowIsPaintedAsItIsMapped(serverArguments: [String]) throws {
         if let missing = Harness.missing {
             Issue.record("cannot run the X tests: \(missing)")
             return
         }
-        let session = try Self.sessionWithKeptPicture()
+        let session = try Self.sessionWithKeptPicture(serverArguments: serverArguments)
         let connection = session.server.connection, root = XDefaultRootWindow(connection)
         XSelectInput(connection, root, SubstructureRedirectMask)
         XSync(connection, 0)
@@ -71,6 +74,8 @@ import Testing
         XSync(connection, 0)
         session.keyboardWindow = requested
         #expect(try session.pixelsDifferingFromRender(page: "letters") == 0)
+        let shm = try Harness.run(["xdpyinfo", "-display", session.server.display, "-queryExtensions"])
+        #expect(shm.out.contains("MIT-SHM") == serverArguments.isEmpty, "the server's extensions: \(shm.out)")
     }
 
     /// Cairo, Pango and the libraries under them are loaded by `dlopen` at their first call
