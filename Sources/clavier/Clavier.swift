@@ -16,7 +16,7 @@ struct Clavier: ParsableCommand {
         // A bare `clavier` runs the keyboard with every option at its default: no command
         // line to parse, so no command tree to build (ArgumentParser reflects over all twelve
         // commands first, ~2.5 ms of a ~12 ms start from the kept picture).
-        if CommandLine.arguments.count == 1 {
+        if CommandLine.argc == 1 {
             do {
                 try RunOptions().run()
             } catch {

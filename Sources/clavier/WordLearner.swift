@@ -1,22 +1,23 @@
 import ClavierCore
 import ClavierLayouts
 
-/// Completes words for the accessory bar from the system word list, read on the first word
-/// that needs it rather than at start-up, and remembers the completions taken (unless
-/// learning is off: no store) after every one, like `TapRecorder`.
+/// Completes words for the accessory bar from the system word list and the words learned
+/// (both read on the first word that needs them rather than at start-up: a layout without
+/// completions never reads them), and remembers the completions taken (unless learning is
+/// off: no store) after every one, like `TapRecorder`.
 final class WordLearner {
     private let store: WordStore?
     private var completer: WordCompleter?
-    private var learned: [String: Int] = [:]
+    private lazy var learned: [String: Int] = {
+        guard let store else { return [:] }
+        let (words, warning) = store.load()
+        if let warning { Log.warning(warning) }
+        return words
+    }()
     private var warned = false
 
     init(store: WordStore?) {
         self.store = store
-        if let store {
-            let (words, warning) = store.load()
-            if let warning { Log.warning(warning) }
-            learned = words
-        }
     }
 
     /// Up to three completions of `prefix`; none for an empty word, without reading anything.
