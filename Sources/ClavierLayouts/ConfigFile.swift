@@ -32,7 +32,7 @@ public enum ConfigFile {
     static let ruleFields = ["class", "title", "layout", "keyboard"]
 
     /// `$XDG_CONFIG_HOME/clavier/config.yaml`, else `~/.config/clavier/config.yaml`.
-    public static func defaultPath(environment: [String: String] = PathEnvironment.current) -> String? {
+    public static func defaultPath(environment: [String: String]? = nil) -> String? {
         XDGDirectory.config.clavierPath(environment: environment).map { $0 + "/config.yaml" }
     }
 

@@ -13,7 +13,7 @@ public struct FloatStateStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// The store in the user's state directory.
-    public static func standard(environment: [String: String] = PathEnvironment.current) -> FloatStateStore {
+    public static func standard(environment: [String: String]? = nil) -> FloatStateStore {
         FloatStateStore(path: StateFile.path("float.yaml", environment: environment))
     }
 

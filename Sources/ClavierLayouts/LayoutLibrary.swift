@@ -37,7 +37,7 @@ public struct LayoutLibrary: Sendable {
     /// The user's configuration directory (`$XDG_CONFIG_HOME/clavier`, default
     /// `~/.config/clavier`), then `dataDirectories`, labelled "data".
     public static func standard(dataDirectories: [String],
-                                environment: [String: String] = PathEnvironment.current) -> LayoutLibrary {
+                                environment: [String: String]? = nil) -> LayoutLibrary {
         var dirs: [Directory] = []
         if let user = XDGDirectory.config.clavierPath(environment: environment) {
             dirs.append(Directory(label: "user", path: user))

@@ -39,17 +39,3 @@ public enum PlainFiles {
         bytes(path).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }
-
-/// The variables Clavier's paths are made from, read with `getenv`: building
-/// `ProcessInfo.processInfo.environment` (every variable) cost ~0.5 ms at start.
-public enum PathEnvironment {
-    public static let names = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]
-
-    public static var current: [String: String] {
-        var values: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
-        return values
-    }
-}

@@ -7,7 +7,7 @@ import Glibc
 /// where they live, and how they are written so that a crash never leaves half a file.
 public enum StateFile {
     /// `$XDG_STATE_HOME/clavier/NAME`, else `~/.local/state/clavier/NAME`.
-    public static func path(_ name: String, environment: [String: String] = PathEnvironment.current) -> String {
+    public static func path(_ name: String, environment: [String: String]? = nil) -> String {
         let dir = XDGDirectory.state.clavierPath(environment: environment) ?? NSHomeDirectory() + "/.local/state/clavier"
         return dir + "/" + name
     }

@@ -12,7 +12,7 @@ public struct TapCountStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// The store in the user's state directory.
-    public static func standard(environment: [String: String] = PathEnvironment.current) -> TapCountStore {
+    public static func standard(environment: [String: String]? = nil) -> TapCountStore {
         TapCountStore(path: StateFile.path("taps.json", environment: environment))
     }
 

@@ -13,7 +13,7 @@ public struct WordStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// The store in the user's state directory.
-    public static func standard(environment: [String: String] = PathEnvironment.current) -> WordStore {
+    public static func standard(environment: [String: String]? = nil) -> WordStore {
         WordStore(path: StateFile.path("words.json", environment: environment))
     }
 

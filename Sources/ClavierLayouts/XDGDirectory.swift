@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The XDG base directories Clavier keeps its files under.
 public enum XDGDirectory {
@@ -5,13 +8,20 @@ public enum XDGDirectory {
 
     /// Clavier's directory under this base: `$XDG_…_HOME/clavier` when that variable is an
     /// absolute path, else `$HOME/.config|.local/state|.cache/clavier`; nil without `HOME`.
-    public func clavierPath(environment: [String: String] = PathEnvironment.current) -> String? {
+    /// The variables come from `environment` when given (tests), else from the process.
+    public func clavierPath(environment: [String: String]? = nil) -> String? {
         let (variable, underHome): (String, String) = switch self {
         case .config: ("XDG_CONFIG_HOME", ".config")
         case .state: ("XDG_STATE_HOME", ".local/state")
         case .cache: ("XDG_CACHE_HOME", ".cache")
         }
-        if let base = environment[variable], base.hasPrefix("/") { return base + "/clavier" }
-        return environment["HOME"].map { $0 + "/" + underHome + "/clavier" }
+        func value(_ name: String) -> String? {
+            // Read one by one, not gathered into a dictionary: a start's first [String: String]
+            // costs its generic metadata (~0.3 ms), and the process needs none otherwise.
+            if let environment { return environment[name] }
+            return getenv(name).map { String(cString: $0) }
+        }
+        if let base = value(variable), base.hasPrefix("/") { return base + "/clavier" }
+        return value("HOME").map { $0 + "/" + underHome + "/clavier" }
     }
 }

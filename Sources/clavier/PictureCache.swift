@@ -27,8 +27,12 @@ struct PictureCache {
     /// file is only ever taken for exactly the picture asked for; padded with zeros to a
     /// multiple of 64 bytes, so the pixels after it can be mapped as a canvas's rows.
     private static func header(key: String, sizes: [Size]) -> [UInt8] {
-        let parts = sizes.map { String($0.width) + "x" + String($0.height) }.joined(separator: " ")
-        let text = Array("clavier picture 2\n\(binaryIdentity)\n\(parts)\n\(key)\n".utf8)
+        var parts = ""
+        for size in sizes {
+            if !parts.isEmpty { parts += " " }
+            parts += String(size.width) + "x" + String(size.height)
+        }
+        let text = Array(("clavier picture 2\n" + binaryIdentity + "\n" + parts + "\n" + key + "\n").utf8)
         return text + [UInt8](repeating: 0, count: (64 - text.count % 64) % 64)
     }
 
@@ -36,7 +40,7 @@ struct PictureCache {
     private static let binaryIdentity: String = {
         var st = stat()
         guard stat("/proc/self/exe", &st) == 0 else { return "binary unknown" }
-        return "binary \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+        return "binary " + String(st.st_size) + " " + String(st.st_mtim.tv_sec) + "." + String(st.st_mtim.tv_nsec)
     }()
 
     /// The file name for `key`: its 64-bit FNV-1a hash in hexadecimal.
