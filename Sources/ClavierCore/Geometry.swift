@@ -99,7 +99,7 @@ public struct PageGeometry: Hashable, Sendable {
     public init(page: Page, size: Size, top: Int = 0, metrics: LayoutMetrics = .standard) {
         self.size = size
         let rowCount = max(page.rows.count, 1)
-        let widestUnits = page.rows.map(\.units).max() ?? 1
+        let widestUnits = page.rows.map { $0.units }.max() ?? 1
         let rowPitch = Double(size.height - top) / Double(rowCount)
         let unitPitch = Double(size.width) / widestUnits
         let hGap = min(unitPitch * metrics.keyGap, rowPitch * metrics.maxKeyGapOfRowPitch)

@@ -33,7 +33,7 @@ extension Display {
             monitors.append(Monitor(name: name, rect: Rect(x: Int(info.x), y: Int(info.y), width: Int(info.width), height: Int(info.height)),
                                     millimetres: Size(width: Int(info.mwidth), height: Int(info.mheight)), isPrimary: info.primary != 0))
         }
-        return monitors.filter(\.isPrimary) + monitors.filter { !$0.isPrimary }
+        return monitors.filter { $0.isPrimary } + monitors.filter { !$0.isPrimary }
     }
 
     /// The monitor called `name`, else (nil, or no such monitor) the primary one.

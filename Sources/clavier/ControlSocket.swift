@@ -28,7 +28,7 @@ enum ControlSocket {
         if let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
             display = String(display[..<dot])
         }
-        return directory + "/clavier-" + String(display.map { $0 == "/" ? "_" : $0 }) + ".sock"
+        return directory + "/clavier-" + String(decoding: display.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) + ".sock"
     }
 
     /// `name`, else `$DISPLAY`, else `:0` as Xlib would take it.

@@ -189,7 +189,8 @@ struct RunOptions {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
         // An accessory bar is most of a row more to fit.
-        let rows = (layout.pages.map(\.rows.count).max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+        // A closure, not `\.rows.count`: a two-part key path is built at run time (swift_getKeyPath).
+        let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
         let chosenMonitor = connection.monitor(named: settings.monitor)
         let scale = DisplayScale.detect(override: settings.scale, xftDPI: connection.xftDPI,
                                         monitor: Size(width: chosenMonitor.rect.width, height: chosenMonitor.rect.height),
