@@ -73,6 +73,8 @@ final class KeyboardApp {
     private var drag: (part: FloatFrame.Part, pointer: (x: Int, y: Int), start: Rect)?
     /// Told where the floating window ended up after a move or resize, and at the end.
     var onFloatMoved: ((Rect) -> Void)?
+    /// Called once, when the window is first up: what can wait until the keyboard is shown.
+    var onShown: (() -> Void)?
 
     /// `control` is the socket other `clavier` processes ask; `loadLayout` finds a layout by
     /// name or file for `clavier layout NAME`.
@@ -155,6 +157,10 @@ final class KeyboardApp {
 
     /// Makes what only presses need, once: the injector and the click player.
     private func finishStarting() {
+        if let shown = onShown {
+            onShown = nil
+            shown()
+        }
         guard let open = openPlayer else { return }
         openPlayer = nil
         _ = injector

@@ -235,8 +235,12 @@ struct RunOptions {
                     Log.warning("cannot remember the keyboard's place in \(floatStore.path): \(error)")
                 }
             }
-            // An explicit --geometry is remembered at once, as if the user had dragged it there.
-            if settings.geometry != nil { app.onFloatMoved?(placement(connection).rect) }
+            // An explicit --geometry is remembered at once, as if the user had dragged it there:
+            // once the keyboard is up, as the file is synced (~1.3 ms on the way otherwise).
+            if settings.geometry != nil {
+                let rect = placement(connection).rect
+                app.onShown = { [weak app] in app?.onFloatMoved?(rect) }
+            }
         }
         if let taps {
             app.onPress = { taps.tapped($0) }
