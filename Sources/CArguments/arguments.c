@@ -1,9 +1,10 @@
 /* Swift's standard library, linked statically on Linux, finds argv with a static constructor
    that reads the whole of /proc/self/maps to find the stack and walks it from `environ`
-   (ArgvGrabber, stdlib/public/CommandLineSupport/CommandLine.cpp): ~0.5 ms of every start,
-   before main. glibc hands argc and argv to each function in .init_array, so this file keeps
-   them there, and defines the one function through which the library asks for them. The
-   linker then has no reason to take CommandLine.cpp.o, or its constructor, from libswiftCore.a.
+   (ArgvGrabber, stdlib/public/CommandLineSupport/CommandLine.cpp): a fifth of the time before
+   main at every start (BENCHMARKS.md change 16). glibc hands argc and argv to each function
+   in .init_array, so this file keeps them there, and defines the one function through which
+   the library asks for them. The linker then has no reason to take CommandLine.cpp.o, or its
+   constructor, from libswiftCore.a.
 
    Built with a shared standard library (debug builds), the library answers from its own copy
    and this one goes unused. Should a later standard library need CommandLine.cpp.o for

@@ -16,7 +16,8 @@ public struct Color: Hashable, Sendable {
 }
 
 // Written out, not left to the default description: that one goes through reflection, and
-// the kept picture's key describes the theme on the start-up path (~1.5 ms that way).
+// the kept picture's key describes the theme on the start-up path (a quarter of a start's
+// samples that way, BENCHMARKS.md change 15).
 extension Color: CustomStringConvertible {
     public var description: String {
         "rgba(" + String(red) + "," + String(green) + "," + String(blue) + "," + String(alpha) + ")"
