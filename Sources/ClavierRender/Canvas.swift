@@ -123,11 +123,6 @@ public struct Canvas: ~Copyable {
         return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * size.height))
     }
 
-    /// Whether `other` holds exactly the same pixel bytes (`memcmp`).
-    public func hasSamePixels(as other: borrowing Canvas) -> Bool {
-        size == other.size && stride == other.stride && memcmp(data, other.data, stride * size.height) == 0
-    }
-
     /// Whether the file `fd` holds exactly these pixel bytes from `offset` on (rows packed
     /// `stride` bytes apart), read with `pread` so that nothing of the file is mapped in.
     public func hasSamePixels(asFile fd: Int32, offset: Int) -> Bool {

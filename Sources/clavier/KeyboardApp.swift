@@ -29,12 +29,11 @@ final class KeyboardApp {
     private let pictures: PictureCache?
     /// The picture on screen since start-up, while it is still the first one: read from the
     /// cache (to be checked against a fresh paint) or painted (to be kept), and its key.
-    private var firstPicture: (key: String, kept: Bool)?
+    /// `kept` is the file it was read from (nil: painted), open until the picture is settled:
+    /// the X server reads it for the background, and the check compares with it.
+    private var firstPicture: (key: String, kept: PictureCache.Kept?)?
     /// The first picture is the window's background until the window first shows it.
     private var pictureIsBackground = false
-    /// The kept first picture's file, until the picture is settled: the X server reads it
-    /// for the background, and the check compares with it.
-    private var keptPicture: PictureCache.Kept?
     private var keyboard: Keyboard
     private var canvas: Canvas
     private let loop: EventLoop
@@ -119,22 +118,21 @@ final class KeyboardApp {
             // A floating keyboard's picture is its whole window: the handle strip, then the
             // keys with the resize grip painted over their corner.
             let key = framed ? keys + frameKey() : keys
-            var kept = false
+            var kept: PictureCache.Kept?
             if let picture = pictures.load(key, sizes: framed ? [handleCanvas.size, size] : [size]) {
                 if framed, let handle = picture.canvas(0), let keys = picture.canvas(1) {
                     handleCanvas = handle
                     canvas = keys
-                    kept = true
+                    kept = picture
                 } else if !framed, let keys = picture.canvas(0) {
                     canvas = keys
-                    kept = true
+                    kept = picture
                 }
-                if kept { keptPicture = picture }
             }
             firstPicture = (key, kept)
-            Log.debug(kept ? "first picture from the cache" : "no kept picture: painting the first one")
+            Log.debug(kept != nil ? "first picture from the cache" : "no kept picture: painting the first one")
         }
-        if firstPicture?.kept != true {
+        if firstPicture?.kept == nil {
             if framed { framePainter.paintHandle(on: handleCanvas) }
             painter.paintAll(keyboard, on: canvas)
         }
@@ -174,16 +172,15 @@ final class KeyboardApp {
     private func settleFirstPicture(check: Bool) {
         guard let (key, kept) = firstPicture, let pictures else { return }
         firstPicture = nil
-        let file = keptPicture
-        keptPicture = nil
-        // Compared with the file rather than the canvas mapped over it: reading the mapping
-        // would make all of the picture resident here, where only repainted keys need be.
-        func same(_ fresh: borrowing Canvas, part: Int, as current: borrowing Canvas) -> Bool {
-            guard let (fd, offset) = file?.file(part) else { return fresh.hasSamePixels(as: current) }
-            return fresh.hasSamePixels(asFile: fd, offset: offset)
-        }
         do {
-            if kept {
+            if let kept {
+                // Compared with the file rather than the canvas mapped over it: reading the
+                // mapping would make all of the picture resident here, where only repainted
+                // keys need be.
+                func same(_ fresh: borrowing Canvas, part: Int) -> Bool {
+                    let (fd, offset) = kept.file(part)
+                    return fresh.hasSamePixels(asFile: fd, offset: offset)
+                }
                 guard check else { return }
                 Log.debug("the kept first picture is on screen: checking it against a fresh paint")
                 let fresh = try Canvas(size: canvas.size)
@@ -193,13 +190,13 @@ final class KeyboardApp {
                     framePainter.paintResizeGrip(in: gripInKeys, on: fresh)
                     let handle = try Canvas(size: handleCanvas.size)
                     framePainter.paintHandle(on: handle)
-                    if !same(handle, part: 0, as: handleCanvas) {
+                    if !same(handle, part: 0) {
                         handleDiffers = true
                         handleCanvas = handle
                         presentHandle(Rect(x: 0, y: 0, width: handleCanvas.size.width, height: handleCanvas.size.height))
                     }
                 }
-                if same(fresh, part: framed ? 1 : 0, as: canvas) && !handleDiffers { return }
+                if same(fresh, part: framed ? 1 : 0) && !handleDiffers { return }
                 Log.debug("the kept first picture differs from a fresh paint: replacing it")
                 canvas = fresh
                 present(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
@@ -373,13 +370,13 @@ final class KeyboardApp {
     /// the server paints it as it maps the window, rather than after an Expose and a second
     /// trip of the whole picture (1.9 MB at 1920x242).
     private func showFirstPicture() {
-        if framed, firstPicture?.kept != true { framePainter.paintResizeGrip(in: gripInKeys, on: canvas) }
+        if framed, firstPicture?.kept == nil { framePainter.paintResizeGrip(in: gripInKeys, on: canvas) }
         var pictures = [KeyboardWindow.Picture(pixels: canvas.data, stride: canvas.stride, size: canvas.size,
                                                origin: (0, framed ? handleCanvas.size.height : 0),
-                                               file: keptPicture?.file(framed ? 1 : 0))]
+                                               file: firstPicture?.kept?.file(framed ? 1 : 0))]
         if framed {
             pictures.append(KeyboardWindow.Picture(pixels: handleCanvas.data, stride: handleCanvas.stride, size: handleCanvas.size,
-                                                   file: keptPicture?.file(0)))
+                                                   file: firstPicture?.kept?.file(0)))
         }
         window.setBackground(pictures)
         pictureIsBackground = true
@@ -496,7 +493,7 @@ final class KeyboardApp {
         }
         if firstPicture != nil, whole || bar || !damaged.isEmpty {
             // A kept first picture not yet checked is painted anew whole rather than in part.
-            if firstPicture?.kept == true { whole = true }
+            if firstPicture?.kept != nil { whole = true }
             settleFirstPicture(check: false)
         }
         if bar, !whole, let rect = painter.paintAccessory(of: keyboard, on: canvas) { present(rect) }
@@ -529,7 +526,7 @@ final class KeyboardApp {
         letBackgroundGo()
         // Keys repaint over the corner; the grip goes back on top before anything is shown.
         // A kept picture has it already, and needs no Cairo to be put up.
-        if framed, firstPicture?.kept != true {
+        if framed, firstPicture?.kept == nil {
             let grip = gripInKeys
             if rect.x < grip.maxX && grip.x < rect.maxX && rect.y < grip.maxY && grip.y < rect.maxY {
                 framePainter.paintResizeGrip(in: grip, on: canvas)
