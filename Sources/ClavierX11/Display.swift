@@ -59,11 +59,11 @@ public final class Display: @unchecked Sendable {
         } else {
             randrEventBase = nil
         }
-        // Hear about keymap and group changes; our own mapping changes arrive as MappingNotify too.
+        // Hear about keymap changes; our own mapping changes arrive as MappingNotify too. Group
+        // and modifier changes (XkbStateNotify) are selected by `followKeyboardState`, for the
+        // keyboard's window, which reads them.
         XkbSelectEvents(raw, UInt32(XkbUseCoreKbd), UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask),
                         UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask))
-        XkbSelectEventDetails(raw, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), UInt(XkbGroupStateMask),
-                              UInt(XkbGroupStateMask))
     }
 
     deinit { XCloseDisplay(raw) }
