@@ -2,8 +2,8 @@
 """Writes Sources/CLazyLibs/lazy_libs.c: a forwarder for every Cairo, Pango, GObject and ALSA
 function Clavier's sources call. Each forwarder has the header's own prototype, is hidden (the
 executable does not export it) and calls the library's function, which it looks up with dlsym
-the first time; the library is dlopen'ed at its first call. The executable is linked with
---as-needed, so with every used function defined here, those libraries (and the ~35 they pull
+the first time; the library is dlopen'ed at its first call. Their modules (CPangoCairo, CALSA)
+link nothing, so with every used function defined here, those libraries (and the ~35 they pull
 in) are not loaded at start: they are loaded when the first picture has to be painted or the
 first click sounds. Run it again when the sources start calling a new function of these
 libraries (a test checks that the binary does not link them).
