@@ -76,6 +76,11 @@ let package = Package(
         .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
+        // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
+        // layout with Yams and draws the letters page's labels with Pango, as Clavier does. Not shipped.
+        .executableTarget(name: "bench-floor", dependencies: ["CPangoCairo", "CLazyLibs", .product(name: "Yams", package: "Yams")],
+                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
+
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),

@@ -15,6 +15,8 @@ struct Bench {
         var presses: Int?
         var startupRuns: Int?
         var idleSeconds: Double?
+        /// The layout the memory floor's Swift program reads.
+        var floorLayout: String?
     }
 
     static func main() {
@@ -29,9 +31,10 @@ struct Bench {
             case "--presses": options.presses = args.popFirst().flatMap { Int($0) }
             case "--startup-runs": options.startupRuns = args.popFirst().flatMap { Int($0) }
             case "--idle-seconds": options.idleSeconds = args.popFirst().flatMap { Double($0) }
+            case "--floor-layout": options.floorLayout = args.popFirst()
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml]")
                 exit(2)
             }
         }
@@ -153,6 +156,14 @@ struct Bench {
                 report.results[subject.name] = measure.measure(subject, pressPoint: point)
             }
             bus?.stop()
+        }
+
+        if options.only?.contains("clavier") ?? true {
+            say("floors for resident memory")
+            let directory = siblingBinary("")
+            report.floors = Floors.measure(directory: String(directory.dropLast()),
+                                           layout: options.floorLayout ?? directory + "../../../Assets/layouts/us.yaml",
+                                           runs: options.quick ? 1 : 3)
         }
 
         say("clavier type")

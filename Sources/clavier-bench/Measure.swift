@@ -70,6 +70,11 @@ struct Measure {
                 result.clickAudio = audio.samples
                 result.clickMisses = audio.misses
             }
+            sleep(ms: 1000)
+            if let memory = ProcStats.memory(pid: child.pid) {
+                result.usedRSSKB = memory.rss
+                result.usedPSSKB = memory.pss
+            }
             guard child.isRunning else { throw BenchError("\(subject.name) exited during the measurements") }
         } catch {
             result.failure = error.description

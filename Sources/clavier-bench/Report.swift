@@ -3,6 +3,7 @@ struct Report {
     var inProcess = InProcessFigures()
     var subjects: [Subject] = []
     var results: [String: SubjectResult] = [:]
+    var floors = Floors()
     var typing: TypeThroughput.Outcome = .unavailable("not run")
     var runs = (startup: 10, presses: 200, idle: 10.0)
     var dockSize = ""
@@ -72,6 +73,13 @@ struct Report {
             met: c.rssKB.isFinite ? c.rssKB <= 10 * 1024 : nil)
         row("resident memory after start: PSS", "same, MB", "", clavier: mb(c.pssKB),
             peers: peers.map { mb(results[$0]?.pssKB) }, ratio: ratio(c.pssKB, bestPSS))
+        row("resident memory after the presses: RSS", "same, 1 s after the press and click measurements (\(runs.presses) presses of one key), MB", "",
+            clavier: mb(c.usedRSSKB), peers: peers.map { mb(results[$0]?.usedRSSKB) }, ratio: ratio(c.usedRSSKB, best(\.usedRSSKB)))
+        for floor in floors.floors {
+            let value = floor.failure.map { "not measured: \($0)" } ?? "\(mb(floor.rss.median)) (PSS \(mb(floor.pss.median)))"
+            row("floor for RSS — \(floor.name)", "\(floor.how); RSS 1 s after it is ready, median of \(floor.rss.count), MB", "",
+                clavier: value)
+        }
         row("CPU time in \(fmt(runs.idle, 0)) s idle", "/proc/PID/task/*/stat utime+stime, ms", "0",
             clavier: ms0(c.idleCPUms), peers: peers.map { ms0(results[$0]?.idleCPUms) },
             met: c.idleCPUms.isFinite ? c.idleCPUms == 0 : nil)

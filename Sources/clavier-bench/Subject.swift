@@ -22,6 +22,8 @@ struct SubjectResult {
     var firstPainted = Double.nan
     var windowSize = ""
     var rssKB = Double.nan, pssKB = Double.nan
+    /// After the presses: what a keyboard that has been used holds.
+    var usedRSSKB = Double.nan, usedPSSKB = Double.nan
     var idleCPUms = Double.nan
     var idleSwitches = -1
     var floor = Samples()

@@ -1,0 +1,72 @@
+// bench-floor: floors for `make bench`'s resident-memory figure. The least a Swift program holds,
+// linked as `make release` links Clavier (the runtime inside), once it has read a layout with
+// Yams, the YAML library Clavier is built on; with `--draw`, once it has also drawn the letters
+// page's labels as Clavier does (Pango and Cairo, loaded the way Clavier loads them, the system
+// theme's fonts at its size, into an image the size of the docked window). It then says
+// "ready" and sleeps until killed.
+import CPangoCairo
+import Glibc
+import Yams
+
+func fail(_ message: String, status: Int32) -> Never {
+    let line = Array("bench-floor: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+func readAll(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&block, 1, block.count, file)
+        bytes += block[..<n]
+        if n < block.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func scalars(in node: Node) -> Int {
+    switch node {
+    case .scalar: return 1
+    case .mapping(let mapping): return mapping.reduce(0) { $0 + scalars(in: $1.key) + scalars(in: $1.value) }
+    case .sequence(let sequence): return sequence.reduce(0) { $0 + scalars(in: $1) }
+    default: return 0
+    }
+}
+
+/// The letters page's labels (the rest of its keys are drawn icons), in rows as the page has them.
+func drawLabels() {
+    let labels = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "a", "s", "d", "f", "g", "h", "j", "k", "l",
+                  "z", "x", "c", "v", "b", "n", "m", "123", "space"]
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1920, 242), let cr = cairo_create(surface),
+          let map = pango_cairo_font_map_new(), let context = pango_font_map_create_context(map),
+          let layout = pango_layout_new(context),
+          let font = pango_font_description_from_string("DejaVu Sans, Helvetica, sans-serif") else {
+        fail("Cairo or Pango failed", status: 1)
+    }
+    pango_font_description_set_absolute_size(font, Double(26 * PANGO_SCALE))
+    pango_layout_set_font_description(layout, font)
+    for (i, label) in labels.enumerated() {
+        pango_layout_set_text(layout, label, -1)
+        cairo_move_to(cr, Double(10 + (i % 10) * 190), Double(10 + (i / 10) * 60))
+        pango_cairo_show_layout(cr, layout)
+    }
+    cairo_surface_flush(surface)
+}
+
+let argc = Int(CommandLine.argc)
+let arguments = (0..<argc).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+guard argc == 2 || (argc == 3 && arguments[2] == "--draw"), let text = readAll(arguments[1]) else {
+    fail("usage: bench-floor LAYOUT.yaml [--draw]", status: 2)
+}
+do {
+    guard let root = try Yams.compose(yaml: text, .basic) else { fail("an empty document", status: 1) }
+    if argc == 3 { drawLabels() }
+    print("ready: \(scalars(in: root)) scalars")
+} catch {
+    fail("\(error)", status: 1)
+}
+fflush(nil)
+while true { pause() }

@@ -1,0 +1,69 @@
+import Glibc
+
+/// Floors for the resident-memory figure: what programs that do only part of Clavier's work
+/// hold, measured as Clavier is (1 s after they are ready). They say how much of Clavier's
+/// memory the libraries it is built on take before it does anything of its own.
+struct Floors {
+    struct Floor {
+        let name: String
+        let how: String
+        var rss = Samples(), pss = Samples()
+        var failure: String?
+    }
+
+    var floors: [Floor] = []
+
+    /// `bench-floor` (Swift, built by `make release`) and `bench-floor-pango` (C, built by
+    /// `make bench`) beside this executable; `layout` is the YAML file the Swift floor reads.
+    static func measure(directory: String, layout: String, runs: Int) -> Floors {
+        let swiftFloor = "\(directory)/bench-floor", cFloor = "\(directory)/bench-floor-pango"
+        let programs: [(String, String, [String])] = [
+            ("C: Pango and Cairo only",
+             "a C program that draws the letters page's labels with Pango and Cairo (the theme's fonts and size) into a 1920×242 image, then sleeps",
+             [cFloor]),
+            ("Swift: Yams only",
+             "a Swift program linked as Clavier is (runtime inside) that reads us.yaml with Yams, then sleeps",
+             [swiftFloor, layout]),
+            ("Swift: Yams, Pango and Cairo",
+             "the same Swift program, which then also draws the labels as the C program does (Pango loaded as Clavier loads it)",
+             [swiftFloor, layout, "--draw"]),
+        ]
+        var result = Floors()
+        for (name, how, command) in programs {
+            var floor = Floor(name: name, how: how)
+            if access(command[0], X_OK) != 0 {
+                floor.failure = "not built"
+            } else if command.count > 1, access(layout, R_OK) != 0 {
+                floor.failure = "no \(layout)"
+            }
+            for run in 0..<runs where floor.failure == nil {
+                do throws(BenchError) {
+                    let memory = try once(command, output: "/tmp/clavier-bench-\(getpid())-floor-\(run)")
+                    floor.rss.add(memory.rss)
+                    floor.pss.add(memory.pss)
+                } catch {
+                    floor.failure = error.description
+                }
+            }
+            result.floors.append(floor)
+        }
+        return result
+    }
+
+    /// Starts `command`, waits for its "ready", then 1 s (as Clavier is measured 1 s after its
+    /// first paint), and reads its memory in kB.
+    private static func once(_ command: [String], output: String) throws(BenchError) -> (rss: Double, pss: Double) {
+        defer { unlink(output) }
+        let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], stdout: output)
+        defer { child.stop() }
+        let deadline = Instant.now + 30
+        while !(readFile(output)?.hasPrefix("ready") ?? false) {
+            guard child.isRunning else { throw BenchError("\(command[0]) ended before it was ready") }
+            guard Instant.now < deadline else { throw BenchError("\(command[0]) was not ready within 30 s") }
+            sleep(ms: 10)
+        }
+        sleep(ms: 1000)
+        guard let memory = ProcStats.memory(pid: child.pid) else { throw BenchError("no /proc/\(child.pid)/smaps_rollup") }
+        return memory
+    }
+}
