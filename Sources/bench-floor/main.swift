@@ -14,15 +14,15 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+/// The whole of a layout file: one read of its size (a small regular file).
 func readAll(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var block = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&block, 1, block.count, file)
-        bytes += block[..<n]
-        if n < block.count { break }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+        count = max(0, read(fd, buffer.baseAddress, buffer.count))
     }
     return String(decoding: bytes, as: UTF8.self)
 }
@@ -58,9 +58,8 @@ func drawLabels() {
 
 let argc = Int(CommandLine.argc)
 let arguments = (0..<argc).map { String(cString: CommandLine.unsafeArgv[$0]!) }
-guard argc == 2 || (argc == 3 && arguments[2] == "--draw"), let text = readAll(arguments[1]) else {
-    fail("usage: bench-floor LAYOUT.yaml [--draw]", status: 2)
-}
+guard argc == 2 || (argc == 3 && arguments[2] == "--draw") else { fail("usage: bench-floor LAYOUT.yaml [--draw]", status: 2) }
+guard let text = readAll(arguments[1]) else { fail("cannot read \(arguments[1])", status: 1) }
 do {
     guard let root = try Yams.compose(yaml: text, .basic) else { fail("an empty document", status: 1) }
     if argc == 3 { drawLabels() }
