@@ -77,8 +77,8 @@ let package = Package(
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
-        // layout with Yams and draws the letters page's labels with Pango, as Clavier does. Not shipped.
-        .executableTarget(name: "bench-floor", dependencies: ["CPangoCairo", "CLazyLibs", .product(name: "Yams", package: "Yams")],
+        // layout with Clavier's reader (Yams) and draws the letters page's labels with Pango. Not shipped.
+        .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs"],
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),

@@ -1,39 +1,17 @@
-// bench-floor: floors for `make bench`'s resident-memory figure. The least a Swift program holds,
-// linked as `make release` links Clavier (the runtime inside), once it has read a layout with
-// Yams, the YAML library Clavier is built on; with `--draw`, once it has also drawn the letters
-// page's labels as Clavier does (Pango and Cairo, loaded the way Clavier loads them, the system
-// theme's fonts at its size, into an image the size of the docked window). It then says
-// "ready" and sleeps until killed.
+// bench-floor: floors for `make bench`'s resident-memory figure. The least a Swift program
+// holds, linked as `make release` links Clavier (the runtime inside), once it has read a layout
+// with Clavier's own reader (ClavierLayouts, on Yams); with `--draw`, once it has also drawn the
+// letters page's labels as Clavier does (Pango and Cairo, loaded the way Clavier loads them,
+// the system theme's fonts at its size, into an image the size of the docked window). It then
+// says "ready" and sleeps until killed.
+import ClavierLayouts
 import CPangoCairo
 import Glibc
-import Yams
 
 func fail(_ message: String, status: Int32) -> Never {
     let line = Array("bench-floor: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(status)
-}
-
-/// The whole of a layout file: one read of its size (a small regular file).
-func readAll(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
-        count = max(0, read(fd, buffer.baseAddress, buffer.count))
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-func scalars(in node: Node) -> Int {
-    switch node {
-    case .scalar: return 1
-    case .mapping(let mapping): return mapping.reduce(0) { $0 + scalars(in: $1.key) + scalars(in: $1.value) }
-    case .sequence(let sequence): return sequence.reduce(0) { $0 + scalars(in: $1) }
-    default: return 0
-    }
 }
 
 /// The letters page's labels (the rest of its keys are drawn icons), in rows as the page has them.
@@ -59,11 +37,11 @@ func drawLabels() {
 let argc = Int(CommandLine.argc)
 let arguments = (0..<argc).map { String(cString: CommandLine.unsafeArgv[$0]!) }
 guard argc == 2 || (argc == 3 && arguments[2] == "--draw") else { fail("usage: bench-floor LAYOUT.yaml [--draw]", status: 2) }
-guard let text = readAll(arguments[1]) else { fail("cannot read \(arguments[1])", status: 1) }
+guard let text = PlainFiles.text(arguments[1]) else { fail("cannot read \(arguments[1])", status: 1) }
 do {
-    guard let root = try Yams.compose(yaml: text, .basic) else { fail("an empty document", status: 1) }
+    let layout = try LayoutFile.parse(text, id: "floor", file: arguments[1])
     if argc == 3 { drawLabels() }
-    print("ready: \(scalars(in: root)) scalars")
+    print("ready: \(layout.pages.count) pages")
 } catch {
     fail("\(error)", status: 1)
 }
