@@ -18,6 +18,9 @@ public enum Effect: Hashable, Sendable {
     case type(KeySym, modifiers: ModifierSet)
     /// Play the key click.
     case playClick
+    /// A press landed on this key (before it types, on release or by its alternates): what
+    /// the frequently used page counts.
+    case tapped(Key)
     /// Repaint these keys of the current page (and only them).
     case redraw([Key.ID])
     /// Repaint the whole current page (a page switch, or labels changed with Shift).
@@ -215,6 +218,8 @@ public struct Keyboard: Sendable {
 
     /// How a key is drawn now.
     public func state(of key: Key) -> KeyState {
+        // An XKB-named key the live keymap leaves empty in this group types nothing: say so.
+        if case .xkbKey(let name) = key.action, liveKeys[name] != nil, liveSym(name) == nil { return .disabled }
         if layout.options.showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {
@@ -242,7 +247,7 @@ public struct Keyboard: Sendable {
             var effects: [Effect] = []
             if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
             pressed[pointer] = key.id
-            effects += [.playClick, .redraw([key.id])]
+            effects += [.playClick, .redraw([key.id]), .tapped(key)]
             if !key.alternates.isEmpty {
                 // The key types on release (a tap) or offers its alternates (a long press), so
                 // it never repeats.

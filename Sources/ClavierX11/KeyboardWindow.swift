@@ -35,10 +35,10 @@ public enum Placement: Hashable, Sendable {
 
 /// What the window reports to the keyboard.
 public enum WindowEvent: Hashable, Sendable {
-    case press(Point)
-    case release(Point)
-    /// The pointer moved with a button down.
-    case motion(Point)
+    /// The core pointer's press, release or motion with a button down (`.press`, `.release`,
+    /// `.motion` of pointer 0), in window coordinates: what the input sources turn into the
+    /// reducer's events.
+    case pointer(InputEvent)
     /// Part of the window must be put on screen again.
     case expose(Rect)
     /// The window's size changed.
@@ -461,14 +461,14 @@ public final class KeyboardWindow {
             XNextEvent(display.raw, &event)
             switch event.type {
             case ButtonPress where event.xbutton.button <= 3:
-                events.append(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+                events.append(.pointer(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case ButtonRelease where event.xbutton.button <= 3:
-                events.append(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+                events.append(.pointer(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case MotionNotify:
                 let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
                 // Only the latest position of a run of motion events matters.
-                if case .motion = events.last { events.removeLast() }
-                events.append(.motion(point))
+                if case .pointer(.motion) = events.last { events.removeLast() }
+                events.append(.pointer(.motion(point)))
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))

@@ -219,13 +219,9 @@ struct RunOptions {
             let pixels = settings.height.pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
             return .docked(settings.dock, monitor: chosen.rect, height: pixels)
         }
-        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
-                                  theme: theme,
-                                  openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil }, control: control, kiosk: settings.kiosk,
-                                  rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: LayoutOptions.shuffleSource(seed: seed), scale: scale, pictures: PictureCache.standard())
+        var hooks = KeyboardApp.Hooks()
         if settings.float && !settings.kiosk {
-            app.onFloatMoved = { rect in
+            hooks.floatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
                 floatPlace.rect = rect
                 do {
@@ -239,19 +235,23 @@ struct RunOptions {
             // once the keyboard is up, as the file is synced (~1.3 ms on the way otherwise).
             if settings.geometry != nil {
                 let rect = placement(connection).rect
-                app.onShown = { [weak app] in app?.onFloatMoved?(rect) }
+                hooks.shown = { [floatMoved = hooks.floatMoved] in floatMoved?(rect) }
             }
         }
         if let taps {
-            app.onPress = { taps.tapped($0) }
-            app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
+            hooks.tapped = { taps.tapped($0) }
+            hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
         }
-        do {
-            // Asked only while a layout with completions is shown; the word list loads then.
-            let words = WordLearner(store: settings.learning ? .standard() : nil)
-            app.complete = { words.completions(of: $0) }
-            app.onAccept = { words.accept($0) }
-        }
+        // Asked only while a layout with completions is shown; the word list loads then.
+        let words = WordLearner(store: settings.learning ? .standard() : nil)
+        hooks.complete = { words.completions(of: $0) }
+        hooks.accepted = { words.accept($0) }
+        let app = try KeyboardApp(KeyboardApp.Parts(
+            display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
+            theme: theme, scale: scale, kiosk: settings.kiosk, rules: settings.rules, control: control,
+            pictures: PictureCache.standard(), loadLayout: { try LayoutOptions.layout(named: $0) },
+            openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil },
+            shuffleSource: LayoutOptions.shuffleSource(seed: seed), hooks: hooks))
         app.run()
     }
 
