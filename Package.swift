@@ -82,6 +82,8 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
+        .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
