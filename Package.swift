@@ -82,6 +82,8 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        // The parts of the X11 module that need no X server (the ledger of borrowed keycodes).
+        .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
