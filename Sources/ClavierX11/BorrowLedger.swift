@@ -152,6 +152,22 @@ extension BorrowLedger {
         XChangeProperty(display, root, atom, UInt(XA_STRING), 8, PropModeReplace, &bytes, Int32(bytes.count))
     }
 
+    /// Reads the ledger under `XGrabServer`, so no other Clavier changes it in between; lets
+    /// `change` edit it (giving keycodes back on the way); writes it if it changed; runs
+    /// `then` (so keycodes are changed only once recorded); and lets the server go.
+    static func update<R>(display: OpaquePointer, atom: Atom, _ change: (inout BorrowLedger) -> R,
+                          then: (R) -> Void = { _ in }) -> R {
+        // The grab lasts one round trip (the read) and never a wait: the whole server stalls under it.
+        XGrabServer(display)
+        var ledger = BorrowLedger(display: display, atom: atom)
+        let before = ledger
+        let result = change(&ledger)
+        if ledger != before { ledger.write(display: display, atom: atom) }
+        then(result)
+        XUngrabServer(display)
+        return result
+    }
+
     /// Maps `keycode` to `syms` in every one of `columns` columns, NoSymbol past the last
     /// (`XChangeKeyboardMapping`).
     static func setMapping(display: OpaquePointer, keycode: UInt8, to syms: [UInt32], columns: Int) {

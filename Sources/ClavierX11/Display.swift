@@ -128,7 +128,8 @@ public final class Display: @unchecked Sendable {
                              "_NET_SUPPORTED", "_NET_WM_DESKTOP", "_NET_WM_MOVERESIZE", "_NET_WM_NAME", "_NET_WM_STATE",
                              "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STATE_SKIP_TASKBAR",
                              "_NET_WM_STATE_STICKY", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_WM_WINDOW_TYPE",
-                             "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION"]
+                             "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION",
+                             BorrowLedger.property]
     private var atoms: [String: Atom] = [:]
 
     /// The atom for `name`, created if needed (`XInternAtoms`, cached).

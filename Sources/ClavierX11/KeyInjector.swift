@@ -13,35 +13,41 @@ public final class KeyInjector {
     /// what an earlier press asked, and xkbcommon's tables are cold by then (~10 µs a press).
     private var found: [UInt64: KeyPosition] = [:]
     private var foundState = KeyboardState()
-    /// Spare keycodes lent to off-keymap keysyms, with the time each was last pressed.
-    private var borrowed: [UInt8: (sym: UInt32, lastUse: ContinuousClock.Instant)] = [:]
-    /// A borrowed keycode keeps its keysym this long after its last press. Clients look the
-    /// keysym up when they *process* the event, not when it is sent: restoring at once made
-    /// xterm receive nothing in the spike, ≥ 5 ms always worked; but a client busy with a
-    /// burst of typing looks up later still (50 ms lost characters in xterm under a 1,000
-    /// character burst). 250 ms held in every run, and restores still come in batches.
-    public var restoreDelay: Duration = .milliseconds(250)
-    /// A borrowed keycode is never lent to another keysym sooner than this after its last
-    /// press, for the same reason.
-    public var reuseDelay: Duration = .milliseconds(250)
-    private let clock = ContinuousClock()
+    /// Spare keycodes lent to off-keymap keysyms, recorded on the server.
+    private let loans: BorrowedKeycodes
+    /// How long a borrowed keycode keeps its keysym after its last press (250 ms; why: `BorrowedKeycodes`).
+    public var restoreDelay: Duration {
+        get { loans.restoreDelay }
+        set { loans.restoreDelay = newValue }
+    }
+    /// How long after its last press a borrowed keycode may be lent to another keysym (250 ms).
+    public var reuseDelay: Duration {
+        get { loans.reuseDelay }
+        set { loans.reuseDelay = newValue }
+    }
 
-    /// An injector for `display`, reading its keyboard mapping now.
+    /// An injector for `display`, reading its keyboard mapping now, once it has given back
+    /// the keycodes a dead Clavier left borrowed.
     public init(display: Display) {
         self.display = display
-        self.table = KeymapTable(display: display, group: display.keyboardState.group)
+        loans = BorrowedKeycodes(display: display)
+        let held = loans.settle()
+        table = KeymapTable(display: display, group: display.keyboardState.group, held: held)
     }
 
     /// Re-reads the keyboard mapping after the server announced a change of keycodes
     /// `first…first+count-1` (`MappingNotify`); changes we made ourselves are skipped.
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
-        if count > 0, changed.allSatisfy({ borrowed[$0] != nil }) { return }
+        if count > 0, changed.allSatisfy(loans.isLent) { return }
         reload(group: display.keyboardState.group)
     }
 
     private func reload(group: UInt32) {
-        table = KeymapTable(display: display, group: group, lent: Set(borrowed.keys))
+        // Another Clavier's borrowing or giving back is a keymap change too: the ledger says which
+        // keycodes are its, and any a dead one left are given back on the way.
+        let held = loans.settle()
+        table = KeymapTable(display: display, group: group, lent: loans.keycodes, held: held)
     }
 
     /// Presses and releases whatever produces `sym` in the current group and modifier
@@ -52,7 +58,7 @@ public final class KeyInjector {
         let extra = Self.mask(of: modifiers)
         let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
             ?? onKeymap(sym, extra: extra, state: state)
-            ?? borrowKeycodes(for: [sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
+            ?? borrow([sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
         guard let position else { return }
         press(position, extra: extra, state: state)
         display.flush()
@@ -75,7 +81,7 @@ public final class KeyInjector {
                 if !needed.contains(sym), !lentInRun.contains(sym), onKeymap(syms[end], extra: 0, state: state) == nil {
                     // Keysyms already lent and keysyms to lend share the one pool.
                     if needed.count + lentInRun.count >= max(table.spareKeycodes.count, 1) { break }
-                    if borrowed.values.contains(where: { $0.sym == sym }) {
+                    if loans.isLent(sym) {
                         lentInRun.insert(sym)
                     } else {
                         needed.append(sym)
@@ -84,7 +90,7 @@ public final class KeyInjector {
                 end += 1
             }
             let inRun = Set(syms[start..<end].map(\.rawValue))
-            _ = borrowKeycodes(for: needed, keeping: inRun)
+            _ = borrow(needed, keeping: inRun)
             for sym in syms[start..<end] {
                 if shouldStop() { return }
                 let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
@@ -140,7 +146,7 @@ public final class KeyInjector {
     }
 
     /// How many times a keysym was lent a spare keycode since this injector started.
-    public private(set) var borrowCount = 0
+    public var borrowCount: Int { loans.count }
 
     /// Presses the level's modifiers that are not already active, then the key, then
     /// releases all in reverse order.
@@ -170,61 +176,10 @@ public final class KeyInjector {
         return mask
     }
 
-    private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? {
-        guard let (keycode, entry) = borrowed.first(where: { $0.value.sym == sym.rawValue }) else { return nil }
-        borrowed[keycode] = (entry.sym, clock.now)
-        return keycode
-    }
+    private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? { loans.keycode(for: sym.rawValue) }
 
-    /// Lends spare keycodes to `syms`: free ones first, then the least recently used ones
-    /// whose keysym is not in `keeping`, each no sooner than `reuseDelay` after its last
-    /// press (waiting if need be). All mappings go to the server before one XSync.
-    @discardableResult
-    private func borrowKeycodes(for syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
-        guard !syms.isEmpty else { return [:] }
-        var free = table.spareKeycodes.filter { borrowed[$0] == nil }
-        var reusable = borrowed.filter { !keeping.contains($0.value.sym) }
-            .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
-        var lent: [UInt32: UInt8] = [:]
-        var latestReuse: ContinuousClock.Instant?
-        for sym in syms {
-            let keycode: UInt8
-            if !free.isEmpty {
-                keycode = free.removeFirst()
-            } else if !reusable.isEmpty {
-                keycode = reusable.removeFirst()
-                let ready = borrowed[keycode]!.lastUse + reuseDelay
-                latestReuse = max(latestReuse ?? ready, ready)
-            } else {
-                break  // No spare keycode at all, or the pool is smaller than asked.
-            }
-            lent[sym] = keycode
-        }
-        if let latestReuse, latestReuse > clock.now { sleep(until: latestReuse) }
-        let now = clock.now
-        borrowCount += lent.count
-        for (sym, keycode) in lent {
-            setMapping(keycode, to: sym)
-            borrowed[keycode] = (sym, now)
-        }
-        // What to give back if the connection dies, before the change reaches the server.
-        ConnectionLoss.lent = Array(borrowed.keys)
-        // XSync so the server holds the new mappings before the presses arrive.
-        display.sync()
-        return lent
-    }
-
-    private func sleep(until instant: ContinuousClock.Instant) {
-        let nanos = (instant - clock.now).components
-        var request = timespec(tv_sec: Int(nanos.seconds), tv_nsec: Int(nanos.attoseconds / 1_000_000_000))
-        nanosleep(&request, nil)
-    }
-
-    private func setMapping(_ keycode: UInt8, to sym: UInt32) {
-        ConnectionLoss.columns = max(table.symbolsPerKeycode, 1)
-        // Every column carries the keysym, so neither Shift nor the active group changes it.
-        var columns = [CX11.KeySym](repeating: CX11.KeySym(sym), count: Int(max(table.symbolsPerKeycode, 1)))
-        XChangeKeyboardMapping(display.raw, Int32(keycode), Int32(columns.count), &columns, 1)
+    private func borrow(_ syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
+        loans.borrow(syms, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
 
     /// What the keys with these XKB names produce in the live keymap's current group,
@@ -261,35 +216,14 @@ public final class KeyInjector {
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 
     /// When the next borrowed keycode is due to be given back, if any is lent.
-    public var nextRestore: ContinuousClock.Instant? {
-        borrowed.values.map(\.lastUse).min().map { $0 + restoreDelay }
-    }
+    public var nextRestore: ContinuousClock.Instant? { loans.nextRestore }
 
     /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent.
-    public var allRestorable: ContinuousClock.Instant? {
-        borrowed.values.map(\.lastUse).max().map { $0 + restoreDelay }
-    }
+    public var allRestorable: ContinuousClock.Instant? { loans.allRestorable }
 
     /// Gives back every borrowed keycode idle for `restoreDelay`, all in one batch.
-    public func restoreDue(now: ContinuousClock.Instant) {
-        let due = borrowed.filter { now - $0.value.lastUse >= restoreDelay }.map(\.key)
-        restore(due)
-    }
+    public func restoreDue(now: ContinuousClock.Instant) { loans.restoreDue(now: now) }
 
     /// Gives back every borrowed keycode at once (on exit); the keymap is as we found it.
-    public func restoreAll() {
-        restore(Array(borrowed.keys))
-    }
-
-    private func restore(_ keycodes: [UInt8]) {
-        guard !keycodes.isEmpty else { return }
-        for keycode in keycodes {
-            setMapping(keycode, to: 0)
-            borrowed[keycode] = nil
-        }
-        display.sync()
-        // Only once the server has them back: a connection lost before this point still
-        // has them given back by ConnectionLoss.
-        ConnectionLoss.lent = Array(borrowed.keys)
-    }
+    public func restoreAll() { loans.restoreAll() }
 }

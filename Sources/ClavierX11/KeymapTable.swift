@@ -88,8 +88,10 @@ struct KeymapTable {
     /// Mod4 (Super), Mod5 (AltGr). Lock and NumLock (Mod2) toggle and are never pressed.
     static let pressable: UInt32 = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Mod5Mask)
 
-    /// Reads the mapping; `lent` keycodes (ours, borrowed for a while) count as spare.
-    init(display: Display, group: UInt32, lent: Set<UInt8> = []) {
+    /// Reads the mapping; `lent` keycodes (ours, borrowed for a while) count as spare, and
+    /// `held` ones (another Clavier's, borrowed) are neither spare nor typed with: their
+    /// keysym may be given back under our press.
+    init(display: Display, group: UInt32, lent: Set<UInt8> = [], held: Set<UInt8> = []) {
         self.group = group
         let core = display.xkbKeymap(device: display.coreKeyboardID)
         let xtest = display.xtestKeyboardID.flatMap { display.xkbKeymap(device: $0) }
@@ -105,6 +107,7 @@ struct KeymapTable {
                 spareKeycodes.append(kc)
                 continue
             }
+            if held.contains(kc) { continue }
             let emptyHere = core?.isEmpty(keycode) ?? true
             if emptyHere && (xtest?.isEmpty(keycode) ?? true) {
                 spareKeycodes.append(kc)
