@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 import Foundation
 import Testing
 
@@ -42,15 +43,9 @@ import Testing
     /// Shift, digits, spaces and €, a Return every 60 clicks or so, and a Return last.
     static func plan(clicks: Int, seed: UInt64) -> (taps: [(String, String)], text: String) {
         let letters = "qwertyuiopasdfghjklzxcvbnm".map(String.init)
-        var state = seed
-        func next(_ n: Int) -> Int {
-            // SplitMix64: the same taps on every machine.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        // Core's seeded generator: the same taps on every machine.
+        var random = SeededGenerator(seed: seed)
+        func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         var taps: [(String, String)] = [], text = ""
         var sinceReturn = 0
         while taps.count < clicks - 5 {
