@@ -58,6 +58,12 @@ struct KeysymNameTests {
         #expect(KeysymName.lookup(name) == nil)
     }
 
+    @Test func theKeysymsThatLeaveAKioskAreBlocked() throws {
+        for name in ["Terminate_Server", "XF86Switch_VT_1", "XF86Switch_VT_12", "Super_R"] {
+            #expect(Kiosk.blocks(try #require(KeysymName.lookup(name)), modifiers: []), "\(name)")
+        }
+    }
+
     @Test func anUnknownKeysymIsReportedWhereItIsWritten() {
         let text = """
         pages:
