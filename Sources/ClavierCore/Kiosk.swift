@@ -3,10 +3,10 @@
 /// desktop's menus).
 public enum Kiosk {
     static let f1 = 0xFFBE, f12 = 0xFFC9
-    /// XF86Switch_VT_1…12 and XF86Terminate_Server: keymaps bind these to Ctrl+Alt+Fn and
+    /// XF86Switch_VT_1…12 and Terminate_Server: keymaps bind these to Ctrl+Alt+Fn and
     /// Ctrl+Alt+Backspace, and a layout could name them directly.
     static let switchVT = 0x1008_FE01...0x1008_FE0C
-    static let terminateServer: UInt32 = 0x1008_FE14
+    static let terminateServer: UInt32 = 0xFED5
     /// Super_L, Super_R, Hyper_L, Hyper_R and the Menu key's window-manager cousins.
     static let superKeys: Set<UInt32> = [0xFFEB, 0xFFEC, 0xFFED, 0xFFEE]
 

@@ -21,7 +21,7 @@ enum TypeThroughput {
         }
         probe.focus()
         probe.drain()
-        let modifiers: ClosedRange<UInt> = 0xFFE1...0xFFEE
+        let modifiers = UInt(XK_Shift_L)...UInt(XK_Hyper_R)
         let child: ChildProcess
         do { child = try ChildProcess([binary, "type", text], environment: environment) } catch { return .failed(error.description) }
         defer { child.stop() }
@@ -30,7 +30,7 @@ enum TypeThroughput {
         while count < text.count {
             guard let got = probe.waitForKeyPress(timeout: 5) else { break }
             let sym = probe.keysym(got.keycode)
-            if modifiers.contains(sym) || sym == 0xFE03 { continue }
+            if modifiers.contains(sym) || sym == UInt(XK_ISO_Level3_Shift) { continue }
             count += 1
             if first == nil { first = got.at }
             last = got.at
