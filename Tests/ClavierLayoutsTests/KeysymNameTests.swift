@@ -58,10 +58,16 @@ struct KeysymNameTests {
         #expect(KeysymName.lookup(name) == nil)
     }
 
-    @Test func theKeysymsThatLeaveAKioskAreBlocked() throws {
-        for name in ["Terminate_Server", "XF86Switch_VT_1", "XF86Switch_VT_12", "Super_R"] {
-            #expect(Kiosk.blocks(try #require(KeysymName.lookup(name)), modifiers: []), "\(name)")
-        }
+    @Test(arguments: ["Terminate_Server", "XF86Switch_VT_1", "XF86Switch_VT_12", "Super_R", "XF86ClearGrab",
+                      "XF86Terminal", "XF86WWW", "XF86LogOff", "Sys_Req", "F4", "Menu", "Pointer_EnableKeys"])
+    func theKeysymsThatLeaveAKioskAreRefused(name: String) throws {
+        #expect(!Kiosk.allowsKeysym(try #require(KeysymName.lookup(name))))
+    }
+
+    @Test(arguments: ["a", "eacute", "EuroSign", "Cyrillic_shorti", "dead_acute", "BackSpace", "Return", "Tab",
+                      "ISO_Left_Tab", "Escape", "Left", "Page_Down", "KP_7", "U4E00"])
+    func theKeysymsAKioskNeedsAreAllowed(name: String) throws {
+        #expect(Kiosk.allowsKeysym(try #require(KeysymName.lookup(name))))
     }
 
     @Test func anUnknownKeysymIsReportedWhereItIsWritten() {
