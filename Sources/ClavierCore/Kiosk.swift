@@ -42,4 +42,21 @@ public enum Kiosk {
     public static func allows(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
         allowsKeysym(sym) && allowedModifiers.isSuperset(of: modifiers)
     }
+
+    /// Why kiosk mode would refuse what `action` types, for `clavier check --kiosk`; nil
+    /// when it would type it. `written` names a keysym as the layout wrote it.
+    public static func refusal(of action: KeyAction, written: String? = nil) -> String? {
+        switch action {
+        case .key(let sym) where !allowsKeysym(sym):
+            let name = written.map { "'\($0)'" } ?? "0x" + String(sym.rawValue, radix: 16)
+            return "kiosk mode never types keysym \(name) (only characters, editing and navigation keys, Return, Tab and Escape)"
+        case .text(let text):
+            guard let bad = text.unicodeScalars.first(where: { !allowsKeysym(KeySym(scalar: $0)) }) else { return nil }
+            return "kiosk mode never types U+\(String(bad.value, radix: 16, uppercase: true)), a control character"
+        case .modifier(let modifier) where ![.shift, .altgr].contains(modifier):
+            return "kiosk mode never types with \(modifier.rawValue): only shift and altgr levels"
+        default:
+            return nil
+        }
+    }
 }

@@ -178,6 +178,13 @@ public enum LayoutFile {
             return nil
         }
         guard let text = r.string(value, kind) else { return nil }
+        let action = readAction(kind: kind, text: text, value, r, &switches)
+        if r.kiosk, let action, let refused = Kiosk.refusal(of: action, written: text) { r.report(refused, at: value) }
+        return action
+    }
+
+    private static func readAction(kind: String, text: String, _ value: Node, _ r: NodeReader,
+                                   _ switches: inout [(String, Node)]) -> KeyAction? {
         switch kind {
         case "char":
             guard text.count == 1 else {

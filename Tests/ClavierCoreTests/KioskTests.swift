@@ -48,3 +48,18 @@ struct KioskTests {
         #expect(!Kiosk.allows(KeySym(rawValue: 0xFFAA), modifiers: [.control, .alt]))
     }
 }
+
+struct KioskRefusalTests {
+    @Test func aLayoutsKeysAreJudgedAsKioskModeWouldTypeThem() {
+        #expect(Kiosk.refusal(of: .key(KeySym(rawValue: 0xFED5)), written: "Terminate_Server")?.contains("'Terminate_Server'") == true)
+        #expect(Kiosk.refusal(of: .key(KeySym(rawValue: 0x1008_FE21)))?.contains("0x1008fe21") == true)
+        #expect(Kiosk.refusal(of: .modifier(.ctrl)) != nil)
+        #expect(Kiosk.refusal(of: .modifier(.alt)) != nil)
+        #expect(Kiosk.refusal(of: .modifier(.super)) != nil)
+        #expect(Kiosk.refusal(of: .text("a\u{7}"))?.contains("U+7") == true)
+        for fine: KeyAction in [.key(.backSpace), .key(.return), .text("héllo €"), .modifier(.shift), .modifier(.altgr),
+                                .page("numbers"), .xkbKey("AD01"), .hide] {
+            #expect(Kiosk.refusal(of: fine) == nil, "\(fine)")
+        }
+    }
+}
