@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierLayouts
 import ClavierRender
 import ClavierSound
 import ClavierX11
@@ -30,7 +31,7 @@ final class KeyboardApp {
         /// Where first pictures are kept between runs; nil: none are.
         var pictures: PictureCache?
         /// Finds a layout by name or file, for `clavier layout NAME` and rules.
-        var loadLayout: (String) throws -> Layout
+        var loadLayout: (String) throws(LayoutError) -> Layout
         /// Opens the click player (ALSA's configuration and device) once the keyboard is up.
         var openPlayer: () -> ClickPlayer?
         /// Deals a PIN pad's digits each time the keyboard is shown.
@@ -60,7 +61,7 @@ final class KeyboardApp {
     var keyboard: Keyboard
     let theme: Theme
     let kiosk: Bool
-    let loadLayout: (String) throws -> Layout
+    let loadLayout: (String) throws(LayoutError) -> Layout
     let placement: (Display) -> Placement
     var rules: WindowRuleFollower
     var shuffleSource: any RandomNumberGenerator
@@ -114,8 +115,8 @@ final class KeyboardApp {
         }
         defer { typist.restoreAll(clock: clock) }
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline] + sources.map { $0.nextDeadline }
-            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control.map { [$0.fd] } ?? []) {
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
+            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control?.descriptors ?? []) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
             case .deadline:
@@ -123,11 +124,12 @@ final class KeyboardApp {
                 for source in sources { for input in source.inputs(dueAt: now) { feed(input) } }
                 apply(keyboard.handle(.tick, at: now))
                 typist.restoreDue(now: now)
+                control?.expire(now: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
-            case .readable:
-                control?.serveOne { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
+            case .readable(let fd):
+                control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:
                 // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
                 // as soon as the defer above touches the dead connection.

@@ -249,7 +249,7 @@ struct RunOptions {
         let app = try KeyboardApp(KeyboardApp.Parts(
             display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
             theme: theme, scale: scale, kiosk: settings.kiosk, rules: settings.rules, control: control,
-            pictures: PictureCache.standard(), loadLayout: { try LayoutOptions.layout(named: $0) },
+            pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutOptions.layout(named: name) },
             openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil },
             shuffleSource: LayoutOptions.shuffleSource(seed: seed), hooks: hooks))
         app.run()
