@@ -85,6 +85,7 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],

@@ -72,6 +72,9 @@ public final class KeyboardWindow {
     public private(set) var isMapped = false
     /// Whether the window keeps itself above every other, fullscreen ones included (kiosk).
     public let staysOnTop: Bool
+    /// The X Input extension's opcode when the window reads XI 2.2 touches and buttons
+    /// (`XInput2`); nil: core pointer events only (an older server).
+    public let touchOpcode: Int32?
     /// When the window stays on top: the window manager's window that holds the dock type
     /// and the strut, which an override-redirect window cannot (see `init`).
     private let strutHolder: Window?
@@ -131,6 +134,8 @@ public final class KeyboardWindow {
             strutHolder = nil
         }
         gc = XCreateGC(d, id, 0, nil)
+        touchOpcode = XInput2.touchOpcode(display)
+        if touchOpcode != nil { XInput2.select(on: id, display) }
         display.askAboutSharedFiles()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
@@ -445,6 +450,15 @@ public final class KeyboardWindow {
                   UInt32(x1 - x0), UInt32(y1 - y0))
     }
 
+    /// Adds `event`, where a motion replaces the same pointer's motion just before it: only
+    /// the latest position of a run of motion events matters.
+    private func append(_ event: WindowEvent, to events: inout [WindowEvent]) {
+        if case .pointer(.motion(_, let pointer)) = event, case .pointer(.motion(_, let last)) = events.last, last == pointer {
+            events.removeLast()
+        }
+        events.append(event)
+    }
+
     /// Reads every queued X event without blocking and turns those for this window into
     /// `WindowEvent`s.
     public func pendingEvents() -> [WindowEvent] {
@@ -465,10 +479,12 @@ public final class KeyboardWindow {
             case ButtonRelease where event.xbutton.button <= 3:
                 events.append(.pointer(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case MotionNotify:
-                let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
-                // Only the latest position of a run of motion events matters.
-                if case .pointer(.motion) = events.last { events.removeLast() }
-                events.append(.pointer(.motion(point)))
+                append(.pointer(.motion(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))), to: &events)
+            case GenericEvent where event.xcookie.extension == touchOpcode:
+                guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
+                let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                if let translated = XInput2.windowEvent(device) { append(translated, to: &events) }
+                XFreeEventData(display.raw, &event.xcookie)
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))

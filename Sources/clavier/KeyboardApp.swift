@@ -88,6 +88,8 @@ final class KeyboardApp {
         openPlayer = parts.openPlayer
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
+        Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                                            : "no XInput 2.2 on this server: core pointer events only")
         var frame: FloatingFrame?
         if case .floating = firstPlacement, !kiosk {
             frame = FloatingFrame(scale: parts.scale) { [hooks = parts.hooks] in hooks.floatMoved?($0) }
