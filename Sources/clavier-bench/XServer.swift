@@ -1,3 +1,4 @@
+import ClavierX11
 import CX11
 import Glibc
 
@@ -56,7 +57,7 @@ final class Probe {
         guard let d = XOpenDisplay(name) else { throw BenchError("cannot open \(name)") }
         self.d = d
         // A window that vanishes between MapNotify and our GetImage must not end the bench.
-        clavier_install_x_error_handler()
+        XErrorLog.install()
         root = XDefaultRootWindow(d)
         damage = DamageWatch(display: d)
         XSelectInput(d, root, SubstructureNotifyMask)
