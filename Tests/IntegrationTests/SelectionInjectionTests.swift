@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
@@ -5,14 +6,7 @@ extension AccessoryBarIntegrationTests {
     /// PRIMARY is whatever any X client put there: a selection of several lines (which would
     /// run a command in a focused terminal) is never typed; only the pair is.
     @Test func aSelectionWithANewlineIsNotTyped() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let state = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
-        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
-                                          environment: ["XDG_STATE_HOME": state.path])
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
         let code = try centre(of: "code", in: session)
         do {
             let owner = try SelectionOwner(display: session.server.display, text: "x\necho INJECTED > file\n")
