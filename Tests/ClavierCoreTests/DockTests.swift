@@ -9,15 +9,16 @@ struct DockTests {
         for bad in ["", "0", "-5", "abc", "120%", "0%", "3x"] { #expect(DockHeight(parsing: bad) == nil, "\(bad)") }
     }
 
-    /// Five rows of 16 mm on a 96 dpi laptop panel (3.77 px/mm): 302 px.
+    /// Five rows of 16 mm on a 96 dpi laptop panel (800 px in 212 mm): 80 × 800 / 212 = 301.9,
+    /// rounded to 302 px.
     @Test func physicalHeightFollowsTheMonitorsDensity() {
         let h = DockHeight.physical.pixels(monitor: Size(width: 1280, height: 800),
                                            millimetres: Size(width: 339, height: 212), rows: 5)
-        #expect(h == 302 || h == 301)
-        // Twice the pixels in the same millimetres: twice as tall.
+        #expect(h == 302)
+        // Twice the pixels in the same millimetres: twice as tall, 80 × 1600 / 212 = 603.8.
         let hiDPI = DockHeight.physical.pixels(monitor: Size(width: 2560, height: 1600),
                                                millimetres: Size(width: 339, height: 212), rows: 5)
-        #expect(abs(hiDPI - 2 * h) <= 2)
+        #expect(hiDPI == 604)
     }
 
     @Test func physicalHeightIsClampedToTheMonitor() {
