@@ -71,6 +71,15 @@ final class SelectionOwner {
         return (f.x + cell.midX, f.y + cell.midY)
     }
 
+    /// Clicks the bar cell at `cell` while another client holds `text` selected (owns PRIMARY),
+    /// and expects clavier to ask that client for it once.
+    func click(_ cell: (x: Int, y: Int), selecting text: String, in session: KeyboardSession,
+               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let owner = try SelectionOwner(display: session.server.display, text: text)
+        session.server.click(x: cell.x, y: cell.y)
+        #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)", sourceLocation: sourceLocation)
+    }
+
     /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
     /// a space into xterm, and the word is learned in words.json, private to the user.
     @Test func aCompletionFinishesTheWordInXterm() throws {
@@ -102,20 +111,15 @@ final class SelectionOwner {
     @Test func strongWrapsTheSelectionOrTypesThePair() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
         let strong = try centre(of: "strong", in: session)
-        do {
-            let owner = try SelectionOwner(display: session.server.display, text: "bold")
-            session.server.click(x: strong.x, y: strong.y)
-            #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)")
-        }
+        try click(strong, selecting: "bold", in: session)
         try session.tap(["return"])
-        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
-                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
-        #expect(session.received == "**bold**\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "**bold**\n", "\(session.said)")
         // The owner is gone: nothing is selected.
         session.server.click(x: strong.x, y: strong.y)
         try session.tap(["x", "return"])
-        #expect(Harness.waitFor(10) { session.received.filter { $0 == "\n" }.count == 2 })
-        #expect(session.received == "**bold**\n****\u{1B}[D\u{1B}[Dx\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "**bold**\n****\u{1B}[D\u{1B}[Dx\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }

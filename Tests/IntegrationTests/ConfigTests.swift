@@ -128,17 +128,3 @@ import Testing
         #expect(session.errors.contains("kiosk mode: not typing a blocked combination"), "\(session.errors)")
     }
 }
-
-extension XServer {
-    /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`, as a pager does).
-    func activate(_ window: Window) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(connection, "_NET_ACTIVE_WINDOW", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = 2
-        XSendEvent(connection, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XSync(connection, 0)
-    }
-}

@@ -89,32 +89,4 @@ extension XServer {
         XRRSetMonitor(connection, root, monitor)
         XSync(connection, 0)
     }
-
-    /// Asks the window manager to maximise `window` (a `_NET_WM_STATE` client message to
-    /// the root, as a pager would send it).
-    func maximise(_ window: Window) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(connection, "_NET_WM_STATE", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = 1  // _NET_WM_STATE_ADD
-        event.xclient.data.l.1 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_VERT", 0))
-        event.xclient.data.l.2 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_HORZ", 0))
-        event.xclient.data.l.3 = 2  // from a pager: obeyed as the user's own wish
-        XSendEvent(connection, root, 0,
-                   SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XSync(connection, 0)
-    }
-
-    /// `window` and its ancestors up to, not including, the root.
-    func windowTree(containing window: Window) -> [Window] {
-        var chain: [Window] = []
-        var current: Window? = window
-        while let window = current, window != 0, window != root, chain.count < 32 {
-            chain.append(window)
-            current = WindowTree.parent(connection, of: window)
-        }
-        return chain
-    }
 }

@@ -141,6 +141,14 @@ final class KeyboardSession {
     /// What xterm received so far.
     var received: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
+    /// Waits up to `seconds` for xterm to have received `lines` whole lines; true once it has.
+    func waitForLines(_ lines: Int = 1, seconds: Double = 10) -> Bool {
+        Harness.waitFor(seconds) { received.filter { $0 == "\n" }.count >= lines && received.hasSuffix("\n") }
+    }
+
+    /// What xterm received and what clavier said, for a test's message.
+    var said: String { "xterm received \(received.debugDescription); clavier said: \(errors)" }
+
     /// Sends SIGTERM to clavier and waits for it to exit.
     func stopKeyboard() -> Int32 {
         clavier.signal(SIGTERM)

@@ -34,16 +34,3 @@ import Testing
         #expect(struts.contains { $0.count == 12 && $0[3] == keyboard.height }, "no strut for the keyboard: \(struts)")
     }
 }
-
-extension XServer {
-    /// The root's children, bottom to top (`XQueryTree`).
-    func topLevelWindows() -> [Window] { WindowTree.children(connection, of: root) }
-
-    /// Whether `a`'s top-level window (itself or its window manager frame) is stacked above `b`'s.
-    func isAbove(_ a: Window, _ b: Window) -> Bool {
-        let order = topLevelWindows()
-        guard let top = windowTree(containing: a).last, let under = windowTree(containing: b).last,
-              let i = order.firstIndex(of: top), let j = order.firstIndex(of: under) else { return false }
-        return i > j
-    }
-}

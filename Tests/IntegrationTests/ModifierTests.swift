@@ -131,43 +131,32 @@ import Testing
         let letters = Array("qwertyuiopasdfghjklzxcvbnm").map(String.init)
         let numbers = Array("1234567890-/:;()$&@\".,?!'").map(String.init)
         let symbols = Array("[]{}#%^*+=_\\|~<>€£¥•").map(String.init)
+        /// Taps `count` keys drawn from `pool` between the taps `before` and `after`; each types `typed(key)`.
+        func draw(_ count: Int, from pool: [String], between before: [String], and after: [String],
+                  typing typed: (String) -> String = { $0 }) {
+            taps += before
+            for _ in 0..<count {
+                let key = pool[next(pool.count)]
+                taps.append(key)
+                expected += typed(key)
+            }
+            taps += after
+        }
         while taps.count < 300 {
             switch next(10) {
             case 0:  // one capital through latched Shift
-                let l = letters[next(letters.count)]
-                taps += ["shift", l]
-                expected += l.uppercased()
+                draw(1, from: letters, between: ["shift"], and: [], typing: { $0.uppercased() })
             case 1:  // Shift locked by a double tap for a few letters, then unlocked
-                taps += ["shift", "shift"]
-                for _ in 0..<3 {
-                    let l = letters[next(letters.count)]
-                    taps.append(l)
-                    expected += l.uppercased()
-                }
-                taps.append("shift")
+                draw(3, from: letters, between: ["shift", "shift"], and: ["shift"], typing: { $0.uppercased() })
             case 2, 3:
-                taps.append("page-numbers")
-                for _ in 0..<2 {
-                    let n = numbers[next(numbers.count)]
-                    taps.append(n)
-                    expected += n
-                }
-                taps.append("page-letters")
+                draw(2, from: numbers, between: ["page-numbers"], and: ["page-letters"])
             case 4:
-                taps += ["page-numbers", "page-symbols"]
-                for _ in 0..<2 {
-                    let s = symbols[next(symbols.count)]
-                    taps.append(s)
-                    expected += s
-                }
-                taps.append("page-letters")
+                draw(2, from: symbols, between: ["page-numbers", "page-symbols"], and: ["page-letters"])
             case 5:
                 taps.append("space")
                 expected += " "
             default:
-                let l = letters[next(letters.count)]
-                taps.append(l)
-                expected += l
+                draw(1, from: letters, between: [], and: [])
             }
         }
         try session.tap(taps + ["return"])

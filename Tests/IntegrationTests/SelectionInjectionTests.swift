@@ -1,4 +1,3 @@
-import ClavierTestSupport
 import Foundation
 import Testing
 
@@ -7,16 +6,10 @@ extension AccessoryBarIntegrationTests {
     /// run a command in a focused terminal) is never typed; only the pair is.
     @Test func aSelectionWithANewlineIsNotTyped() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
-        let code = try centre(of: "code", in: session)
-        do {
-            let owner = try SelectionOwner(display: session.server.display, text: "x\necho INJECTED > file\n")
-            session.server.click(x: code.x, y: code.y)
-            #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)")
-        }
+        try click(try centre(of: "code", in: session), selecting: "x\necho INJECTED > file\n", in: session)
         try session.tap(["return"])
-        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
-                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
-        #expect(session.received == "``\u{1B}[D\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "``\u{1B}[D\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }
