@@ -75,8 +75,12 @@ let package = Package(
             linkerSettings: lazyLinking
         ),
 
+        // What the tests and the bench share: child processes, a private Xvfb, temporary files.
+        // Not shipped (no product names it).
+        .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
+
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -90,9 +94,9 @@ let package = Package(
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),
-        .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
-        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon"], exclude: ["Broken"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "CX11"],
+        .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),
+        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport"], exclude: ["Broken"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
                     swiftSettings: drawingHeaders),
     ],
     swiftLanguageModes: [.v6]

@@ -301,16 +301,8 @@ public final class KeyboardWindow {
     /// The root's `_NET_SUPPORTED`: what the running EWMH window manager implements (empty
     /// without one).
     private func supportedByWindowManager() -> [Atom] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display.raw, display.root, display.atom("_NET_SUPPORTED"), 0, 4096, 0, UInt(XA_ATOM),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        // Format-32 data comes back as C longs.
-        guard format == 32 else { return [] }
-        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        let values = WindowProperty.values(display.raw, display.root, display.atom("_NET_SUPPORTED"), type: Atom(XA_ATOM), limit: 4096)
+        return (values ?? []).map { Atom(bitPattern: $0) }
     }
 
     private func setAtoms(_ name: String, _ values: [String], on window: Window? = nil) {

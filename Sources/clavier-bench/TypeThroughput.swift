@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import Glibc
 
@@ -15,7 +16,7 @@ enum TypeThroughput {
     static func measure(binary: String, probe: Probe, environment: [String: String]) -> Outcome {
         // Without the subcommand, ArgumentParser hands "type" to the default command, whose
         // help exits 0 too: only help that names `clavier type` means it exists.
-        guard let help = try? run([binary, "type", "--help"]), help.status == 0,
+        guard let help = try? Harness.run([binary, "type", "--help"], timeout: 60), help.status == 0,
               help.out.range(of: "clavier type") != nil else {
             return .unavailable("n/a (no clavier type yet)")
         }

@@ -79,6 +79,6 @@ extension Layout {
     /// running keyboard fills it (read only: `clavier geometry` and `render` show the same).
     func withSavedTapCounts() -> Layout {
         guard options.frequentPage != nil else { return self }
-        return fillingFrequentPage(with: TapCountStore.standard().load().0)
+        return fillingFrequentPage(with: TapCountStore.standard().load().0 ?? TapCounts())
     }
 }

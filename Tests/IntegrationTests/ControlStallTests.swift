@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -5,18 +6,12 @@ import Testing
 /// The control socket is served inside the keyboard's loop: no client may hold it up, not
 /// one that connects and says nothing, nor one that sends a byte now and then and never a
 /// newline (each froze key presses before, for a second per connection or for ever).
-@Suite(.serialized) struct ControlStallTests {
+@Suite(.serialized, .needsDisplay) struct ControlStallTests {
     @Test func clientsThatNeverFinishTheirRequestHoldUpNeitherKeysNorOtherRequests() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let runtime = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        chmod(runtime.path, 0o700)
+        let runtime = TemporaryDirectory()
         let env = ["XDG_RUNTIME_DIR": runtime.path]
         let session = try KeyboardSession(windowManager: false, environment: env)
-        let socketPath = runtime.appendingPathComponent("clavier-\(session.server.display).sock").path
+        let socketPath = runtime.file("clavier-\(session.server.display).sock")
         func connected() throws -> Int32 {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
@@ -51,7 +46,7 @@ import Testing
         #expect(Harness.waitFor(5) { session.received.hasSuffix("\n") },
                 "typed: \(session.received.debugDescription); clavier said: \(session.errors)")
         #expect(session.received == "hi\n")
-        let status = try Harness.run([Harness.clavierBinary, "status"], environment: session.server.env.merging(env) { $1 })
+        let status = try Harness.clavier(["status"], environment: session.server.env.merging(env) { $1 })
         #expect(status.status == 0 && status.out.hasPrefix("visible\n"), "\(status)")
         #expect(session.stopKeyboard() == 0)
     }

@@ -1,18 +1,13 @@
-import CX11
+import ClavierTestSupport
 import Foundation
 import Testing
 
 /// Kiosk mode types only what a kiosk needs, whatever the layout asks for: keysyms that zap
 /// the server, break grabs or start programs are neither typed nor borrowed onto the keymap.
-@Suite(.serialized) struct KioskAllowListTests {
+@Suite(.serialized, .needsDisplay) struct KioskAllowListTests {
     @Test func aKioskLayoutCannotTypeTerminateServerOrXF86Keys() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let dir = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let layout = dir.appendingPathComponent("kiosk.yaml").path
+        let dir = TemporaryDirectory()
+        let layout = dir.file("kiosk.yaml")
         try """
             pages:
               - id: letters
@@ -28,24 +23,15 @@ import Testing
             """.write(toFile: layout, atomically: true, encoding: .utf8)
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--kiosk", "--layout", layout],
                                           environment: ["CLAVIER_LOG": "debug"])
-        let before = keymap(session.server.connection)
+        let before = session.server.keymapDump
         try session.tap(["zap", "grab", "term", "f1"])
         usleep(100_000)
-        let changed = zip(keymap(session.server.connection), before).filter { $0 != $1 }.map { String($0.0, radix: 16) }
+        let changed = zip(session.server.keymapDump, before).filter { $0 != $1 }.map(\.0)
         #expect(changed.isEmpty, "refused keysyms were borrowed onto the keymap: \(changed)")
         try session.tap(["shift", "a", "euro", "return"])
         #expect(Harness.waitFor(5) { session.received.hasSuffix("\n") }, "typed: \(session.received.debugDescription)")
         #expect(session.received == "A€\n", "typed: \(session.received.debugDescription); clavier said: \(session.errors)")
         #expect(session.clavier.isRunning, "the keyboard (and the X server) must still be up")
         #expect(session.stopKeyboard() == 0)
-    }
-
-    /// Every keysym of the core keyboard mapping, to compare before and after.
-    func keymap(_ connection: OpaquePointer) -> [KeySym] {
-        var low: Int32 = 0, high: Int32 = 0, perCode: Int32 = 0
-        XDisplayKeycodes(connection, &low, &high)
-        guard let syms = XGetKeyboardMapping(connection, KeyCode(low), high - low + 1, &perCode) else { return [] }
-        defer { XFree(syms) }
-        return Array(UnsafeBufferPointer(start: syms, count: Int((high - low + 1) * perCode)))
     }
 }

@@ -5,24 +5,11 @@ extension AccessoryBarIntegrationTests {
     /// PRIMARY is whatever any X client put there: a selection of several lines (which would
     /// run a command in a focused terminal) is never typed; only the pair is.
     @Test func aSelectionWithANewlineIsNotTyped() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let state = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
-        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
-                                          environment: ["XDG_STATE_HOME": state.path])
-        let code = try centre(of: "code", in: session)
-        do {
-            let owner = try SelectionOwner(display: session.server.display, text: "x\necho INJECTED > file\n")
-            session.server.click(x: code.x, y: code.y)
-            #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)")
-        }
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
+        try click(try centre(of: "code", in: session), selecting: "x\necho INJECTED > file\n", in: session)
         try session.tap(["return"])
-        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
-                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
-        #expect(session.received == "``\u{1B}[D\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "``\u{1B}[D\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }

@@ -1,15 +1,12 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
 /// The keyboard reads XInput 2.2 where the server has it (Xvfb does), and falls back to the
 /// core pointer where it has not; either way a click types.
-@Suite(.serialized) struct TouchInputTests {
+@Suite(.serialized, .needsDisplay) struct TouchInputTests {
     @Test(arguments: [false, true])
     func clicksTypeWithAndWithoutXInput2(withoutXI2: Bool) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         // XI2 events travel in the Generic Event extension: without it there is no XI2.
         let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"],
                                           serverArguments: withoutXI2 ? ["-extension", "Generic Event Extension"] : [])
