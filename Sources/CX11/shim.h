@@ -10,6 +10,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-x11.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/shape.h>
 #include <xcb/shm.h>
 #include <fcntl.h>
 #include <stdlib.h>

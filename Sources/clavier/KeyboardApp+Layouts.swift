@@ -83,7 +83,10 @@ extension KeyboardApp {
 extension KeyboardApp: ControlledKeyboard {
     var isShown: Bool { screen.window.isMapped }
     func show() { showAgain() }
-    func hide() { screen.window.hide() }
+    func hide() {
+        screen.window.hide()
+        previewer.hide()
+    }
     func quit() { running = false }
 
     var statusLines: [String] {

@@ -36,6 +36,8 @@ final class KeyboardApp {
         var openPlayer: () -> ClickPlayer?
         /// Deals a PIN pad's digits each time the keyboard is shown.
         var shuffleSource: any RandomNumberGenerator
+        /// When a held character key shows a magnified copy above the finger.
+        var preview = PreviewMode.touch
         var hooks = Hooks()
     }
 
@@ -71,6 +73,7 @@ final class KeyboardApp {
     private let loop: EventLoop
     private let control: ControlServer?
     private let sources: [InputSource]
+    let previewer: KeyPreviewer
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -101,6 +104,7 @@ final class KeyboardApp {
                                      typist: typist)
         keyboard.reshuffle(using: &shuffleSource)
         sources = [CorePointer(window: window, frame: frame)]
+        previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         screen.startFirstPicture(of: keyboard, theme: theme, cache: parts.layout.hasShuffledKeys ? nil : parts.pictures)
@@ -225,7 +229,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: if !kiosk { screen.window.hide() }
+            case .hide: if !kiosk { screen.window.hide(); previewer.hide() }
             case .type, .playClick: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true
@@ -239,6 +243,13 @@ final class KeyboardApp {
             screen.settleFirstPicture(check: false, keyboard: keyboard)
         }
         screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+        if previewer.mode != .never, !damaged.isEmpty || whole {
+            // A round trip for the window's place, only when a preview is to show.
+            previewer.follow(keyboard) {
+                let window = self.screen.window.rootRect()
+                return (window.x, window.y + (self.screen.frame?.handleHeight ?? 0))
+            }
+        }
         // The click last: waking its thread sooner put a second busy thread beside the X
         // server and the focused client as the key reached them. The paint before it takes
         // ~0.07 ms; the click still starts within a millisecond of the press.
