@@ -31,34 +31,6 @@ struct Clavier: ParsableCommand {
     }
 }
 
-/// Options every command that shows a layout shares.
-struct LayoutOptions: ParsableArguments {
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.")
-    var layout = "us"
-
-    @Option(help: "The page to show first (us: letters, numbers, symbols).")
-    var page: String?
-
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.")
-    var theme = "system"
-
-    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
-    var seed: UInt64?
-
-    func resolveLayout() throws -> Layout {
-        let found: Layout
-        do { found = try loadLayout() } catch { throw ValidationError(error.description) }
-        if let page, found.page(id: page) == nil {
-            throw ValidationError("layout '\(layout)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
-        }
-        return found
-    }
-
-    func resolveTheme() throws -> Theme {
-        do { return try loadTheme() } catch { throw ValidationError(error.description) }
-    }
-}
-
 extension Size: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }

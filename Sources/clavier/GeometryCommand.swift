@@ -8,7 +8,7 @@ struct GeometryCommand: ParsableCommand {
         commandName: "geometry",
         abstract: "Print the keys' rectangles of a page at a window size, as JSON.")
 
-    @OptionGroup var options: LayoutOptions
+    @OptionGroup var options: LayoutArguments
 
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)
