@@ -42,8 +42,8 @@ extension DockHeight: SettingValue {}
 /// and as a long option (`sound-device`, `--sound-device`), its default, its help, and how
 /// its value is read from text, with the check a config file and a command line share.
 // `Value` is required to be a `SettingValue` only where a value is kept: a requirement on the
-// type itself is checked by the runtime as each `Setting<…>` is first made (a scan of every
-// protocol conformance in the process, ~30 µs of a start).
+// type itself is checked by the runtime as each `Setting<…>` is first made, by a scan of every
+// protocol conformance in the process.
 public struct Setting<Value: Sendable>: Sendable {
     public let name: String
     public let kind: SettingKind
@@ -54,7 +54,7 @@ public struct Setting<Value: Sendable>: Sendable {
     public let help: String
     /// What `--help` shows for the value (`WxH+X+Y`); nil: the setting's name.
     public let valueName: String?
-    private let parser: @Sendable (String) -> Parsed
+    let parser: @Sendable (String) -> Parsed
 
     /// The outcome of reading a text: a value, or what is wrong with the text.
     enum Parsed {
@@ -73,7 +73,9 @@ public struct Setting<Value: Sendable>: Sendable {
     }
 
     /// The value `text` stands for, or an error naming the setting and what is wrong.
-    public func parse(_ text: String) throws(SettingError) -> Value {
+    public func parse(_ text: String) throws(SettingError) -> Value { try Self.parse(text, name: name, parser) }
+
+    static func parse(_ text: String, name: String, _ parser: (String) -> Parsed) throws(SettingError) -> Value {
         switch parser(text) {
         case .value(let value): return value
         case .problem(let problem): throw .invalid(setting: name, problem: problem)
@@ -84,7 +86,7 @@ public struct Setting<Value: Sendable>: Sendable {
 /// A setting whatever its value's type, as the table lists it and a config file or a command
 /// line reads it.
 // A struct of closures rather than a protocol `Setting` conforms to: an `any` of each
-// `Setting<…>` would make the runtime build its metadata and witness tables at start-up.
+// `Setting<…>` would have the runtime build its metadata and witness tables at start-up.
 public struct AnySetting: Sendable {
     public let name: String
     public let kind: SettingKind
@@ -97,7 +99,10 @@ public struct AnySetting: Sendable {
         kind = setting.kind
         help = setting.help
         valueName = setting.valueName
-        reader = { text, layer throws(SettingError) in layer[setting] = try setting.parse(text) }
+        // The name and the parser, not the `Setting`: a closure holding a generic value copies
+        // it through its metadata, which the runtime builds at start-up (~50 k instructions).
+        let name = setting.name, parser = setting.parser
+        reader = { text, layer throws(SettingError) in layer.keep(try Setting.parse(text, name: name, parser), as: name) }
     }
 
     /// Sets this setting in `layer` to the value `text` stands for.

@@ -12,6 +12,9 @@ public struct SettingsLayer: Equatable, Sendable {
         set { values[setting.name] = newValue?.kept }
     }
 
+    /// Sets the setting named `name` (for `AnySetting`, which knows the name but not the `Setting`).
+    mutating func keep(_ value: some SettingValue, as name: String) { values[name] = value.kept }
+
     /// Whether this layer gives `setting` a value.
     public func gives<Value>(_ setting: Setting<Value>) -> Bool { values[setting.name] != nil }
 
