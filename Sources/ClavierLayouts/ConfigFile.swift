@@ -1,5 +1,4 @@
 import ClavierCore
-import Foundation
 import Yams
 
 /// The contents of `$XDG_CONFIG_HOME/clavier/config.yaml`: any of the settings (`Settings.all`)
@@ -58,7 +57,7 @@ public enum ConfigFile {
     static func read(_ text: String, _ r: NodeReader) -> Config? {
         // An empty file, or one of only comments, is a valid config that sets nothing.
         let meaningful = text.split(separator: "\n").contains {
-            let line = $0.trimmingCharacters(in: .whitespaces)
+            let line = trimmed($0)
             return !line.isEmpty && !line.hasPrefix("#") && line != "---"
         }
         guard meaningful else { return Config() }
@@ -94,6 +93,15 @@ public enum ConfigFile {
         }
         return c
     }
+}
+
+/// `line` without the spaces and tabs around it: what Foundation's
+/// `trimmingCharacters(in: .whitespaces)` gives (Unicode spaces and tab), without its first
+/// use of a `CharacterSet`, ~0.8 M instructions of a start.
+func trimmed(_ line: Substring) -> Substring {
+    let blank = { (c: Character) in c.isWhitespace && !c.isNewline }
+    guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return "" }
+    return line[first...last]
 }
 
 extension NodeReader {

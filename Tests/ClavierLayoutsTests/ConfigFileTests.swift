@@ -67,9 +67,16 @@ struct ConfigFileTests {
                                       "5: height 'tall' is neither pixels (300) nor a percentage (35%)"])
     }
 
+    /// The reader's own trimming, which spares a start Foundation's, trims what Foundation's does.
+    @Test(arguments: ["", "  ", "\t# layout: us ", "\u{00A0}---\u{3000}", " x y\u{2003}", "\r", "\u{000B}x\u{000C}", "\u{2028}x", "#"])
+    func trimsAsFoundationDoes(line: String) {
+        #expect(String(trimmed(Substring(line))) == line.trimmingCharacters(in: .whitespaces))
+    }
+
     @Test func anEmptyOrCommentedFileSetsNothing() throws {
         #expect(try ConfigFile.parse("", file: "c") == Config())
         #expect(try ConfigFile.parse("# layout: us\n\n", file: "c") == Config())
+        #expect(try ConfigFile.parse("---\n\t# layout: us\n \u{00A0}\n", file: "c") == Config())
     }
 
     @Test func everyProblemHasItsPlace() {
