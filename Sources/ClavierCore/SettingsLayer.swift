@@ -31,6 +31,7 @@ public struct SettingsLayer: Equatable, Sendable {
         return merged
     }
 
+    /// Whether this layer gives no setting at all.
     public var isEmpty: Bool { values.isEmpty }
 
     public static func == (a: SettingsLayer, b: SettingsLayer) -> Bool {

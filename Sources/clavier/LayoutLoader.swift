@@ -12,20 +12,20 @@ extension LayoutLibrary {
 enum LayoutLoader {
     /// The layout `name` names: a file, else a name found by the library, else a built-in one.
     static func layout(named name: String) throws(LayoutError) -> Layout {
-        do {
-            return try LayoutLibrary.clavier.layout(name)
-        } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Layout.builtin[name] { return builtin }
-            throw .notFound(name: name, kind: kind, searched: searched)
-        }
+        try find(name, LayoutLibrary.clavier.layout, else: Layout.builtin)
     }
 
     /// The theme `name` names: a file, else a name found by the library, else a built-in one.
     static func theme(named name: String) throws(LayoutError) -> Theme {
+        try find(name, LayoutLibrary.clavier.theme, else: Theme.builtin)
+    }
+
+    private static func find<T>(_ name: String, _ inLibrary: (String) throws(LayoutError) -> T,
+                                else builtins: [String: T]) throws(LayoutError) -> T {
         do {
-            return try LayoutLibrary.clavier.theme(name)
+            return try inLibrary(name)
         } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Theme.builtin[name] { return builtin }
+            if let builtin = builtins[name] { return builtin }
             throw .notFound(name: name, kind: kind, searched: searched)
         }
     }
