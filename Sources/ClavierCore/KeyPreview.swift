@@ -18,6 +18,14 @@ public struct KeyPreview: Hashable, Sendable {
     /// The held key's rectangle, in the keys' coordinates.
     public var keyRect: Rect
 
+    public init(key: Key.ID, pointer: Int, label: KeyLabel, keyClass: KeyClass, keyRect: Rect) {
+        self.key = key
+        self.pointer = pointer
+        self.label = label
+        self.keyClass = keyClass
+        self.keyRect = keyRect
+    }
+
     /// How much larger than the key the preview is.
     public static let magnification = 1.5
 

@@ -5,7 +5,7 @@ public struct Settings: Equatable, Sendable {
     public static let all = [
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
-        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale),
+        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -107,6 +107,16 @@ extension Setting<Double?> {
         guard let factor = Double(text) else { return .problem("must be a number") }
         let range = DisplayScale.range
         return range.contains(factor) ? .value(factor) : .problem("\(factor) is not between \(range.lowerBound) and \(range.upperBound)")
+    }
+}
+
+extension PreviewMode: SettingValue {}
+
+extension Setting<PreviewMode> {
+    public static let preview = Setting("preview", .text, default: .touch,
+        help: "Show a magnified copy of a held key above it: always, for touch only (default; a finger hides the key, a mouse does not), or never.",
+        valueName: "always|touch|never") { text in
+        PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
     }
 }
 

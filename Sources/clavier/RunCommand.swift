@@ -27,6 +27,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.soundDevice), help: .setting(.soundDevice)) var soundDevice: String?
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
     @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
+    @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -48,6 +49,7 @@ struct Run: ParsableCommand {
         try given.read(.soundDevice, soundDevice)
         try given.read(.kiosk, kiosk)
         try given.read(.learning, learning)
+        try given.read(.preview, preview)
         return given
     }
 
@@ -176,7 +178,7 @@ struct RunOptions {
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
             pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), hooks: hooks))
+            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
         app.run()
     }
 

@@ -19,6 +19,7 @@ struct ConfigFileTests {
             kiosk: true
             learning: false
             scale: 1.5
+            preview: never
             rules:
               - class: XTerm
                 layout: terminal
@@ -30,7 +31,7 @@ struct ConfigFileTests {
         #expect(s[.layout] == "terminal" && s[.page] == "numbers" && s[.theme] == "dark")
         #expect(s[.geometry] == "800x260+10-10" && s[.float] == false && s[.dock] == .top && s[.monitor] == "HDMI-1")
         #expect(s[.height] == .percent(35) && s[.sound] == false && s[.soundDevice] == "hw:1" && s[.kiosk] == true)
-        #expect(s[.learning] == false && s[.scale] == 1.5)
+        #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
@@ -103,7 +104,7 @@ struct ConfigFileTests {
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: layout, page, theme, geometry, float, "
-                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, rules)" })
+                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, rules)" })
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {
