@@ -30,13 +30,13 @@ struct Clavier: ParsableCommand {
 
 /// Options every command that shows a layout shares.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.")
+    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.", completion: .layoutName)
     var layout = "us"
 
     @Option(help: "The page to show first (us: letters, numbers, symbols).")
     var page: String?
 
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.")
+    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.", completion: .themeName)
     var theme = "system"
 
     @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")

@@ -15,13 +15,13 @@ struct Run: ParsableCommand {
 
     // Every option is optional here: what the command line leaves out comes from the config
     // file, and what that leaves out from `Settings`' defaults.
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).")
+    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).", completion: .layoutName)
     var layout: String?
 
     @Option(help: "The page to show first (us: letters, numbers, symbols).")
     var page: String?
 
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
+    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).", completion: .themeName)
     var theme: String?
 
     @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it, and remember that place.",
