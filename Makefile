@@ -5,6 +5,8 @@
 #                 and onboard on a private Xvfb; one table on stdout and in bench/results.md
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
 #                 autostart entries, AppStream metainfo
+#   make deb      dist/clavier_VERSION_ARCH.deb with dpkg-buildpackage (packaging/debian)
+#   make check-deb  the .deb: lintian, then clavier --version and render from the extracted package
 
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
@@ -34,7 +36,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/nul
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
 .PHONY: all build release run test check-core bench bench-deps install uninstall deps test-deps clean \
-	package-files
+	package-files package-deps deb check-deb
 
 all: build
 
@@ -85,6 +87,8 @@ test: test-deps check-core
 # makes a release): the .deb takes it from there, and `clavier --version` from
 # Sources/clavier/Version.swift, which make writes from it (committed, so swift build alone has it).
 VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' packaging/debian/changelog)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := dist/clavier_$(VERSION)_$(ARCH).deb
 MANDIR ?= $(PREFIX)/share/man
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
@@ -132,5 +136,24 @@ uninstall:
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier" "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/clavier"
 
+package-deps:
+	@tools/install-deps package
+
+# dpkg-buildpackage with debhelper, from packaging/debian/ (copied to debian/ for the build:
+# an upstream tree keeps its Debian files out of the way of a distribution's own debian/).
+# The .deb, its -dbgsym, .buildinfo and .changes go to dist/.
+deb: package-deps
+	rm -rf debian && cp -R packaging/debian debian
+	@mkdir -p dist
+	dpkg-buildpackage --build=binary --no-sign \
+		--buildinfo-option=-udist --buildinfo-file=dist/clavier_$(VERSION)_$(ARCH).buildinfo \
+		--changes-option=-udist --changes-file=dist/clavier_$(VERSION)_$(ARCH).changes
+	rm -rf debian
+	@echo "$(DEB): $$(du -h $(DEB) | cut -f1)"
+
+# The package as a user gets it: lintian, then the binary and its data from the extracted .deb.
+check-deb: deb
+	tools/check-deb $(DEB) $(VERSION)
+
 clean:
-	rm -rf .build
+	rm -rf .build dist debian
