@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClavierCore
+import ClavierX11
 
 @main
 struct Clavier: ParsableCommand {
@@ -13,6 +14,8 @@ struct Clavier: ParsableCommand {
     )
 
     static func main() {
+        // An X protocol error is never fatal (XErrorLog); with CLAVIER_LOG=debug it is shown.
+        if Log.debugEnabled { XErrorLog.report = { Log.debug($0) } }
         // A bare `clavier` runs the keyboard with every option at its default: no command
         // line to parse, so no command tree to build (ArgumentParser reflects over all twelve
         // commands first, ~2.5 ms of a ~12 ms start from the kept picture).
@@ -25,34 +28,6 @@ struct Clavier: ParsableCommand {
             return
         }
         main(nil)
-    }
-}
-
-/// Options every command that shows a layout shares.
-struct LayoutOptions: ParsableArguments {
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.", completion: .layoutName)
-    var layout = "us"
-
-    @Option(help: "The page to show first (us: letters, numbers, symbols).")
-    var page: String?
-
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.", completion: .themeName)
-    var theme = "system"
-
-    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
-    var seed: UInt64?
-
-    func resolveLayout() throws -> Layout {
-        let found: Layout
-        do { found = try loadLayout() } catch { throw ValidationError(error.description) }
-        if let page, found.page(id: page) == nil {
-            throw ValidationError("layout '\(layout)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
-        }
-        return found
-    }
-
-    func resolveTheme() throws -> Theme {
-        do { return try loadTheme() } catch { throw ValidationError(error.description) }
     }
 }
 

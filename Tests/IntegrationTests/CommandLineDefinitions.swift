@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Foundation
 
 /// Every command of the clavier under test and what it accepts, read from its

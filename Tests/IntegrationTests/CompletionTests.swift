@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
@@ -59,9 +60,8 @@ import Testing
             Issue.record("bash is not installed")
             return
         }
-        let dir = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("clavier.bash").path
+        let dir = TemporaryDirectory()
+        let file = dir.file("clavier.bash")
         try Self.script("bash").write(toFile: file, atomically: true, encoding: .utf8)
         let complete = Harness.packageRoot.appendingPathComponent("tools/complete-bash").path
         // The script runs `clavier` from PATH at each Tab, as an installed one would.

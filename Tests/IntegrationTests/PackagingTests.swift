@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
