@@ -7,7 +7,7 @@ struct Clavier: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
-        version: "0.1.0",
+        version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
                       QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
         defaultSubcommand: Run.self

@@ -54,7 +54,7 @@ struct ToggleCommand: ParsableCommand {
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layout",
                                                     abstract: "Switch the running keyboard to a layout (a name or a YAML file).")
-    @Argument(help: "A layout name (see clavier layouts) or a YAML file.")
+    @Argument(help: "A layout name (see clavier layouts) or a YAML file.", completion: .layoutName)
     var name: String
     @OptionGroup var control: ControlOptions
     func run() throws {

@@ -3,9 +3,9 @@ import ClavierCore
 
 /// The options every command that shows a layout shares: `run`, `render` and `geometry`.
 struct LayoutArguments: ParsableArguments {
-    @Option(name: .setting(.layout), help: .setting(.layout)) var layout: String?
+    @Option(name: .setting(.layout), help: .setting(.layout), completion: .layoutName) var layout: String?
     @Option(name: .setting(.page), help: .setting(.page)) var page: String?
-    @Option(name: .setting(.theme), help: .setting(.theme)) var theme: String?
+    @Option(name: .setting(.theme), help: .setting(.theme), completion: .themeName) var theme: String?
 
     @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
     var seed: UInt64?
