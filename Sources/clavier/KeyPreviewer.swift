@@ -7,7 +7,10 @@ import ClavierX11
 final class KeyPreviewer {
     let mode: PreviewMode
     private let display: Display
-    private let painter: KeyboardPainter
+    private let theme: Theme
+    /// Made at the first preview: a painter starts loading fontconfig and Pango, which a start
+    /// from a kept picture leaves until the picture is on screen.
+    private lazy var painter = KeyboardPainter(theme: theme)
     /// Made at the first preview: a keyboard used only with a mouse never needs it.
     private var popup: PopupWindow?
     private var canvas: Canvas?
@@ -17,7 +20,7 @@ final class KeyPreviewer {
     init(mode: PreviewMode, display: Display, theme: Theme) {
         self.mode = mode
         self.display = display
-        painter = KeyboardPainter(theme: theme)
+        self.theme = theme
     }
 
     /// Brings the popup in line with `keyboard`, whose keys' top left lies at `keysOrigin()`
