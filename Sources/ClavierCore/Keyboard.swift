@@ -93,6 +93,14 @@ public struct Keyboard: Sendable {
     public var shift: ModifierLatch { modifiers[.shift] ?? .off }
     /// The key each pointer holds down, by pointer id.
     public private(set) var pressed: [Int: Key.ID] = [:]
+    /// Each pointer's press as it began: counted up (the latest press is the one a preview
+    /// shows) and the key's label then (Shift's case before the press used the latch up).
+    private var pressesBegun: [Int: (serial: Int, label: KeyLabel)] = [:]
+    private var pressCount = 0
+    /// The order of `pointer`'s current press among all presses (0 when it has none).
+    func pressSerial(_ pointer: Int) -> Int { pressesBegun[pointer]?.serial ?? 0 }
+    /// The label `pointer`'s key showed when it was pressed.
+    func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
     private var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
     /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
     public var doubleTapInterval: Duration = .milliseconds(400)
@@ -247,6 +255,10 @@ public struct Keyboard: Sendable {
             var effects: [Effect] = []
             if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
             pressed[pointer] = key.id
+            pressCount += 1
+            // Only pointers holding a key keep theirs: touches come and go with new ids.
+            pressesBegun = pressesBegun.filter { pressed[$0.key] != nil }
+            pressesBegun[pointer] = (pressCount, label(of: key))
             effects += [.playClick, .redraw([key.id]), .tapped(key)]
             if !key.alternates.isEmpty {
                 // The key types on release (a tap) or offers its alternates (a long press), so

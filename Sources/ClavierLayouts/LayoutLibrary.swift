@@ -127,7 +127,8 @@ public enum FileChecker {
 
     /// Checks the file at `path`: a theme when it lies in a `themes` directory, or outside a
     /// `layouts` directory sets a field only themes have; else a layout.
-    public static func check(path: String) -> Result {
+    /// With `kiosk`, a layout's keys that kiosk mode would refuse to type are problems too.
+    public static func check(path: String, kiosk: Bool = false) -> Result {
         let text: String
         do {
             text = try LayoutLibrary.read(path)
@@ -142,7 +143,7 @@ public enum FileChecker {
             themeFields.contains { line.hasPrefix($0 + ":") }
         }
         let kind: LayoutLibrary.Kind = inThemes || !inLayouts && looksLikeTheme ? .theme : .layout
-        let reader = NodeReader(file: path)
+        let reader = NodeReader(file: path, kiosk: kiosk)
         switch kind {
         case .layout: _ = LayoutFile.read(text, id: LayoutLibrary.name(of: path), reader)
         case .theme: _ = ThemeFile.read(text, name: LayoutLibrary.name(of: path), reader)

@@ -6,7 +6,13 @@ final class NodeReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    /// Whether to report what kiosk mode would refuse to type (`clavier check --kiosk`).
+    let kiosk: Bool
+
+    init(file: String, kiosk: Bool = false) {
+        self.file = file
+        self.kiosk = kiosk
+    }
 
     func report(_ message: String, at node: Node?) {
         let mark = node?.mark

@@ -122,22 +122,8 @@ extension BorrowLedger {
     /// Reads the ledger from `display`'s root window (`XGetWindowProperty`); empty when the
     /// property is missing. One request: what it returns is consistent even without a grab.
     init(display: OpaquePointer, atom: Atom) {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
         // 256 KB, thousands of entries: far more than the 248 keycodes there are.
-        guard XGetWindowProperty(display, clavier_root_window(display), atom, 0, 65536, 0, UInt(XA_STRING),
-                                 &type, &format, &count, &after, &data) == Success, let data else {
-            self.init()
-            return
-        }
-        defer { XFree(data) }
-        guard format == 8, count > 0 else {
-            self.init()
-            return
-        }
-        self.init(text: String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self))
+        self.init(text: WindowProperty.text(display, clavier_root_window(display), atom, limit: 65536) ?? "")
     }
 
     /// Writes the ledger to `display`'s root window (`XChangeProperty`, replacing it), or

@@ -26,8 +26,8 @@ public final class Display: @unchecked Sendable {
         self.raw = raw
         self.name = shown
         // Xlib's default handler exits the process on any error (a vanished window, a
-        // refused mapping change); ours only counts, so the keyboard keeps running.
-        clavier_install_x_error_handler()
+        // refused mapping change); ours logs it, so the keyboard keeps running.
+        XErrorLog.install()
         ConnectionLoss.watch(displayName: shown)
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(raw, &event, &error, &major, &minor) != 0 else {

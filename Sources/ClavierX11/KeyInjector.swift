@@ -53,15 +53,23 @@ public final class KeyInjector {
     /// Presses and releases whatever produces `sym` in the current group and modifier
     /// state, with `modifiers` (the user's latched Ctrl, Alt …) held around it. Modifiers
     /// the user holds on a physical keyboard stay as they are.
-    public func type(_ sym: ClavierCore.KeySym, modifiers: ModifierSet = []) {
+    ///
+    /// `allow` (kiosk mode) is asked first with the modifiers the key event will really carry:
+    /// `modifiers` and those the keysym's level needs on the keymap. Returns whether it typed.
+    @discardableResult
+    public func type(_ sym: ClavierCore.KeySym, modifiers: ModifierSet = [],
+                     allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) -> Bool {
         let state = currentState()
         let extra = Self.mask(of: modifiers)
-        let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
-            ?? onKeymap(sym, extra: extra, state: state)
+        let onKeys = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) } ?? onKeymap(sym, extra: extra, state: state)
+        // Asked before a keycode is borrowed, so a refused keysym never changes the keymap.
+        if let allow, !allow(sym, Self.modifiers(of: (onKeys?.modifiers ?? 0) | extra)) { return false }
+        let position = onKeys
             ?? borrow([sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
-        guard let position else { return }
+        guard let position else { return false }
         press(position, extra: extra, state: state)
         display.flush()
+        return true
     }
 
     /// Types a whole text as fast as is safe: the keysyms off the keymap are mapped in
@@ -174,6 +182,18 @@ public final class KeyInjector {
         if modifiers.contains(.super) { mask |= UInt32(Mod4Mask) }
         if modifiers.contains(.altGr) { mask |= UInt32(Mod5Mask) }
         return mask
+    }
+
+    /// Core's modifier set of an X modifier mask; Lock, NumLock (Mod2) and Mod3 have no
+    /// member: they pick a level, and nothing binds shortcuts to them.
+    static func modifiers(of mask: UInt32) -> ModifierSet {
+        var set: ModifierSet = []
+        if mask & UInt32(ShiftMask) != 0 { set.insert(.shift) }
+        if mask & UInt32(ControlMask) != 0 { set.insert(.control) }
+        if mask & UInt32(Mod1Mask) != 0 { set.insert(.alt) }
+        if mask & UInt32(Mod4Mask) != 0 { set.insert(.super) }
+        if mask & UInt32(Mod5Mask) != 0 { set.insert(.altGr) }
+        return set
     }
 
     private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? { loans.keycode(for: sym.rawValue) }

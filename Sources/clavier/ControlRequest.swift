@@ -65,3 +65,9 @@ extension ControlRequest {
         return .ok([])
     }
 }
+
+/// Why a request could not be carried out, as the reply says it.
+struct ControlFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierLayouts
 import ClavierX11
 
 /// The layout on screen: switching it (rules, `clavier layout`), showing the keyboard again,
@@ -82,7 +83,10 @@ extension KeyboardApp {
 extension KeyboardApp: ControlledKeyboard {
     var isShown: Bool { screen.window.isMapped }
     func show() { showAgain() }
-    func hide() { screen.window.hide() }
+    func hide() {
+        screen.window.hide()
+        previewer.hide()
+    }
     func quit() { running = false }
 
     var statusLines: [String] {
@@ -90,8 +94,18 @@ extension KeyboardApp: ControlledKeyboard {
         return ["layout: \(keyboard.layout.id)", "page: \(keyboard.page.id)", "geometry: \(r.width)x\(r.height)+\(r.x)+\(r.y)"]
     }
 
+    /// Switches only to a layout that loads whole (the keyboard stays as it was otherwise),
+    /// and never answers with a file's contents: a diagnostic may quote the file, which the
+    /// asking process may not be allowed to read (`clavier layout` checks a file itself first).
     func switchLayout(to name: String) throws {
-        switchLayout(to: try loadLayout(name))
+        let layout: Layout
+        do {
+            layout = try loadLayout(name)
+        } catch .invalid(let diagnostics) {
+            throw ControlFailure("'\(name)' is not a layout Clavier can show: \(diagnostics.count) problem"
+                                 + (diagnostics.count == 1 ? "" : "s") + " (clavier check \(name))")
+        }
+        switchLayout(to: layout)
         rules.asked(for: name)
     }
 }

@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierLayouts
 import ClavierRender
 import ClavierSound
 import ClavierX11
@@ -30,11 +31,13 @@ final class KeyboardApp {
         /// Where first pictures are kept between runs; nil: none are.
         var pictures: PictureCache?
         /// Finds a layout by name or file, for `clavier layout NAME` and rules.
-        var loadLayout: (String) throws -> Layout
+        var loadLayout: (String) throws(LayoutError) -> Layout
         /// Opens the click player (ALSA's configuration and device) once the keyboard is up.
         var openPlayer: () -> ClickPlayer?
         /// Deals a PIN pad's digits each time the keyboard is shown.
         var shuffleSource: any RandomNumberGenerator
+        /// When a held character key shows a magnified copy above the finger.
+        var preview = PreviewMode.touch
         var hooks = Hooks()
     }
 
@@ -60,7 +63,7 @@ final class KeyboardApp {
     var keyboard: Keyboard
     let theme: Theme
     let kiosk: Bool
-    let loadLayout: (String) throws -> Layout
+    let loadLayout: (String) throws(LayoutError) -> Layout
     let placement: (Display) -> Placement
     var rules: WindowRuleFollower
     var shuffleSource: any RandomNumberGenerator
@@ -70,6 +73,7 @@ final class KeyboardApp {
     private let loop: EventLoop
     private let control: ControlServer?
     private let sources: [InputSource]
+    let previewer: KeyPreviewer
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -87,6 +91,8 @@ final class KeyboardApp {
         openPlayer = parts.openPlayer
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
+        Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                                            : "no XInput 2.2 on this server: core pointer events only")
         var frame: FloatingFrame?
         if case .floating = firstPlacement, !kiosk {
             frame = FloatingFrame(scale: parts.scale) { [hooks = parts.hooks] in hooks.floatMoved?($0) }
@@ -98,6 +104,7 @@ final class KeyboardApp {
                                      typist: typist)
         keyboard.reshuffle(using: &shuffleSource)
         sources = [CorePointer(window: window, frame: frame)]
+        previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         screen.startFirstPicture(of: keyboard, theme: theme, cache: parts.layout.hasShuffledKeys ? nil : parts.pictures)
@@ -114,8 +121,8 @@ final class KeyboardApp {
         }
         defer { typist.restoreAll(clock: clock) }
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline] + sources.map { $0.nextDeadline }
-            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control.map { [$0.fd] } ?? []) {
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
+            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control?.descriptors ?? []) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
             case .deadline:
@@ -123,11 +130,12 @@ final class KeyboardApp {
                 for source in sources { for input in source.inputs(dueAt: now) { feed(input) } }
                 apply(keyboard.handle(.tick, at: now))
                 typist.restoreDue(now: now)
+                control?.expire(now: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
-            case .readable:
-                control?.serveOne { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
+            case .readable(let fd):
+                control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:
                 // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
                 // as soon as the defer above touches the dead connection.
@@ -221,7 +229,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: if !kiosk { screen.window.hide() }
+            case .hide: if !kiosk { screen.window.hide(); previewer.hide() }
             case .type, .playClick: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true
@@ -235,6 +243,13 @@ final class KeyboardApp {
             screen.settleFirstPicture(check: false, keyboard: keyboard)
         }
         screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+        if previewer.mode != .never, !damaged.isEmpty || whole {
+            // A round trip for the window's place, only when a preview is to show.
+            previewer.follow(keyboard) {
+                let window = self.screen.window.rootRect()
+                return (window.x, window.y + (self.screen.frame?.handleHeight ?? 0))
+            }
+        }
         // The click last: waking its thread sooner put a second busy thread beside the X
         // server and the focused client as the key reached them. The paint before it takes
         // ~0.07 ms; the click still starts within a millisecond of the press.

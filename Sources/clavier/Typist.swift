@@ -27,28 +27,34 @@ final class Typist {
     /// Types every `.type` of `effects` that kiosk mode allows; says whether anything was typed.
     func type(_ effects: [Effect]) -> Bool {
         var typed = false
-        for case .type(let sym, let modifiers) in effects {
-            if kiosk && Kiosk.blocks(sym, modifiers: modifiers) {
-                Log.debug("kiosk mode: not typing a blocked combination")
-                continue
-            }
-            injector.type(sym, modifiers: modifiers)
-            typed = true
-        }
+        for case .type(let sym, let modifiers) in effects where send(sym, modifiers: modifiers) { typed = true }
+        return typed
+    }
+
+    /// Types one keysym, through kiosk mode's allow-list when it is on: every path that types
+    /// (keys, accessory cells, formatting) comes here.
+    @discardableResult
+    private func send(_ sym: KeySym, modifiers: ModifierSet = []) -> Bool {
+        guard kiosk else { return injector.type(sym, modifiers: modifiers) }
+        let typed = injector.type(sym, modifiers: modifiers, allow: Kiosk.allows)
+        if !typed { Log.debug("kiosk mode: not typing a blocked combination (only what a kiosk needs is typed)") }
         return typed
     }
 
     /// Wraps the selected text of the focused window (PRIMARY, read onto `window`) in
     /// `formatting`'s delimiters by typing the wrapped text, which replaces a selection in
-    /// most applications; with nothing selected, types the pair and puts the cursor between
+    /// most applications. With nothing selected, or a selection that is not one short line of
+    /// printable text (`Formatting.wrapping`), types the pair and puts the cursor between
     /// them with Left.
     func format(_ formatting: Formatting, window: KeyboardWindow) {
-        let d = formatting.delimiter
-        let selection = display.primarySelection(requestor: window.id).flatMap { $0.isEmpty ? nil : $0 }
-        for sym in KeySym.sequence(typing: d + (selection ?? "") + d) { injector.type(sym, modifiers: []) }
-        if selection == nil {
-            for _ in d.unicodeScalars { injector.type(.left, modifiers: []) }
+        let selection = display.primarySelection(requestor: window.id)
+        if let wrapped = formatting.wrapping(selection) {
+            for sym in KeySym.sequence(typing: wrapped) { send(sym) }
+            return
         }
+        if let selection, !selection.isEmpty { Log.debug("the selection is not one short line of text: typing only the pair") }
+        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { send(sym) }
+        for _ in formatting.delimiter.unicodeScalars { send(.left) }
     }
 
     /// When a borrowed keycode is next due back, if one is lent.

@@ -12,7 +12,7 @@ final class WordLearner {
         guard let store else { return [:] }
         let (words, warning) = store.load()
         if let warning { Log.warning(warning) }
-        return words
+        return words ?? [:]
     }()
     private var warned = false
 

@@ -1,3 +1,5 @@
+import ClavierTestSupport
+import ClavierX11
 import CX11
 import Foundation
 import Testing
@@ -12,12 +14,8 @@ import Testing
 
     /// SIGKILL while `clavier type` has keycodes lent, then the next start — a `clavier type`
     /// or the keyboard — gives every one back: the keymap is as it was and the record is gone.
-    @Test(arguments: ["type", "keyboard"])
+    @Test(.needsDisplay, arguments: ["type", "keyboard"])
     func whatAKilledTypistBorrowedIsGivenBackByTheNextStart(next: String) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
         let server = session.server
         let before = server.keymapDump
@@ -35,10 +33,10 @@ import Testing
         #expect(record.allSatisfy { $0.split(separator: " ")[2] == "\(typist.pid)" }, "recorded: \(record)")
 
         if next == "type" {
-            let result = try Harness.run([Harness.clavierBinary, "type", "x"], environment: server.env)
+            let result = try Harness.clavier(["type", "x"], environment: server.env)
             #expect(result.status == 0, "clavier type said: \(result.err)")
         } else {
-            _ = try KeyboardSession.restartKeyboard(session)
+            try session.startKeyboard()
         }
         // The keyboard makes its injector, and gives back, once its first picture is up.
         #expect(Harness.waitFor(10) { server.keymapDump == before },
@@ -50,11 +48,7 @@ import Testing
 
     /// A keyboard killed with SIGKILL just after typing € (borrowed: it is not on us) leaves
     /// it borrowed; the next keyboard gives it back.
-    @Test func whatAKilledKeyboardBorrowedIsGivenBackByTheNextKeyboard() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
+    @Test(.needsDisplay) func whatAKilledKeyboardBorrowedIsGivenBackByTheNextKeyboard() throws {
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = server.keymapDump
@@ -63,7 +57,7 @@ import Testing
         session.clavier.signal(SIGKILL)
         #expect(session.clavier.wait(seconds: 10) == 128 + SIGKILL)
         #expect(Self.changed(server, from: before) == 1 && Self.ledger(server).count == 1)
-        _ = try KeyboardSession.restartKeyboard(session)
+        try session.startKeyboard()
         #expect(Harness.waitFor(10) { server.keymapDump == before }, "€ is still borrowed; \(session.errors)")
         #expect(Self.ledger(server).isEmpty)
         // The keyboard types € again, on a keycode of its own.
@@ -76,11 +70,7 @@ import Testing
     /// Two `clavier type` at once: the first reads the keymap while every spare keycode is
     /// free, the second then borrows one for €, and the first, reaching 中, must take another:
     /// on a shared keycode the € presses would type 中, or the other way round.
-    @Test func twoRunningTypistsDoNotTakeEachOthersKeycodes() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
+    @Test(.needsDisplay) func twoRunningTypistsDoNotTakeEachOthersKeycodes() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
         let server = session.server
         let before = server.keymapDump
@@ -109,14 +99,7 @@ import Testing
     /// The lines of the root window's record of borrowed keycodes (`_CLAVIER_BORROWED_KEYCODES`).
     static func ledger(_ server: XServer) -> [String] {
         let atom = XInternAtom(server.connection, "_CLAVIER_BORROWED_KEYCODES", 0)
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(server.connection, XDefaultRootWindow(server.connection), atom, 0, 65536, 0,
-                                 UInt(AnyPropertyType), &type, &format, &count, &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        let text = String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        let text = WindowProperty.text(server.connection, server.root, atom, limit: 65536) ?? ""
         return text.split(separator: "\n").map(String.init)
     }
 }

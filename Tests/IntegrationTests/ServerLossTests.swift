@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import Foundation
 import Testing
@@ -5,11 +6,7 @@ import Testing
 @Suite(.serialized) struct ServerLossTests {
     /// The X server killed (SIGKILL: a crash) under a running keyboard that has a keycode
     /// borrowed: the keyboard notices within a second, says so in one line and exits 1.
-    @Test func aKilledXServerEndsTheKeyboardWithinASecondInOneLine() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
+    @Test(.needsDisplay) func aKilledXServerEndsTheKeyboardWithinASecondInOneLine() throws {
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         try session.tap(["page-numbers", "page-symbols", "€"])

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import ClavierCore
 import Foundation
@@ -8,31 +9,22 @@ import Testing
     /// times faster than anyone taps), on letters, Shift, digits, space, Return and € (off
     /// the keymap: borrowed and given back all along): xterm receives every character, and
     /// afterwards no key is held and the keymap is as it was.
-    @Test func twoThousandFastClicksLoseNothingAndLeaveNothingHeld() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
+    @Test(.needsDisplay) func twoThousandFastClicksLoseNothingAndLeaveNothingHeld() throws {
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = server.keymapDump
         let (taps, expected) = Self.plan(clicks: 2000, seed: 18)
         #expect(taps.count == 2000)
-        var pages: [String: [String: (x: Int, y: Int, width: Int, height: Int)]] = [:]
+        var pages: [String: [String: PrintedGeometry.Box]] = [:]
         for page in ["letters", "numbers", "symbols"] { pages[page] = try session.geometry(page: page) }
         let f = server.frame(of: session.keyboardWindow)
         for (page, id) in taps {
             let key = try #require(pages[page]?[id], "no key \(id) on \(page)")
-            Self.fastClick(server, x: f.x + key.x + key.width / 2, y: f.y + key.y + key.height / 2)
+            Self.fastClick(server, x: f.x + key.midX, y: f.y + key.midY)
         }
         let arrived = Harness.waitFor(30) { session.received.count >= expected.count }
         #expect(arrived, "received \(session.received.count) of \(expected.count) characters; clavier said: \(session.errors)")
-        let received = session.received
-        if received != expected {
-            let a = Array(expected), b = Array(received)
-            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            Issue.record("first difference at character \(i): expected \(String(a[max(0, i - 5)..<min(a.count, i + 5)]).debugDescription), got \(String(b[max(0, i - 5)..<min(b.count, i + 5)]).debugDescription)")
-        }
+        if let difference = firstDifference(sent: expected, received: session.received) { Issue.record("\(difference)") }
         #expect(server.heldKeycodes.isEmpty, "keys held while the keyboard runs: \(server.heldKeycodes)")
         #expect(session.stopKeyboard() == 0)
         #expect(server.heldKeycodes.isEmpty, "keys left held: \(server.heldKeycodes)")
