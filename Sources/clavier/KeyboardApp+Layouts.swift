@@ -73,7 +73,7 @@ extension KeyboardApp {
         }
         switch decision.visibility {
         case .show?: if !screen.window.isMapped { showAgain() }
-        case .hide? where !kiosk: if screen.window.isMapped { screen.window.hide() }
+        case .hide? where !kiosk: if screen.window.isMapped { hide() }
         default: break
         }
     }
@@ -83,7 +83,10 @@ extension KeyboardApp {
 extension KeyboardApp: ControlledKeyboard {
     var isShown: Bool { screen.window.isMapped }
     func show() { showAgain() }
+    /// Hides the window, ending every press first: a key held as the keyboard goes must not
+    /// stay pressed, nor its preview up.
     func hide() {
+        apply(keyboard.handle(.cancelAll, at: clock.now))
         screen.window.hide()
         previewer.hide()
     }

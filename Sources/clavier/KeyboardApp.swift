@@ -229,7 +229,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: if !kiosk { screen.window.hide(); previewer.hide() }
+            case .hide: if !kiosk { screen.window.hide(); previewer.hide() }  // The reducer ended every press.
             case .type, .playClick: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true
