@@ -22,6 +22,21 @@ import Testing
         }
     }
 
+    /// Issue 18: a layout built in code may hold any positive width; the geometry clamps it
+    /// to `Key.widthRange` instead of trapping on a conversion of an infinite or NaN pixel.
+    @Test(arguments: [Double.greatestFiniteMagnitude, .infinity, .leastNonzeroMagnitude, 1e-300])
+    func anyKeyWidthLaysOutInsideTheWindow(_ width: Double) {
+        let wide = Key(id: "w", label: .text("w"), action: .text("w"), width: width)
+        let page = Page(id: "p", rows: [Row([.character("a"), wide]), Row([wide, wide, wide])])
+        let size = Size(width: 1280, height: 330)
+        let geometry = PageGeometry(page: page, size: size)
+        for frame in geometry.frames {
+            #expect(frame.rect.x >= 0 && frame.rect.maxX <= size.width && frame.rect.width >= 0, "\(frame.rect)")
+        }
+        let clamped = min(max(width, Key.widthRange.lowerBound), Key.widthRange.upperBound)
+        #expect(page.rows[1].units == 3 * clamped)
+    }
+
     @Test func keysScaleWithTheKeyboardNotInFixedPixels() {
         let small = PageGeometry(page: letters, size: Size(width: 640, height: 165))
         let large = PageGeometry(page: letters, size: Size(width: 1280, height: 330))
