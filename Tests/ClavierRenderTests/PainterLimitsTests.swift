@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierLayouts
 import ClavierRender
 import Testing
 
@@ -51,5 +52,28 @@ import Testing
         // The last key of the first row, a letter key at the clamped narrowest width, is there.
         #expect(GoldenImage.compare(canvas, try Self.paint(.system, layout: Layout(id: "y", pages: [Page(id: "p", rows: [Row([wide, wide])])])),
                                     tolerance: 0).differing > 0)
+    }
+
+    /// Seeded themes and layouts whose numbers lie at, inside and past the ends of their
+    /// ranges: each the reader accepts is painted, as the keyboard would paint it at start.
+    @Test func whatTheReaderAcceptsIsPainted() throws {
+        var random = SeededGenerator(seed: 18)
+        let fields = ["corner-radius", "shadow-offset-y", "font-size", "word-label-scale", "blur-radius", "emboss-offset",
+                      "icon-shadow-offset", "icon-shadow-alpha"]
+        let numbers = ["0", "0.01", "0.1", "0.5", "1", "2", "4", "10", "30", "60", "100", "1e308", "32768", "-1", "1e-320"]
+        var painted = 0
+        for _ in 0..<400 {
+            var text = ""
+            for field in fields where Bool.random(using: &random) { text += "\(field): \(numbers.randomElement(using: &random)!)\n" }
+            let widths = (0..<4).map { _ in numbers.randomElement(using: &random)! }
+            let layoutText = "pages: [{id: p, rows: [[{label: a, width: \(widths[0])}, {icon: shift, action: {modifier: shift}, width: \(widths[1])}], "
+                + "[{label: space, width: \(widths[2])}, {label: é, width: \(widths[3])}]]}]"
+            guard let theme = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml") else { continue }
+            let layout = (try? LayoutFile.parse(layoutText, id: "fuzz", file: "fuzz.yaml")) ?? .us
+            let canvas = try Canvas(size: Size(width: 240, height: 80))
+            KeyboardPainter(theme: theme).paintAll(Keyboard(layout: layout, size: canvas.size), on: canvas)
+            painted += 1
+        }
+        #expect(painted > 20, "\(painted) painted")
     }
 }
