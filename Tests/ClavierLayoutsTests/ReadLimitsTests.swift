@@ -181,6 +181,28 @@ struct NumberRangeTests {
     }
 }
 
+/// The ranges docs/themes.md and docs/layouts.md give are the ones the reader enforces.
+struct DocumentedRangeTests {
+    @Test func themesMdListsEverySizeRange() throws {
+        let doc = try String(contentsOfFile: Files.root.appendingPathComponent("docs/themes.md").path, encoding: .utf8)
+        for (name, _, range) in ThemeFile.sizes {
+            let row = "| `\(name)` | \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+            #expect(doc.contains(row), "docs/themes.md has no row \(row)")
+        }
+        let layouts = try String(contentsOfFile: Files.root.appendingPathComponent("docs/layouts.md").path, encoding: .utf8)
+        #expect(layouts.contains("a number from \(Self.text(Key.widthRange.lowerBound)) to \(Self.text(Key.widthRange.upperBound))"))
+        #expect(layouts.contains("at most \(Self.grouped(ReadLimits.nodes)) YAML nodes and nest at most \(ReadLimits.depth) deep"))
+        #expect(layouts.contains("(\(Self.grouped(ReadLimits.fileBytes)) bytes)") && layouts.contains("at most \(Self.grouped(ReadLimits.diagnostics)) per file"))
+    }
+
+    static func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+
+    /// `250000` as `250,000`.
+    static func grouped(_ n: Int) -> String {
+        n < 1000 ? String(n) : grouped(n / 1000) + "," + String(String(n % 1000 + 1000).dropFirst())
+    }
+}
+
 /// Issue 18: only regular files are read, up to a size, each refusal one clear line.
 @Suite(.serialized) struct FileKindTests {
     final class Directory {
