@@ -20,14 +20,21 @@ public enum PlainFiles {
     /// Why a file was not read, in words for a diagnostic ("not a regular file (a FIFO)").
     public struct Unreadable: Error, Hashable, Sendable {
         public var reason: String
+        /// Whether there is no such file at all (`ENOENT`), often no problem.
+        public var missing = false
     }
 
     /// The whole of the regular file at `path`, of at most `limit` bytes. A FIFO, a device or
     /// a directory is refused unread (opened non-blocking, so a FIFO without a writer does
-    /// not hang the reader), and a larger file by its size before anything is allocated.
-    public static func bytes(_ path: String, limit: Int) throws(Unreadable) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
+    /// not hang the reader), and a larger file by its size before anything is allocated;
+    /// without `followingLinks`, so is a symbolic link (`O_NOFOLLOW`).
+    public static func bytes(_ path: String, limit: Int, followingLinks: Bool = true) throws(Unreadable) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            let code = errno
+            throw Unreadable(reason: code == ELOOP && !followingLinks ? "a symbolic link" : String(cString: strerror(code)),
+                             missing: code == ENOENT)
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
