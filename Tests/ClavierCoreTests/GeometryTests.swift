@@ -101,6 +101,15 @@ import Testing
         #expect(WindowGeometry(parsing: "600x200")?.rect(on: Size(width: 1, height: 1)).width == 600)
     }
 
+    /// Issue 18: `WxH-X-Y` from the right subtracts both W and X from the screen's width: at
+    /// Int.max each (a config's `geometry:`) that overflowed. X11 takes 16-bit figures.
+    @Test func aGeometryPastXsFiguresIsRefused() {
+        #expect(WindowGeometry(parsing: "9223372036854775807x1-9223372036854775807+0") == nil)
+        #expect(WindowGeometry(parsing: "32768x200+0+0") == nil && WindowGeometry(parsing: "600x200+0+32768") == nil)
+        let largest = WindowGeometry(parsing: "32767x32767-32767-32767")
+        #expect(largest?.rect(on: Size(width: 1, height: 1)) == Rect(x: -65533, y: -65533, width: 32767, height: 32767))
+    }
+
     @Test func dockedHeightFollowsTheScreen() {
         #expect(Size.dockedHeight(screen: Size(width: 1280, height: 800)) == 330)
         #expect(Size.dockedHeight(screen: Size(width: 1920, height: 400)) == 180)
