@@ -184,6 +184,8 @@ public struct WordCompleter: Sendable {
         return ranked.prefix(limit).map { prefix + String($0.dropFirst(prefix.count)) }
     }
 
-    /// Counts one more acceptance of `word`.
-    public mutating func accept(_ word: String) { learned[word.lowercased(), default: 0] += 1 }
+    /// Counts one more acceptance of `word`, up to `Int.max` (a words file may hold any count).
+    public mutating func accept(_ word: String) {
+        learned[word.lowercased()] = min(learned[word.lowercased()] ?? 0, .max - 1) + 1
+    }
 }

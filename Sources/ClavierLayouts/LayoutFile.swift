@@ -144,7 +144,7 @@ public enum LayoutFile {
         }
         guard let id else { return nil }
         var width = 1.0
-        if let v = f["width"] { width = r.positiveNumber(v, "width") ?? 1 }
+        if let v = f["width"] { width = r.number(v, "width", in: Key.widthRange) ?? 1 }
         var keyClass = KeyClass.letter
         if let v = f["class"], let s = r.string(v, "class") {
             if let c = KeyClass(rawValue: s) {

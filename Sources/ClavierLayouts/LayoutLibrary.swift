@@ -108,12 +108,13 @@ public struct LayoutLibrary: Sendable {
         return String(name)
     }
 
+    /// The text of the file at `path`: a regular file of UTF-8 within `ReadLimits.fileBytes`.
     static func read(_ path: String) throws(LayoutError) -> String {
-        guard let text = PlainFiles.text(path) else {
-            let reason = PlainFiles.exists(path) ? "not UTF-8 text, or not readable" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+        do {
+            return try PlainFiles.text(path, limit: ReadLimits.fileBytes)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
         }
-        return text
     }
 }
 
@@ -133,7 +134,7 @@ public enum FileChecker {
         do {
             text = try LayoutLibrary.read(path)
         } catch {
-            return Result(kind: nil, diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: error.description)])
+            return Result(kind: nil, diagnostics: error.diagnostics(file: path))
         }
         let components = path.split(separator: "/")
         let inThemes = components.count >= 2 && components[components.count - 2] == "themes"

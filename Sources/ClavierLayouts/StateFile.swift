@@ -35,7 +35,8 @@ public enum StateFile {
 }
 
 /// One of the files Clavier keeps for the user, in `$XDG_STATE_HOME/clavier` (default
-/// `~/.local/state/clavier`): read whole, with one warning when it cannot be read or makes
+/// `~/.local/state/clavier`): read whole (a regular file, not a link, within
+/// `ReadLimits.fileBytes`), with one warning when it cannot be read or makes
 /// no sense, and written private to the user (mode 0600) and atomically (`StateFile`).
 public protocol StateStore: Sendable {
     associatedtype Value
@@ -60,8 +61,14 @@ extension StateStore {
     /// What the file holds: nil when there is no file yet; nil plus a warning (for the caller
     /// to print once) when the file cannot be read or makes no sense.
     public func load() -> (Value?, warning: String?) {
-        guard let bytes = PlainFiles.bytes(path) else {
-            return (nil, PlainFiles.exists(path) ? "\(path) is not readable; \(Self.fallback)" : nil)
+        let bytes: [UInt8]
+        do {
+            // Only a regular file of at most `ReadLimits.fileBytes`, and not through a link, so
+            // that nothing planted in the state directory makes the keyboard read another
+            // file, wait on a FIFO or allocate without bound.
+            bytes = try PlainFiles.bytes(path, limit: ReadLimits.fileBytes, followingLinks: false)
+        } catch {
+            return (nil, error.missing ? nil : "\(path) is not readable; \(Self.fallback)")
         }
         guard let value = Self.decode(bytes) else { return (nil, "\(path) is corrupt; \(Self.fallback)") }
         return (value, nil)
