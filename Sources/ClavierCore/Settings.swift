@@ -5,7 +5,7 @@ public struct Settings: Equatable, Sendable {
     public static let all = [
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
-        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
+        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -107,6 +107,19 @@ extension Setting<Double?> {
         guard let factor = Double(text) else { return .problem("must be a number") }
         let range = DisplayScale.range
         return range.contains(factor) ? .value(factor) : .problem("\(factor) is not between \(range.lowerBound) and \(range.upperBound)")
+    }
+}
+
+extension Setting<Double?> {
+    /// The key pitch in millimetres; nil: rows 16 mm apart docked, and a floating size of
+    /// its own (`KeySize`).
+    public static let keySize = Setting("key-size", .number, default: nil,
+        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: 16).",
+        valueName: "MM") { text in
+        guard let millimetres = Double(text) else { return .problem("must be a number") }
+        let range = KeySize.range
+        return range.contains(millimetres) ? .value(millimetres)
+            : .problem("\(millimetres) is not between \(range.lowerBound) and \(range.upperBound)")
     }
 }
 
