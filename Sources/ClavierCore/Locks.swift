@@ -21,25 +21,6 @@ public struct Locks: OptionSet, Hashable, Sendable {
 extension KeySym {
     public static let capsLock = KeySym(rawValue: 0xFFE5)
     public static let numLock = KeySym(rawValue: 0xFF7F)
-
-    /// What a key cap shows for a keysym that types no text and has no short name: the
-    /// numeric pad's second meanings, which it takes when Num Lock is off.
-    public var keycapName: String? {
-        switch rawValue {
-        case 0xFF95: "Home"
-        case 0xFF96: "←"
-        case 0xFF97: "↑"
-        case 0xFF98: "→"
-        case 0xFF99: "↓"
-        case 0xFF9A: "PgUp"
-        case 0xFF9B: "PgDn"
-        case 0xFF9C: "End"
-        case 0xFF9E: "Ins"
-        case 0xFF9F: "Del"
-        case 0xFF8D: "Enter"
-        default: nil
-        }
-    }
 }
 
 extension Keyboard {

@@ -61,6 +61,9 @@ import Testing
         #expect(k.label(of: k.page.key(id: "kp7")!) == .text("Home"))
         _ = k.setLiveKeys(["KP7": LiveKey(base: KeySym(rawValue: 0xFFB7), shifted: KeySym(rawValue: 0xFF95), baseText: "7")])
         #expect(k.label(of: k.page.key(id: "kp7")!) == .text("7"))
+        // de's key left of 1 is dead_circumflex: its cap shows the accent, not the us label.
+        _ = k.setLiveKeys(["AD01": LiveKey(base: KeySym(rawValue: 0xFE52), shifted: KeySym(scalar: "°"))])
+        #expect(k.label(of: k.page.key(id: "ad01")!) == .text("^"))
     }
 
     @Test func aGapTakesRoomButHasNoFrame() {

@@ -38,15 +38,15 @@ import Testing
         return pixels(of: key, in: screen.data, stride: screen.width)
     }
 
-    /// Under a de keymap the keys show ü ö ä ß, painted exactly as keys written with those
-    /// labels, and type them.
+    /// Under a de keymap the keys show ü ö ä ß, y where us has z, and the dead keys their
+    /// accents, painted exactly as keys written with those labels; and they type them.
     @Test(.needsDisplay) func deKeymapShowsAndTypesUmlauts() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "pc", "--dock", "bottom"],
                                           layout: "de")
         let f = session.server.frame(of: session.keyboardWindow)
         #expect(f.width == session.server.width, "--dock docks the wide layout")
         // The same layout with those four keys written with the de labels, for `clavier render`.
-        let expected = ["ad11": "ü", "ac10": "ö", "ac11": "ä", "ae11": "ß"]
+        let expected = ["ad11": "ü", "ac10": "ö", "ac11": "ä", "ae11": "ß", "tlde": "^", "ae12": "´", "ab01": "y"]
         var text = try String(contentsOf: Harness.packageRoot.appendingPathComponent("Assets/layouts/pc.yaml"), encoding: .utf8)
         for (id, label) in expected {
             let line = try #require(text.split(separator: "\n").first { $0.contains("{id: \(id),") })
