@@ -66,9 +66,10 @@ import Testing
             let shown = try Self.keyPixels(session, id), painted = Self.pixels(of: key, in: rendered, stride: image.stride / 4)
             #expect(shown == painted, "key \(id) does not show \(expected[id]!)")
         }
-        try session.tap(["ad11", "ac10", "ac11", "ae11", "return"], startingOn: "keys")
+        // AltGr latched, then q: de's @, and AltGr is used up.
+        try session.tap(["ad11", "ac10", "ac11", "ae11", "altgr", "ad01", "ad01", "return"], startingOn: "keys")
         #expect(session.waitForLines(), "\(session.said)")
-        #expect(session.received == "üöäß\n", "\(session.said)")
+        #expect(session.received == "üöäß@q\n", "\(session.said)")
     }
 
     /// Ctrl tapped on the keyboard, then c, interrupts the command running in xterm.
@@ -105,6 +106,23 @@ import Testing
         try session.tap(["ad01", "return"], startingOn: "keys")
         #expect(session.waitForLines(), "\(session.said)")
         #expect(session.received == "Qq\n", "\(session.said)")
+    }
+
+    /// Num Lock set from outside lights the Num Lock key and turns the keypad's Home into 7.
+    @Test(.needsDisplay) func numLockShowsTheServersLock() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "pc-numpad", "--dock", "bottom"],
+                                          geometryArguments: ["--layout", "pc-numpad"])
+        let server = session.server
+        let numOff = try Self.keyPixels(session, "numlock"), home = try Self.keyPixels(session, "kp7")
+        let keycode = UInt32(XKeysymToKeycode(server.connection, KeySym(XK_Num_Lock)))
+        XTestFakeKeyEvent(server.connection, keycode, 1, 0)
+        XTestFakeKeyEvent(server.connection, keycode, 0, 0)
+        XSync(server.connection, 0)
+        #expect(try Harness.waitFor(5) { try Self.keyPixels(session, "numlock") != numOff }, "Num Lock is not shown locked")
+        #expect(try Self.keyPixels(session, "kp7") != home, "the keypad's 7 still shows Home")
+        try session.tap(["kp7", "kp1", "return"], startingOn: "keys")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "71\n", "\(session.said)")
     }
 
     static func capsLocked(_ server: XServer) -> Bool {
