@@ -92,10 +92,7 @@ import Testing
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "pc", "--dock", "bottom"])
         let server = session.server
         let capsOff = try Self.keyPixels(session, "caps"), qLower = try Self.keyPixels(session, "ad01")
-        let keycode = UInt32(XKeysymToKeycode(server.connection, KeySym(XK_Caps_Lock)))
-        XTestFakeKeyEvent(server.connection, keycode, 1, 0)
-        XTestFakeKeyEvent(server.connection, keycode, 0, 0)
-        XSync(server.connection, 0)
+        Self.pressOutside(server, XK_Caps_Lock)
         #expect(Self.capsLocked(server))
         #expect(try Harness.waitFor(5) { try Self.keyPixels(session, "caps") != capsOff }, "Caps Lock is not shown locked")
         #expect(try Self.keyPixels(session, "ad01") != qLower, "q is not shown as Q")
@@ -114,15 +111,21 @@ import Testing
                                           geometryArguments: ["--layout", "pc-numpad"])
         let server = session.server
         let numOff = try Self.keyPixels(session, "numlock"), home = try Self.keyPixels(session, "kp7")
-        let keycode = UInt32(XKeysymToKeycode(server.connection, KeySym(XK_Num_Lock)))
-        XTestFakeKeyEvent(server.connection, keycode, 1, 0)
-        XTestFakeKeyEvent(server.connection, keycode, 0, 0)
-        XSync(server.connection, 0)
+        Self.pressOutside(server, XK_Num_Lock)
         #expect(try Harness.waitFor(5) { try Self.keyPixels(session, "numlock") != numOff }, "Num Lock is not shown locked")
         #expect(try Self.keyPixels(session, "kp7") != home, "the keypad's 7 still shows Home")
         try session.tap(["kp7", "kp1", "return"], startingOn: "keys")
         #expect(session.waitForLines(), "\(session.said)")
         #expect(session.received == "71\n", "\(session.said)")
+    }
+
+    /// Presses and releases the key of `keysym` as a physical keyboard would, from the
+    /// test's own connection (XTest), not through clavier.
+    static func pressOutside(_ server: XServer, _ keysym: Int32) {
+        let keycode = UInt32(XKeysymToKeycode(server.connection, KeySym(keysym)))
+        XTestFakeKeyEvent(server.connection, keycode, 1, 0)
+        XTestFakeKeyEvent(server.connection, keycode, 0, 0)
+        XSync(server.connection, 0)
     }
 
     static func capsLocked(_ server: XServer) -> Bool {
