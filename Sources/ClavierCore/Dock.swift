@@ -37,17 +37,19 @@ public enum DockHeight: Hashable, Sendable {
     }
 
     /// The height in pixels on a monitor of `size` pixels and `millimetres` (zero when
-    /// unknown), for a layout with `rows` rows; explicit sizes are capped at the monitor.
-    public func pixels(monitor size: Size, millimetres: Size, rows: Int) -> Int {
+    /// unknown), for a layout with `rows` rows `rowPitch` mm apart; explicit sizes are capped
+    /// at the monitor.
+    public func pixels(monitor size: Size, millimetres: Size, rows: Int, rowPitch: Double = rowPitchMillimetres) -> Int {
         switch self {
         case .pixels(let px):
             return max(1, min(px, size.height))
         case .percent(let p):
             return max(1, Int((Double(size.height) * p / 100).rounded()))
         case .physical:
-            let density = millimetres.height > 0 ? Double(size.height) / Double(millimetres.height) : 0
-            guard Self.plausibleDensity.contains(density) else { return Size.dockedHeight(screen: size) }
-            let wanted = Double(max(rows, 1)) * Self.rowPitchMillimetres * density
+            guard let density = KeySize.density(monitor: size, millimetres: millimetres) else {
+                return Size.dockedHeight(screen: size)
+            }
+            let wanted = Double(max(rows, 1)) * rowPitch * density
             let low = Double(size.height) * Self.minimumShare, high = Double(size.height) * Self.maximumShare
             return Int(min(max(wanted, low), high).rounded())
         }

@@ -112,6 +112,11 @@ public struct PageGeometry: Hashable, Sendable {
             var left = (Double(size.width) - row.units * unitPitch) / 2
             for key in row.keys {
                 let right = left + key.layoutWidth * unitPitch
+                // A gap takes its room and has no frame: nothing paints, hits or lists it.
+                if key.keyClass == .gap {
+                    left = right
+                    continue
+                }
                 // A key narrower than the gap between keys keeps no room: 0 px, never negative.
                 let x0 = (left + hGap / 2).rounded(), x1 = (right - hGap / 2).rounded()
                 frames.append(KeyFrame(key: key, rect: Rect(x: Int(x0), y: Int(rowTop),

@@ -45,6 +45,9 @@ public enum KeyClass: String, CaseIterable, Hashable, Sendable {
     /// An emoji or symbol: painted like a letter, and its taps are counted for a layout's
     /// "frequently used" page.
     case symbol
+    /// Empty space of the key's width (`{gap: 0.5}` in a layout file): nothing is painted or
+    /// pressed there, as between a PC keyboard's blocks of keys.
+    case gap
 }
 
 /// One key of a page: what it shows, what it does, and its width in row units.
@@ -78,6 +81,11 @@ public struct Key: Hashable, Sendable, Identifiable {
         self.repeats = repeats
         self.alternates = alternates
         self.shuffles = shuffles
+    }
+
+    /// Empty space `width` units wide (a gap between blocks of keys).
+    public static func gap(width: Double) -> Key {
+        Key(id: "", label: .text(""), action: .text(""), width: width, keyClass: .gap)
     }
 
     /// A key that types its own single character, shown as its label.

@@ -38,22 +38,6 @@ public enum Effect: Hashable, Sendable {
     case format(Formatting)
 }
 
-/// What a key of the live keymap produces in the current group: its first two levels,
-/// as keysyms and as the text they type (which the X side converts, since legacy keysyms
-/// such as Cyrillic_a are not Unicode code points).
-public struct LiveKey: Hashable, Sendable {
-    public var base: KeySym?
-    public var shifted: KeySym?
-    public var baseText: String?
-    public var shiftedText: String?
-    public init(base: KeySym?, shifted: KeySym?, baseText: String? = nil, shiftedText: String? = nil) {
-        self.base = base
-        self.shifted = shifted
-        self.baseText = baseText ?? base?.scalar.map { String(Character($0)) }
-        self.shiftedText = shiftedText ?? shifted?.scalar.map { String(Character($0)) }
-    }
-}
-
 /// The alternates a long press shows: which key and pointer, the texts offered (already in
 /// Shift's case), where each is drawn and which one the pointer is on.
 public struct AlternatesPopup: Hashable, Sendable {
@@ -134,6 +118,8 @@ public struct Keyboard: Sendable {
     /// What each XKB-named key produces in the live keymap's current group, without and
     /// with Shift (set by the X side; see `setLiveKeys`).
     public private(set) var liveKeys: [String: LiveKey] = [:]
+    /// The server's locks that are on, which Caps Lock and Num Lock keys show (`setLocks`).
+    public internal(set) var locks: Locks = []
 
     /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats or a key
     /// with alternates is held, so an idle keyboard asks for no timer at all.
@@ -201,23 +187,23 @@ public struct Keyboard: Sendable {
         return names
     }
 
-    /// The keysym an XKB-named key types now, following Shift, and its text.
-    private func liveSym(_ name: String) -> KeySym? {
-        guard let live = liveKeys[name] else { return nil }
-        return shift != .off ? (live.shifted ?? live.base) : live.base
-    }
+    /// The keysym an XKB-named key types now, following Shift and AltGr, and its text.
+    private func liveSym(_ name: String) -> KeySym? { liveLevel(name)?.sym }
 
     private func liveText(_ name: String) -> String? {
-        guard let live = liveKeys[name] else { return nil }
-        let text = shift != .off ? (live.shiftedText ?? live.baseText) : live.baseText
+        let text = liveLevel(name)?.text
         return text.flatMap { $0.isEmpty || $0.unicodeScalars.allSatisfy({ $0.value < 0x20 }) ? nil : $0 }
+    }
+
+    private func liveLevel(_ name: String) -> (sym: KeySym?, text: String?)? {
+        liveKeys[name]?.level(shift: shift != .off, altGr: (modifiers[.altgr] ?? .off) != .off)
     }
 
     /// The label a key shows now: letters follow Shift, XKB-named keys the live keymap.
     public func label(of key: Key) -> KeyLabel {
         if case .xkbKey(let name) = key.action {
             if let text = liveText(name) { return .text(text) }
-            if let sym = liveSym(name), let name = sym.name { return .text(name) }
+            if let sym = liveSym(name), let name = sym.name ?? sym.keycapName { return .text(name) }
             return key.label
         }
         if case .text(let text) = key.label, shiftsCase(key) { return .text(shifted(text)) }
@@ -229,6 +215,7 @@ public struct Keyboard: Sendable {
         // An XKB-named key the live keymap leaves empty in this group types nothing: say so.
         if case .xkbKey(let name) = key.action, liveKeys[name] != nil, liveSym(name) == nil { return .disabled }
         if layout.options.showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
+        if let lock = Locks(toggledBy: key.action), locks.contains(lock) { return .locked }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {
             case .off: break
@@ -367,7 +354,8 @@ public struct Keyboard: Sendable {
             return [.switchPage(id), .redrawAll]
         case .xkbKey(let name):
             guard let sym = liveSym(name) else { return [] }
-            return [.type(sym, modifiers: activeModifiers.subtracting(.shift))] + consumeLatches()
+            // Shift and AltGr chose the level already; what is left are shortcuts (Ctrl+C).
+            return [.type(sym, modifiers: activeModifiers.subtracting([.shift, .altGr]))] + consumeLatches()
         case .hide:
             pressed.removeAll()
             repeating = nil

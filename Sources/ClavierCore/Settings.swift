@@ -5,7 +5,7 @@ public struct Settings: Equatable, Sendable {
     public static let all = [
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
-        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
+        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -103,11 +103,19 @@ extension Setting<Double?> {
     /// The HiDPI factor; nil: from Xft.dpi or the monitor (`DisplayScale.detect`).
     public static let scale = Setting("scale", .number, default: nil,
         help: "Draw the floating keyboard's handle and grip this many times their 96 dpi size (default: from Xft.dpi, else the monitor's size).",
-        valueName: "FACTOR") { text in
-        guard let factor = Double(text) else { return .problem("must be a number") }
-        let range = DisplayScale.range
-        return range.contains(factor) ? .value(factor) : .problem("\(factor) is not between \(range.lowerBound) and \(range.upperBound)")
+        valueName: "FACTOR") { number($0, in: DisplayScale.range) }
+
+    /// The number `text` stands for when it lies in `range`, else what is wrong with it.
+    static func number(_ text: String, in range: ClosedRange<Double>) -> Parsed {
+        guard let number = Double(text) else { return .problem("must be a number") }
+        return range.contains(number) ? .value(number) : .problem("\(number) is not between \(range.lowerBound) and \(range.upperBound)")
     }
+
+    /// The key pitch in millimetres; nil: rows 16 mm apart docked, and a floating size of
+    /// its own (`KeySize`).
+    public static let keySize = Setting("key-size", .number, default: nil,
+        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: 16).",
+        valueName: "MM") { number($0, in: KeySize.range) }
 }
 
 extension PreviewMode: SettingValue {}

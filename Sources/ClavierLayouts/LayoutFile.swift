@@ -6,7 +6,7 @@ public enum LayoutFile {
     static let layoutFields = ["description", "options", "pages"]
     static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words"]
     static let pageFields = ["id", "rows"]
-    static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle"]
+    static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle", "gap"]
     static let actionKinds = ["char", "text", "keysym", "modifier", "page", "xkb"]
 
     /// Parses `text` as layout `id`; every problem found is thrown at once, with `file` and position.
@@ -80,6 +80,10 @@ public enum LayoutFile {
             var keys: [Key] = []
             for keyNode in keyNodes {
                 guard let key = readKey(keyNode, r, &switches) else { continue }
+                if key.keyClass == .gap {
+                    keys.append(key)
+                    continue
+                }
                 if let first = seen[key.id] {
                     r.report("duplicate key id '\(key.id)' on page '\(id)' (first at line \(first.mark?.line ?? 0), column \(first.mark?.column ?? 0))",
                              at: keyNode)
@@ -105,6 +109,13 @@ public enum LayoutFile {
             return Key.character(scalar.string)
         }
         guard let f = r.fields(node, "a key", allowed: keyFields) else { return nil }
+        if let v = f["gap"] {
+            guard f.count == 1 else {
+                r.report("a gap has nothing but its width: {gap: 0.5}", at: node)
+                return nil
+            }
+            return r.number(v, "gap", in: Key.widthRange).map { Key.gap(width: $0) }
+        }
         var label: KeyLabel?
         if let v = f["label"], let s = r.string(v, "label") {
             if s.isEmpty { r.report("a label cannot be empty", at: v) } else { label = .text(s) }
@@ -147,10 +158,13 @@ public enum LayoutFile {
         if let v = f["width"] { width = r.number(v, "width", in: Key.widthRange) ?? 1 }
         var keyClass = KeyClass.letter
         if let v = f["class"], let s = r.string(v, "class") {
-            if let c = KeyClass(rawValue: s) {
+            if let c = KeyClass(rawValue: s), c != .gap {
                 keyClass = c
+            } else if s == KeyClass.gap.rawValue {
+                r.report("a gap is written {gap: WIDTH}, with no label or action", at: v)
             } else {
-                r.report("unknown class '\(s)' (known: \(KeyClass.allCases.map(\.rawValue).joined(separator: ", ")))", at: v)
+                let known = KeyClass.allCases.filter { $0 != .gap }.map(\.rawValue)
+                r.report("unknown class '\(s)' (known: \(known.joined(separator: ", ")))", at: v)
             }
         }
         var repeats = false

@@ -202,23 +202,19 @@ public final class KeyInjector {
         loans.borrow(syms, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
 
-    /// What the keys with these XKB names produce in the live keymap's current group,
-    /// without and with Shift (`xkb_keymap_key_by_name`, `xkb_keymap_key_get_syms_by_level`).
+    /// What the keys with these XKB names produce in the live keymap's current group with
+    /// the server's locks, without and with Shift and AltGr (`xkb_keymap_key_by_name`,
+    /// `xkb_state_key_get_one_sym`).
     public func liveKeys(named names: Set<String>) -> [String: LiveKey] {
         let state = currentState()
         guard let xkb = table.xkb else { return [:] }
+        let shift = UInt32(ShiftMask), altGr = UInt32(Mod5Mask)
         var result: [String: LiveKey] = [:]
         for name in names {
             guard let keycode = table.keycode(named: name) else { continue }
-            let layouts = xkb_keymap_num_layouts_for_key(xkb.keymap, keycode)
-            guard layouts > 0 else { continue }
-            let layout = state.group % layouts
-            func level(_ n: UInt32) -> ClavierCore.KeySym? {
-                var syms: UnsafePointer<xkb_keysym_t>?
-                guard n < xkb_keymap_num_levels_for_key(xkb.keymap, keycode, layout),
-                      xkb_keymap_key_get_syms_by_level(xkb.keymap, keycode, layout, n, &syms) == 1,
-                      let sym = syms?.pointee else { return nil }
-                return ClavierCore.KeySym(rawValue: sym)
+            func sym(_ held: UInt32) -> ClavierCore.KeySym? {
+                let sym = xkb.keysym(keycode, depressed: held, latched: 0, locked: state.lockedMods, group: state.group)
+                return sym == 0 ? nil : ClavierCore.KeySym(rawValue: sym)
             }
             func text(_ sym: ClavierCore.KeySym?) -> String? {
                 guard let sym else { return nil }
@@ -226,10 +222,21 @@ public final class KeyInjector {
                 guard xkb_keysym_to_utf8(sym.rawValue, &buffer, buffer.count) > 1 else { return nil }
                 return String(cString: buffer)
             }
-            let base = level(0), shifted = level(1)
-            result[name] = LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted))
+            let base = sym(0), shifted = sym(shift), third = sym(altGr), fourth = sym(shift | altGr)
+            result[name] = LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted),
+                                   altGr: third, shiftedAltGr: fourth, altGrText: text(third), shiftedAltGrText: text(fourth))
         }
         return result
+    }
+
+    /// The server's locks that are on: Caps Lock (the Lock modifier) and Num Lock (the
+    /// modifier its key sets), as `XkbStateNotify` last reported them.
+    public var locks: Locks {
+        let locked = currentState().lockedMods
+        var locks: Locks = []
+        if locked & UInt32(LockMask) != 0 { locks.insert(.capsLock) }
+        if table.numLockMask != 0, locked & table.numLockMask != 0 { locks.insert(.numLock) }
+        return locks
     }
 
     /// How many keycodes are free to borrow for keysyms off the keymap.

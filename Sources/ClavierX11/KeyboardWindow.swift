@@ -53,6 +53,9 @@ public enum WindowEvent: Hashable, Sendable {
     case keymapChanged(first: UInt8, count: Int)
     /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
     case groupChanged
+    /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
+    /// any keyboard, ours included.
+    case locksChanged
 }
 
 /// The borderless, never-focused keyboard window (`XCreateWindow`), and how its pixels
@@ -490,7 +493,9 @@ public final class KeyboardWindow {
                     let state = withUnsafePointer(to: &event) {
                         $0.withMemoryRebound(to: XkbStateNotifyEvent.self, capacity: 1) { $0.pointee }
                     }
-                    if display.noteState(state) { events.append(.groupChanged) }
+                    let changed = display.noteState(state)
+                    if changed.group { events.append(.groupChanged) }
+                    if changed.locks { events.append(.locksChanged) }
                 }
                 if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
             case let type where display.randrEventBase.map({ type == $0 + RRScreenChangeNotify }) == true:

@@ -80,6 +80,8 @@ struct KeymapTable {
     private(set) var spareKeycodes: [UInt8] = []
     /// For each of the eight X modifier bits, a keycode that sets it when pressed.
     private(set) var modifierKeycodes: [UInt8?] = Array(repeating: nil, count: 8)
+    /// The modifier bit Num Lock locks (Mod2 on most keymaps); 0 when no key sets one.
+    private(set) var numLockMask: UInt32 = 0
     let symbolsPerKeycode: Int32
     let group: UInt32
     let xkb: XKBKeymap?
@@ -124,16 +126,23 @@ struct KeymapTable {
                       let sym = syms?.pointee else { continue }
                 var masks = [xkb_mod_mask_t](repeating: 0, count: 8)
                 let count = xkb_keymap_key_get_mods_for_level(core.keymap, keycode, layout, level, &masks, 8)
-                // The simplest mask made only of modifiers we can press.
-                let usable = masks.prefix(Int(count)).filter { $0 & ~Self.pressable == 0 }
-                guard let mask = usable.min(by: { $0.nonzeroBitCount < $1.nonzeroBitCount }) else { continue }
-                positions[sym, default: []].append(KeyPosition(keycode: kc, modifiers: mask))
+                // What we can press of each mask: a level a lock reaches (Num Lock's keypad
+                // digits, Caps Lock's capitals) is then typed without pressing anything while
+                // the lock is on. `KeyInjector.lookUp` keeps only positions that give `sym`
+                // in the server's state, locks included.
+                var pressed: [UInt32] = []
+                for mask in masks.prefix(Int(count)).map({ $0 & Self.pressable }) where !pressed.contains(mask) {
+                    pressed.append(mask)
+                    positions[sym, default: []].append(KeyPosition(keycode: kc, modifiers: mask))
+                }
             }
         }
         for key in positions.keys {
             positions[key]!.sort { ($0.modifiers.nonzeroBitCount, $0.keycode) < ($1.modifiers.nonzeroBitCount, $1.keycode) }
         }
         modifierKeycodes = Self.readModifierKeys(display: display, positions: positions)
+        let numLockKey = positions[UInt32(XK_Num_Lock)]?.first?.keycode
+        numLockMask = numLockKey.flatMap { key in modifierKeycodes.firstIndex(of: key) }.map { 1 << UInt32($0) } ?? 0
     }
 
     /// The keycode that sets each modifier bit: the modifier's usual key if it is in the
@@ -145,7 +154,7 @@ struct KeymapTable {
         let per = Int(map.pointee.max_keypermod)
         let preferred: [Int32: [Int32]] = [
             ShiftMapIndex: [XK_Shift_L, XK_Shift_R], ControlMapIndex: [XK_Control_L, XK_Control_R],
-            Mod1MapIndex: [XK_Alt_L, XK_Meta_L], Mod4MapIndex: [XK_Super_L, XK_Super_R],
+            Mod1MapIndex: [XK_Alt_L, XK_Meta_L], Mod2MapIndex: [XK_Num_Lock], Mod4MapIndex: [XK_Super_L, XK_Super_R],
             Mod5MapIndex: [XK_ISO_Level3_Shift, XK_Mode_switch],
         ]
         for bit in 0..<8 {
@@ -213,12 +222,13 @@ extension Display {
         followedState = askedKeyboardState
     }
 
-    /// Takes the state an `XkbStateNotify` event reports; true when the group changed.
-    func noteState(_ event: XkbStateNotifyEvent) -> Bool {
+    /// Takes the state an `XkbStateNotify` event reports; says whether the group and the
+    /// locked modifiers (Caps Lock, Num Lock) changed.
+    func noteState(_ event: XkbStateNotifyEvent) -> (group: Bool, locks: Bool) {
         if followedState != nil {
             followedState = KeyboardState(baseMods: UInt32(event.base_mods), latchedMods: UInt32(event.latched_mods),
                                           lockedMods: UInt32(event.locked_mods), group: UInt32(event.group))
         }
-        return event.changed & UInt32(XkbGroupStateMask) != 0
+        return (event.changed & UInt32(XkbGroupStateMask) != 0, event.changed & UInt32(XkbModifierLockMask) != 0)
     }
 }

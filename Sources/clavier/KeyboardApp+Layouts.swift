@@ -17,6 +17,7 @@ extension KeyboardApp {
         }
         let names = keyboard.xkbKeyNames
         if !names.isEmpty { _ = keyboard.setLiveKeys(typist.injector.liveKeys(named: names)) }
+        if keyboard.showsLocks { _ = keyboard.setLocks(typist.injector.locks) }
         return keyboard
     }
 
@@ -49,11 +50,12 @@ extension KeyboardApp {
         screen.window.show()
     }
 
-    /// Relabels the XKB-named keys from the live keymap and group.
+    /// Relabels the XKB-named keys from the live keymap, group and locks, and shows the
+    /// locks on the keys that toggle them.
     func followKeymap() {
         let names = keyboard.xkbKeyNames
-        guard !names.isEmpty else { return }
-        apply(keyboard.setLiveKeys(typist.injector.liveKeys(named: names)))
+        if !names.isEmpty { apply(keyboard.setLiveKeys(typist.injector.liveKeys(named: names))) }
+        if keyboard.showsLocks { apply(keyboard.setLocks(typist.injector.locks)) }
     }
 
     /// Applies the first rule that matches the active window: its layout (else the base

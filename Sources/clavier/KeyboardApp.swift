@@ -186,7 +186,7 @@ final class KeyboardApp {
         case .keymapChanged(let first, let count):
             typist.keymapChanged(first: first, count: count)
             followKeymap()
-        case .groupChanged:
+        case .groupChanged, .locksChanged:
             followKeymap()
         }
     }

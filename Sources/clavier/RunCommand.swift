@@ -23,6 +23,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.monitor), help: .setting(.monitor)) var monitor: String?
     @Option(name: .setting(.height), help: .setting(.height)) var height: String?
     @Option(name: .setting(.scale), help: .setting(.scale)) var scale: Double?
+    @Option(name: .setting(.keySize), help: .setting(.keySize)) var keySize: Double?
     @Flag(name: .setting(.sound), inversion: .prefixedNo, help: .setting(.sound)) var sound: Bool?
     @Option(name: .setting(.soundDevice), help: .setting(.soundDevice)) var soundDevice: String?
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
@@ -45,6 +46,7 @@ struct Run: ParsableCommand {
         try given.read(.monitor, monitor)
         try given.read(.height, height)
         try given.read(.scale, scale)
+        try given.read(.keySize, keySize)
         try given.read(.sound, sound)
         try given.read(.soundDevice, soundDevice)
         try given.read(.kiosk, kiosk)
@@ -125,7 +127,8 @@ struct RunOptions {
         Log.debug("scale \(scale.factor)")
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
-        if settings[.float] {
+        let floats = Self.floats(settings, layout: layout)
+        if floats {
             let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
             if let geometry = settings[.geometry].flatMap(WindowGeometry.init(parsing:)) {
                 floatPlace.rect = geometry.rect(on: screen)
@@ -133,21 +136,33 @@ struct RunOptions {
                 let (remembered, warning) = floatStore.load()
                 if let warning { Log.warning(warning) }
                 floatPlace.rect = remembered
+                // A key size asked for, or a wide layout's first showing, sizes the window by its keys.
+                if settings[.keySize] != nil || (remembered == nil && layout.isWide) {
+                    let sized = KeySize.floatingRect(
+                        pitch: settings[.keySize] ?? KeySize.defaultMillimetres, units: layout.widestUnits,
+                        rows: Double(rows), monitor: chosenMonitor.rect, millimetres: chosenMonitor.millimetres, scale: scale)
+                    if let sized {
+                        floatPlace.rect = remembered.map { Rect(x: $0.x, y: $0.y, width: sized.width, height: sized.height) } ?? sized
+                    } else if settings[.keySize] != nil {
+                        Log.warning("the monitor's physical size is unknown: --key-size is ignored")
+                    }
+                }
             }
         }
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-            if settings[.float] {
+            if floats {
                 let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings[.monitor]).rect, scale: scale)
                 return .floating(FloatFrame.clamped(rect, to: screen, scale: scale))
             }
             let chosen = display.monitor(named: settings[.monitor])
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
-            let pixels = settings[.height].pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
+            let pixels = settings[.height].pixels(monitor: size, millimetres: chosen.millimetres, rows: rows,
+                                                  rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
         }
         var hooks = KeyboardApp.Hooks()
-        if settings[.float] && !settings[.kiosk] {
+        if floats && !settings[.kiosk] {
             hooks.floatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
                 floatPlace.rect = rect
@@ -180,6 +195,14 @@ struct RunOptions {
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
             shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
         app.run()
+    }
+
+    /// Whether the keyboard floats: as the settings say, else when the layout is too wide to
+    /// dock well (`Layout.isWide`: pc, pc-numpad) and nothing asks for a dock.
+    static func floats(_ settings: Settings, layout: Layout) -> Bool {
+        let given = settings.given
+        if given.gives(.float) || given.gives(.dock) || given.gives(.monitor) || given.gives(.height) { return settings[.float] }
+        return layout.isWide
     }
 
     /// The click player, or nil with one warning when there is no sound to be had.

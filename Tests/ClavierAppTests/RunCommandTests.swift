@@ -9,6 +9,7 @@ struct RunCommandTests {
     static let samples = [
         "layout": "pin", "page": "symbols", "theme": "dark", "geometry": "900x300-0-0", "dock": "top",
         "monitor": "eDP-1", "height": "40%", "sound-device": "plughw:0", "scale": "1.25", "preview": "always",
+        "key-size": "20",
     ]
 
     /// Command lines that set `setting`, each with the value it stands for as text.
@@ -57,6 +58,7 @@ struct RunCommandTests {
     @Test func badValuesAreUsageErrors() {
         for (arguments, message) in [(["--geometry", "abc"], "--geometry 'abc' is not of the form WxH+X+Y"),
                                      (["--scale", "9"], "--scale 9.0 is not between 0.5 and 4.0"),
+                                     (["--key-size", "7"], "--key-size 7.0 is not between 8.0 and 50.0"),
                                      (["--height", "x"], "--height 'x' is neither pixels (300) nor a percentage (35%)")] {
             #expect(throws: (any Error).self) { try Run.parse(arguments) }
             do {

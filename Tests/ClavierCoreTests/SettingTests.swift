@@ -31,12 +31,15 @@ struct SettingTests {
         #expect(Self.problem(Setting.scale, "9") == "scale 9.0 is not between 0.5 and 4.0")
         #expect(Self.problem(Setting.scale, "inf") == "scale inf is not between 0.5 and 4.0")
         #expect(Self.problem(Setting.scale, "big") == "scale must be a number")
+        #expect(Self.problem(Setting.keySize, "7.5") == "key-size 7.5 is not between 8.0 and 50.0")
+        #expect(Self.problem(Setting.keySize, "nan") == "key-size nan is not between 8.0 and 50.0")
+        #expect(Self.problem(Setting.keySize, "20") == nil)
         #expect(Self.problem(Setting.kiosk, "yes") == "kiosk must be true or false")
     }
 
     @Test func kindsSayHowEachIsWritten() {
         let kinds = Dictionary(uniqueKeysWithValues: Settings.all.map { ($0.name, $0.kind) })
         #expect(kinds.filter { $0.value == .flag }.keys.sorted() == ["float", "kiosk", "learning", "sound"])
-        #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["scale"])
+        #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["key-size", "scale"])
     }
 }

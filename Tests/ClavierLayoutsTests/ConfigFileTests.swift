@@ -20,6 +20,7 @@ struct ConfigFileTests {
             learning: false
             scale: 1.5
             preview: never
+            key-size: 20
             rules:
               - class: XTerm
                 layout: terminal
@@ -31,7 +32,7 @@ struct ConfigFileTests {
         #expect(s[.layout] == "terminal" && s[.page] == "numbers" && s[.theme] == "dark")
         #expect(s[.geometry] == "800x260+10-10" && s[.float] == false && s[.dock] == .top && s[.monitor] == "HDMI-1")
         #expect(s[.height] == .percent(35) && s[.sound] == false && s[.soundDevice] == "hw:1" && s[.kiosk] == true)
-        #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never)
+        #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never && s[.keySize] == 20)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
@@ -44,6 +45,15 @@ struct ConfigFileTests {
             try ConfigFile.parse("scale: .inf\n", file: "config.yaml")
         }
         #expect(throws: LayoutError.self) { try ConfigFile.parse("scale: big\n", file: "config.yaml") }
+    }
+
+    @Test func aKeySizeOutOfRangeIsReported() {
+        #expect(throws: LayoutError.invalid([Diagnostic(file: "config.yaml", line: 1, column: 11, message: "key-size 60.0 is not between 8.0 and 50.0")])) {
+            try ConfigFile.parse("key-size: 60\n", file: "config.yaml")
+        }
+        #expect(throws: LayoutError.invalid([Diagnostic(file: "config.yaml", line: 1, column: 11, message: "key-size must be a number")])) {
+            try ConfigFile.parse("key-size: big\n", file: "config.yaml")
+        }
     }
 
     /// A value of the wrong shape is named by what the setting must be.
@@ -104,7 +114,7 @@ struct ConfigFileTests {
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: layout, page, theme, geometry, float, "
-                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, rules)" })
+                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, key-size, rules)" })
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {

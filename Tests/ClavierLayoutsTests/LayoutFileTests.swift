@@ -32,7 +32,9 @@ struct ShippedFileTests {
         #expect(!layout.pages.isEmpty)
         for page in layout.pages {
             #expect(!page.keys.isEmpty)
-            #expect(Set(page.keys.map(\.id)).count == page.keys.count, "duplicate ids on \(page.id)")
+            // Gaps are room between keys, with no id of their own.
+            let keys = page.keys.filter { $0.keyClass != .gap }
+            #expect(Set(keys.map(\.id)).count == keys.count, "duplicate ids on \(page.id)")
             for case .page(let target) in page.keys.map(\.action) { #expect(layout.page(id: target) != nil) }
         }
     }
@@ -135,7 +137,7 @@ struct BrokenFileTests {
             _ = try LayoutFile.parse(text, id: "t", file: "t.yaml")
         } catch .invalid(let diagnostics) {
             #expect(diagnostics.map(\.description) == [
-                "t.yaml:4:21: unknown field 'colour' in a key (known: id, label, icon, action, width, class, alternates, repeats, shuffle)",
+                "t.yaml:4:21: unknown field 'colour' in a key (known: id, label, icon, action, width, class, alternates, repeats, shuffle, gap)",
                 "t.yaml:4:63: unknown keysym 'Nope'",
             ])
         } catch {
@@ -189,5 +191,29 @@ struct KeyFormTests {
         #expect(theme.emboss == .rgb8(25.5, 0, 255, alpha: 0.5))
         #expect(theme.fontSize == 30)
         #expect(theme.key == Theme.system.key)
+    }
+}
+
+struct GapTests {
+    @Test func aGapIsRoomWithoutAKey() throws {
+        let layout = try LayoutFile.parse("pages:\n  - id: a\n    rows:\n      - [x, {gap: 0.5}, y, {gap: 0.5}]\n", id: "t", file: "t.yaml")
+        let keys = layout.pages[0].rows[0].keys
+        #expect(keys.map(\.keyClass) == [.letter, .gap, .letter, .gap])
+        #expect(layout.pages[0].rows[0].units == 3)
+    }
+
+    @Test func aGapHasOnlyItsWidth() {
+        for (text, message) in [("{gap: 0.5, label: x}", "t.yaml:4:13: a gap has nothing but its width: {gap: 0.5}"),
+                                ("{gap: 0}", "t.yaml:4:19: gap must be between 0.01 and 100, not 0"),
+                                ("{label: x, class: gap}", "t.yaml:4:31: a gap is written {gap: WIDTH}, with no label or action")] {
+            do {
+                _ = try LayoutFile.parse("pages:\n  - id: a\n    rows:\n      - [y, \(text)]\n", id: "t", file: "t.yaml")
+                Issue.record("\(text) was accepted")
+            } catch .invalid(let diagnostics) {
+                #expect(diagnostics.map(\.description) == [message])
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
     }
 }

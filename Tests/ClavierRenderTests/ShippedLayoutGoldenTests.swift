@@ -25,6 +25,7 @@ struct ShippedLayoutGoldenTests {
         Scene(layout: "pin", size: Size(width: 480, height: 260)),
         Scene(layout: "emoji", page: "frequent", size: Size(width: 1280, height: 330)),
         Scene(layout: "emoji", page: "animals-1", size: Size(width: 800, height: 260)),
+        Scene(layout: "pc-numpad", size: Size(width: 1400, height: 380)),
     ]
 
     @Test(arguments: scenes, ["system", "dark"])
@@ -37,6 +38,18 @@ struct ShippedLayoutGoldenTests {
         let canvas = try Canvas(size: scene.size)
         KeyboardPainter(theme: try Self.library.theme(theme)).paintAll(keyboard, on: canvas)
         try GoldenImage.check(canvas, named: "\(scene.testDescription)-\(theme)")
+    }
+
+    /// The PC keyboard with the server's Caps Lock on (its key locked) and Ctrl latched.
+    @Test func pcWithCapsLockMatchesGolden() throws {
+        let size = Size(width: 1100, height: 330)
+        var keyboard = Keyboard(layout: try Self.library.layout("pc"), size: size)
+        _ = keyboard.setLocks([.capsLock])
+        let ctrl = try #require(keyboard.geometry.frame(id: "lctrl")).rect
+        _ = keyboard.handle(.press(Point(x: ctrl.midX, y: ctrl.midY)), at: .now)
+        let canvas = try Canvas(size: size)
+        KeyboardPainter(theme: try Self.library.theme("system")).paintAll(keyboard, on: canvas)
+        try GoldenImage.check(canvas, named: "pc-caps-locked-ctrl-latched-1100x330-system")
     }
 
     /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down;
