@@ -32,7 +32,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FL
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all build release run test check-core bench bench-deps install uninstall deps test-deps clean
+.PHONY: all build release run test check-core check-lazy-libs bench bench-deps install uninstall deps test-deps clean
 
 all: build
 
@@ -42,10 +42,10 @@ deps:
 test-deps:
 	@tools/install-deps test
 
-build: deps
+build: deps check-lazy-libs
 	$(SWIFT) build
 
-release: deps
+release: deps check-lazy-libs
 	@# SwiftPM does not see the link order file: a newer one means linking again.
 	@bin="$(RELEASE_BIN)/clavier"; if [ tools/link-order.txt -nt "$$bin" ]; then rm -f "$$bin"; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -71,7 +71,12 @@ bench: bench-deps release
 check-core:
 	@tools/check-core-imports
 
-test: test-deps check-core
+# A Cairo, Pango or ALSA function without a forwarder in Sources/CLazyLibs is an undefined
+# symbol at the link: this names it and says to run tools/gen-lazy-libs.py.
+check-lazy-libs: deps
+	@python3 tools/gen-lazy-libs.py --check
+
+test: test-deps check-core check-lazy-libs
 	$(SWIFT) build --build-tests
 	# A private config, state and cache, so tests neither read nor change the user's own.
 	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" XDG_CACHE_HOME="$$(mktemp -d)" \
