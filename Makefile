@@ -3,7 +3,10 @@
 #   make test     install missing packages, start a private Xvfb, run every test
 #   make bench    install the peers, build (release), measure Clavier beside xvkbd, matchbox-keyboard
 #                 and onboard on a private Xvfb; one table on stdout and in bench/results.md
-#   make install  PREFIX=/usr/local DESTDIR= : binary, assets, desktop and autostart entries
+#   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
+#                 autostart entries, AppStream metainfo
+#   make deb      dist/clavier_VERSION_ARCH.deb with dpkg-buildpackage (packaging/debian)
+#   make check-deb  the .deb: lintian, then clavier --version and render from the extracted package
 
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
@@ -32,7 +35,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FL
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all build release run test check-core check-lazy-libs bench bench-deps install uninstall deps test-deps clean
+.PHONY: all build release run test check-core check-lazy-libs bench bench-deps install uninstall deps test-deps clean \
+	package-files package-deps deb check-deb
 
 all: build
 
@@ -78,22 +82,83 @@ check-lazy-libs: deps
 
 test: test-deps check-core check-lazy-libs
 	$(SWIFT) build --build-tests
+	@# ManPageTests make clavier(1) with it, beside the clavier they test.
+	$(SWIFT) build --product generate-manual
 	# A private config, state and cache, so tests neither read nor change the user's own.
 	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" XDG_CACHE_HOME="$$(mktemp -d)" \
 		tools/with-xvfb $(SWIFT) test --skip-build
 
-install: release
+# The version is set in one place, the top entry of packaging/debian/changelog (`dch -v X.Y.Z`
+# makes a release): the .deb takes it from there, and `clavier --version` from
+# Sources/clavier/Version.swift, which make writes from it (committed, so swift build alone has it).
+VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' packaging/debian/changelog)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := dist/clavier_$(VERSION)_$(ARCH).deb
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The man page and completions made from the release binary, for make install.
+PACKAGE_FILES := .build/package-files
+APP_ID := io.github.clavier.Clavier
+
+Sources/clavier/Version.swift: packaging/debian/changelog
+	@printf '%s\n' '// Written by make from packaging/debian/changelog, the one place the version is set: do not edit.' '' \
+		'/// The version `clavier --version` prints: the Debian package'"'"'s version.' 'let clavierVersion = "$(VERSION)"' > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; echo "$@: $(VERSION)"; fi
+
+build release test: Sources/clavier/Version.swift
+
+# clavier(1) from the binary's own command-line definitions (tools/gen-manpage), and the
+# completion scripts ArgumentParser writes from the same definitions.
+package-files: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	@mkdir -p $(PACKAGE_FILES)
+	tools/gen-manpage "$(RELEASE_BIN)/clavier" "$(RELEASE_BIN)/generate-manual" $(PACKAGE_FILES)/clavier.1
+	@# bash-completion sources the script: a #! line would only mislead (lintian: bash-completion-with-hashbang).
+	for shell in bash zsh fish; do "$(RELEASE_BIN)/clavier" --generate-completion-script $$shell | sed '1{/^#!/d}' > $(PACKAGE_FILES)/clavier.$$shell; done
+
+install: package-files
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clavier" \
-		"$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart"
+		"$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo" "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart" \
+		"$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
 	install -m 0755 "$(RELEASE_BIN)/clavier" "$(DESTDIR)$(PREFIX)/bin/clavier"
 	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/clavier/"
-	install -m 0644 packaging/clavier.desktop "$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop"
+	install -m 0644 packaging/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -m 0644 packaging/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	@# Named clavier.desktop still: a user's ~/.config/autostart/clavier.desktop with Hidden=true turns it off.
 	install -m 0644 packaging/clavier-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
+	install -m 0644 $(PACKAGE_FILES)/clavier.1 "$(DESTDIR)$(MANDIR)/man1/clavier.1"
+	install -m 0644 $(PACKAGE_FILES)/clavier.bash "$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier"
+	install -m 0644 $(PACKAGE_FILES)/clavier.zsh "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier"
+	install -m 0644 $(PACKAGE_FILES)/clavier.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"
 
+# Also the desktop file's name before 0.1.0 (clavier.desktop), should an older install have left it.
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/clavier" "$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop" \
-		"$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/clavier" "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
+		"$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop" "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
+		"$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop" "$(DESTDIR)$(MANDIR)/man1/clavier.1" \
+		"$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier" "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/clavier"
 
+package-deps:
+	@tools/install-deps package
+
+# dpkg-buildpackage with debhelper, from packaging/debian/ (copied to debian/ for the build:
+# an upstream tree keeps its Debian files out of the way of a distribution's own debian/).
+# The .deb, its -dbgsym, .buildinfo and .changes go to dist/.
+deb: package-deps
+	rm -rf debian && cp -R packaging/debian debian
+	@mkdir -p dist
+	dpkg-buildpackage --build=binary --no-sign \
+		--buildinfo-option=-udist --buildinfo-file=dist/clavier_$(VERSION)_$(ARCH).buildinfo \
+		--changes-option=-udist --changes-file=dist/clavier_$(VERSION)_$(ARCH).changes
+	rm -rf debian
+	@echo "$(DEB): $$(du -h $(DEB) | cut -f1)"
+
+# The package as a user gets it: lintian, then the binary and its data from the extracted .deb.
+check-deb: deb
+	tools/check-deb $(DEB) $(VERSION)
+
 clean:
-	rm -rf .build
+	rm -rf .build dist debian

@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xcb-shm xtst xi xrandr xext xkbcommon-x11",
                        providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev",
                                          "libxext-dev", "libxcb-shm0-dev", "libxkbcommon-x11-dev"])]),
+        // xkbcommon alone, without X: keysym names for the layout reader, whose Core stays pure.
+        .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
         // Pango's Cairo backend includes <cairo.h>: one module for the same reason. Neither this
         // nor CALSA links its library (see CLazyLibs); the Makefile installs libcairo2-dev,
         // libpango1.0-dev and libasound2-dev.
@@ -61,7 +64,7 @@ let package = Package(
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"]),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
-        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "clavier",
             dependencies: [
@@ -72,8 +75,12 @@ let package = Package(
             linkerSettings: lazyLinking
         ),
 
+        // What the tests and the bench share: child processes, a private Xvfb, temporary files.
+        // Not shipped (no product names it).
+        .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
+
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -82,11 +89,14 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
+        // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
+        .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),
-        .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound"]),
-        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore"], exclude: ["Broken"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "CX11"],
+        .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),
+        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport"], exclude: ["Broken"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
                     swiftSettings: drawingHeaders),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-x11.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/shape.h>
 #include <xcb/shm.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -27,13 +28,6 @@ static inline int clavier_display_mm_height(Display *d) { return DisplayHeightMM
 static inline Visual *clavier_default_visual(Display *d) { return DefaultVisual(d, DefaultScreen(d)); }
 static inline int clavier_default_depth(Display *d) { return DefaultDepth(d, DefaultScreen(d)); }
 static inline Colormap clavier_default_colormap(Display *d) { return DefaultColormap(d, DefaultScreen(d)); }
-
-/* Xlib's default error handler exits the process; this one only counts, so a
-   vanished window or a refused grab cannot kill the keyboard. */
-static int clavier_x_error_count = 0;
-static int clavier_x_error_handler(Display *d, XErrorEvent *e) { (void)d; (void)e; clavier_x_error_count++; return 0; }
-static inline void clavier_install_x_error_handler(void) { XSetErrorHandler(clavier_x_error_handler); }
-static inline int clavier_x_errors(void) { return clavier_x_error_count; }
 
 /* XGetPixel and XDestroyImage are macros over the image's function table. */
 static inline unsigned long clavier_get_pixel(XImage *image, int x, int y) { return XGetPixel(image, x, y); }

@@ -21,6 +21,26 @@ public enum Formatting: String, CaseIterable, Hashable, Sendable {
 
     /// The label the bar shows.
     public var label: String { delimiter + "…" + delimiter }
+
+    /// The longest selection that is wrapped by typing it again, in characters.
+    public static let longestWrapped = 1_000
+
+    /// The keystrokes that wrap `selection` (the focused window's PRIMARY, which any X client
+    /// may own): the delimiters around it when it is one line of printable text no longer
+    /// than `longestWrapped`, else nil, and only the pair is typed. A newline or control
+    /// character typed into a terminal would run what another client put there.
+    public func wrapping(_ selection: String?) -> String? {
+        guard let selection, !selection.isEmpty, selection.count <= Self.longestWrapped,
+              selection.unicodeScalars.allSatisfy(Self.isPrintable) else { return nil }
+        return delimiter + selection + delimiter
+    }
+
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .format, .surrogate, .unassigned, .privateUse: false
+        default: true
+        }
+    }
 }
 
 /// One place of the accessory bar that a tap acts on.
@@ -164,6 +184,8 @@ public struct WordCompleter: Sendable {
         return ranked.prefix(limit).map { prefix + String($0.dropFirst(prefix.count)) }
     }
 
-    /// Counts one more acceptance of `word`.
-    public mutating func accept(_ word: String) { learned[word.lowercased(), default: 0] += 1 }
+    /// Counts one more acceptance of `word`, up to `Int.max` (a words file may hold any count).
+    public mutating func accept(_ word: String) {
+        learned[word.lowercased()] = min(learned[word.lowercased()] ?? 0, .max - 1) + 1
+    }
 }

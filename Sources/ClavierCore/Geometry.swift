@@ -111,10 +111,11 @@ public struct PageGeometry: Hashable, Sendable {
             // Narrower rows are centred, like the system keyboard's a…l row.
             var left = (Double(size.width) - row.units * unitPitch) / 2
             for key in row.keys {
-                let right = left + key.width * unitPitch
+                let right = left + key.layoutWidth * unitPitch
+                // A key narrower than the gap between keys keeps no room: 0 px, never negative.
                 let x0 = (left + hGap / 2).rounded(), x1 = (right - hGap / 2).rounded()
                 frames.append(KeyFrame(key: key, rect: Rect(x: Int(x0), y: Int(rowTop),
-                                                           width: Int(x1 - x0), height: Int(bottom - rowTop))))
+                                                           width: max(0, Int(x1 - x0)), height: Int(bottom - rowTop))))
                 left = right
             }
         }

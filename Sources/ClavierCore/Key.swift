@@ -53,8 +53,10 @@ public struct Key: Hashable, Sendable, Identifiable {
     public var id: ID
     public var label: KeyLabel
     public var action: KeyAction
-    /// Width relative to a plain letter key (1.0).
+    /// Width relative to a plain letter key (1.0); laid out within `widthRange`.
     public var width: Double
+    /// The widths a layout file may give (docs/layouts.md); the geometry clamps any other to it.
+    public static let widthRange: ClosedRange<Double> = 0.01...100
     public var keyClass: KeyClass
     /// Whether holding the key repeats it.
     public var repeats: Bool

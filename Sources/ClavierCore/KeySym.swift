@@ -13,22 +13,17 @@ public struct KeySym: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let right = KeySym(rawValue: 0xFF53)
     public static let down = KeySym(rawValue: 0xFF54)
     public static let space = KeySym(rawValue: 0x0020)
-    public static let shiftL = KeySym(rawValue: 0xFFE1)
-    public static let controlL = KeySym(rawValue: 0xFFE3)
-    public static let altL = KeySym(rawValue: 0xFFE9)
-    public static let superL = KeySym(rawValue: 0xFFEB)
-    public static let isoLevel3Shift = KeySym(rawValue: 0xFE03)
 
     /// The keysym of one Unicode scalar: Latin-1 keysyms equal their code point, the rest
     /// use X11's Unicode range `0x01000000 + code point` (keysymdef.h, "Unicode keysyms").
     public init(scalar: Unicode.Scalar) {
         switch scalar.value {
         case 0x20...0x7E, 0xA0...0xFF: rawValue = scalar.value
-        case 0x08: rawValue = 0xFF08
-        case 0x09: rawValue = 0xFF09
-        case 0x0A, 0x0D: rawValue = 0xFF0D
-        case 0x1B: rawValue = 0xFF1B
-        case 0x7F: rawValue = 0xFFFF
+        case 0x08: self = .backSpace
+        case 0x09: self = .tab
+        case 0x0A, 0x0D: self = .return
+        case 0x1B: self = .escape
+        case 0x7F: self = .delete
         default: rawValue = 0x0100_0000 + scalar.value
         }
     }

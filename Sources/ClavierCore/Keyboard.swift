@@ -18,6 +18,9 @@ public enum Effect: Hashable, Sendable {
     case type(KeySym, modifiers: ModifierSet)
     /// Play the key click.
     case playClick
+    /// A press landed on this key (before it types, on release or by its alternates): what
+    /// the frequently used page counts.
+    case tapped(Key)
     /// Repaint these keys of the current page (and only them).
     case redraw([Key.ID])
     /// Repaint the whole current page (a page switch, or labels changed with Shift).
@@ -90,6 +93,14 @@ public struct Keyboard: Sendable {
     public var shift: ModifierLatch { modifiers[.shift] ?? .off }
     /// The key each pointer holds down, by pointer id.
     public private(set) var pressed: [Int: Key.ID] = [:]
+    /// Each pointer's press as it began: counted up (the latest press is the one a preview
+    /// shows) and the key's label then (Shift's case before the press used the latch up).
+    private var pressesBegun: [Int: (serial: Int, label: KeyLabel)] = [:]
+    private var pressCount = 0
+    /// The order of `pointer`'s current press among all presses (0 when it has none).
+    func pressSerial(_ pointer: Int) -> Int { pressesBegun[pointer]?.serial ?? 0 }
+    /// The label `pointer`'s key showed when it was pressed.
+    func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
     private var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
     /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
     public var doubleTapInterval: Duration = .milliseconds(400)
@@ -215,6 +226,8 @@ public struct Keyboard: Sendable {
 
     /// How a key is drawn now.
     public func state(of key: Key) -> KeyState {
+        // An XKB-named key the live keymap leaves empty in this group types nothing: say so.
+        if case .xkbKey(let name) = key.action, liveKeys[name] != nil, liveSym(name) == nil { return .disabled }
         if layout.options.showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {
@@ -242,7 +255,11 @@ public struct Keyboard: Sendable {
             var effects: [Effect] = []
             if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
             pressed[pointer] = key.id
-            effects += [.playClick, .redraw([key.id])]
+            pressCount += 1
+            // Only pointers holding a key keep theirs: touches come and go with new ids.
+            pressesBegun = pressesBegun.filter { pressed[$0.key] != nil }
+            pressesBegun[pointer] = (pressCount, label(of: key))
+            effects += [.playClick, .redraw([key.id]), .tapped(key)]
             if !key.alternates.isEmpty {
                 // The key types on release (a tap) or offers its alternates (a long press), so
                 // it never repeats.

@@ -1,25 +1,62 @@
-/// What kiosk mode forbids the keyboard to type: the combinations that leave a kiosk
-/// session (switch virtual terminal, kill the X server, close the window, open the
-/// desktop's menus).
+/// What kiosk mode lets the keyboard type: an allow-list of what a kiosk needs (printable
+/// characters, dead keys, editing and navigation keys, Return, Tab and Escape, at their Shift
+/// and AltGr levels) and nothing else. A deny-list cannot keep up with what keymaps bind:
+/// Terminate_Server (0xFED5) zaps the X server, XF86ClearGrab breaks grabs, XF86Terminal and
+/// the other launcher keysyms start programs, Ctrl+Alt+Fn switches virtual terminal, and a
+/// keysym's level can bring Ctrl+Alt along with it (XF86ClearGrab sits at Ctrl+Alt+KP_Multiply).
 public enum Kiosk {
-    static let f1 = 0xFFBE, f12 = 0xFFC9
-    /// XF86Switch_VT_1…12 and XF86Terminate_Server: keymaps bind these to Ctrl+Alt+Fn and
-    /// Ctrl+Alt+Backspace, and a layout could name them directly.
-    static let switchVT = 0x1008_FE01...0x1008_FE0C
-    static let terminateServer: UInt32 = 0x1008_FE14
-    /// Super_L, Super_R, Hyper_L, Hyper_R and the Menu key's window-manager cousins.
-    static let superKeys: Set<UInt32> = [0xFFEB, 0xFFEC, 0xFFED, 0xFFEE]
+    /// The modifiers a kiosk types with: Shift and AltGr levels. Ctrl, Alt and Super start
+    /// the shortcuts of window managers, browsers and terminals that leave the kiosk.
+    public static let allowedModifiers: ModifierSet = [.shift, .altGr]
 
-    /// Whether typing `sym` with `modifiers` held is refused in kiosk mode: Ctrl+Alt+F1…F12,
-    /// Ctrl+Alt+BackSpace, Alt+F4, anything with Super, and the VT-switch keysyms.
-    public static func blocks(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
+    /// The function-range keysyms (0xFFxx, 0xFExx) a kiosk needs: editing, navigation,
+    /// Return, Tab (and ISO_Left_Tab, Shift+Tab), Escape, and the keypad's characters.
+    static let allowedFunctionKeys: Set<UInt32> = [
+        0xFF08, 0xFF09, 0xFF0D, 0xFF1B, 0xFFFF,  // BackSpace, Tab, Return, Escape, Delete
+        0xFF50, 0xFF51, 0xFF52, 0xFF53, 0xFF54, 0xFF55, 0xFF56, 0xFF57, 0xFF58,  // Home … End, Begin
+        0xFF63,  // Insert
+        0xFE20,  // ISO_Left_Tab
+        0xFF80, 0xFF8D,  // KP_Space, KP_Enter
+        0xFFAA, 0xFFAB, 0xFFAC, 0xFFAD, 0xFFAE, 0xFFAF, 0xFFBD,  // KP_Multiply … KP_Divide, KP_Equal
+    ]
+
+    /// Whether `sym` types a character or is an editing or navigation key: what a kiosk needs.
+    public static func allowsKeysym(_ sym: KeySym) -> Bool {
         let raw = sym.rawValue
-        if modifiers.contains(.super) || superKeys.contains(raw) { return true }
-        if switchVT.contains(Int(raw)) || raw == terminateServer { return true }
-        let isF = (f1...f12).contains(Int(raw))
-        let ctrlAlt = modifiers.isSuperset(of: [.control, .alt])
-        if ctrlAlt && (isF || sym == .backSpace) { return true }
-        if modifiers.contains(.alt) && raw == 0xFFC1 { return true }  // Alt+F4
-        return false
+        switch raw {
+        case 0x20...0x7E, 0xA0...0xFF: return true  // Latin-1
+        case 0x100...0x13FF, 0x20A0...0x20AC: return true  // legacy character sets, currency
+        case 0xFE50...0xFE93: return true  // dead keys: accents typed in two steps
+        case 0xFFB0...0xFFB9: return true  // KP_0 … KP_9
+        case 0x0100_0000...0x0110_FFFF:
+            // Unicode keysyms: characters, never control codes.
+            guard let scalar = sym.scalar else { return false }
+            return scalar.properties.generalCategory != .control
+        default: return allowedFunctionKeys.contains(raw)
+        }
+    }
+
+    /// Whether kiosk mode lets `sym` be typed with `modifiers` held: the modifiers the user
+    /// latched together with those its level needs on the keymap, as the key event will
+    /// really be sent.
+    public static func allows(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
+        allowsKeysym(sym) && allowedModifiers.isSuperset(of: modifiers)
+    }
+
+    /// Why kiosk mode would refuse what `action` types, for `clavier check --kiosk`; nil
+    /// when it would type it. `written` names a keysym as the layout wrote it.
+    public static func refusal(of action: KeyAction, written: String? = nil) -> String? {
+        switch action {
+        case .key(let sym) where !allowsKeysym(sym):
+            let name = written.map { "'\($0)'" } ?? "0x" + String(sym.rawValue, radix: 16)
+            return "kiosk mode never types keysym \(name) (only characters, editing and navigation keys, Return, Tab and Escape)"
+        case .text(let text):
+            guard let bad = text.unicodeScalars.first(where: { !allowsKeysym(KeySym(scalar: $0)) }) else { return nil }
+            return "kiosk mode never types U+\(String(bad.value, radix: 16, uppercase: true)), a control character"
+        case .modifier(let modifier) where ![.shift, .altgr].contains(modifier):
+            return "kiosk mode never types with \(modifier.rawValue): only shift and altgr levels"
+        default:
+            return nil
+        }
     }
 }

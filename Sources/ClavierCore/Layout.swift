@@ -2,8 +2,8 @@
 public struct Row: Hashable, Sendable {
     public var keys: [Key]
     public init(_ keys: [Key]) { self.keys = keys }
-    /// The sum of the keys' relative widths.
-    public var units: Double { keys.reduce(0) { $0 + $1.width } }
+    /// The sum of the keys' relative widths, each within `Key.widthRange`.
+    public var units: Double { keys.reduce(0) { $0 + $1.layoutWidth } }
 }
 
 /// One page of a layout (letters, numbers, symbols …).
@@ -63,4 +63,17 @@ public struct Layout: Hashable, Sendable, Identifiable {
     public func page(id: Page.ID) -> Page? { pages.first { $0.id == id } }
     /// The page shown when none is asked for.
     public var defaultPage: Page { pages[0] }
+}
+
+extension Key {
+    /// `width` within `widthRange`, so that no sum or product of widths overflows to an
+    /// infinite or NaN pixel (a trap when converted to `Int`).
+    var layoutWidth: Double { Key.widthRange.clamp(width) }
+}
+
+extension ClosedRange where Bound == Double {
+    /// `value` brought within the range; NaN goes to the lower bound.
+    func clamp(_ value: Double) -> Double {
+        value.isNaN ? lowerBound : Swift.min(Swift.max(value, lowerBound), upperBound)
+    }
 }

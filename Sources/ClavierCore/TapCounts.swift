@@ -14,10 +14,11 @@ public struct TapCounts: Hashable, Sendable {
     public var entries: [String: Entry]
     public init(entries: [String: Entry] = [:]) { self.entries = entries }
 
-    /// Counts one tap on the key that types `text`.
+    /// Counts one tap on the key that types `text`. The figures stop at their largest rather
+    /// than overflow: a state file may hold any of them (`TapCountStore`).
     public mutating func record(_ text: String) {
-        let next = (entries.values.map(\.lastTap).max() ?? 0) + 1
-        entries[text, default: Entry(count: 0, lastTap: 0)].count += 1
+        let next = min(entries.values.map(\.lastTap).max() ?? 0, .max - 1) + 1
+        entries[text, default: Entry(count: 0, lastTap: 0)].count = min(entries[text]?.count ?? 0, .max - 1) + 1
         entries[text]!.lastTap = next
     }
 

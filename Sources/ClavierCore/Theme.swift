@@ -99,6 +99,37 @@ public struct Theme: Hashable, Sendable {
         wordLabelScale: 0.62
     )
 
+    /// The range of each size, in px on a 60 px key unless said otherwise (docs/themes.md):
+    /// the reader refuses a value outside it, and the painter clamps to it, so no theme makes
+    /// it allocate, blur or lay out text without bound.
+    public enum Limits {
+        public static let cornerRadius: ClosedRange<Double> = 0...30
+        public static let shadowOffsetY: ClosedRange<Double> = 0...10
+        public static let fontSize: ClosedRange<Double> = 1...60
+        /// A fraction of `fontSize`.
+        public static let wordLabelScale: ClosedRange<Double> = 0.1...1
+        /// The blur is a Gaussian of this σ: its cost grows with it, and look.md's is 1.
+        public static let blurRadius: ClosedRange<Double> = 0...4
+        public static let embossOffset: ClosedRange<Double> = 0...10
+        public static let iconShadowOffset: ClosedRange<Double> = 0...10
+        /// An opacity.
+        public static let iconShadowAlpha: ClosedRange<Double> = 0...1
+    }
+
+    /// The theme with every size brought within `Limits` (NaN to the lower bound).
+    public var clampedToLimits: Theme {
+        var theme = self
+        theme.cornerRadius = Limits.cornerRadius.clamp(cornerRadius)
+        theme.shadowOffsetY = Limits.shadowOffsetY.clamp(shadowOffsetY)
+        theme.fontSize = Limits.fontSize.clamp(fontSize)
+        theme.wordLabelScale = Limits.wordLabelScale.clamp(wordLabelScale)
+        theme.blurRadius = Limits.blurRadius.clamp(blurRadius)
+        theme.embossOffset = Limits.embossOffset.clamp(embossOffset)
+        theme.iconShadowOffset = Limits.iconShadowOffset.clamp(iconShadowOffset)
+        theme.iconShadowAlpha = Limits.iconShadowAlpha.clamp(iconShadowAlpha)
+        return theme
+    }
+
     /// Every field, one `name=value` line each: what the kept picture's key says of the theme.
     /// A test holds it to the fields reflection finds, so a new field cannot be left out.
     public var fieldLines: String {

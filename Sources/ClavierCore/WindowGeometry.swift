@@ -7,12 +7,17 @@ public struct WindowGeometry: Hashable, Sendable {
     public var fromRight: Bool
     public var fromBottom: Bool
 
-    /// Parses `text`, or returns nil when it is not of the form `WxH[+-]X[+-]Y` or `WxH`.
+    /// The largest width, height or offset: X11's coordinates are 16-bit, and bounding them
+    /// keeps `rect(on:)` from overflowing.
+    public static let largest = 32767
+
+    /// Parses `text`, or returns nil when it is not of the form `WxH[+-]X[+-]Y` or `WxH`, or
+    /// a figure is past `largest`.
     public init?(parsing text: String) {
         var rest = Substring(text)
         func number() -> Int? {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, let value = Int(digits) else { return nil }
+            guard !digits.isEmpty, let value = Int(digits), value <= Self.largest else { return nil }
             rest = rest.dropFirst(digits.count)
             return value
         }

@@ -144,7 +144,7 @@ public enum LayoutFile {
         }
         guard let id else { return nil }
         var width = 1.0
-        if let v = f["width"] { width = r.positiveNumber(v, "width") ?? 1 }
+        if let v = f["width"] { width = r.number(v, "width", in: Key.widthRange) ?? 1 }
         var keyClass = KeyClass.letter
         if let v = f["class"], let s = r.string(v, "class") {
             if let c = KeyClass(rawValue: s) {
@@ -178,6 +178,13 @@ public enum LayoutFile {
             return nil
         }
         guard let text = r.string(value, kind) else { return nil }
+        let action = readAction(kind: kind, text: text, value, r, &switches)
+        if r.kiosk, let action, let refused = Kiosk.refusal(of: action, written: text) { r.report(refused, at: value) }
+        return action
+    }
+
+    private static func readAction(kind: String, text: String, _ value: Node, _ r: NodeReader,
+                                   _ switches: inout [(String, Node)]) -> KeyAction? {
         switch kind {
         case "char":
             guard text.count == 1 else {
@@ -214,32 +221,5 @@ public enum LayoutFile {
             switches.append((text, value))
             return .page(text)
         }
-    }
-}
-
-/// Keysyms by the names layouts may use.
-public enum KeysymName {
-    /// keysymdef.h's names without `XK_`, as `XStringToKeysym` takes them.
-    static let x11: [String: UInt32] = {
-        var table: [String: UInt32] = [:]
-        for line in keysymNameTable.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let value = UInt32(parts[1], radix: 16) { table[String(parts[0])] = value }
-        }
-        return table
-    }()
-
-    /// The keysym called `name`: Core's short names (`backspace`, `return` …), X11's names
-    /// (`BackSpace`, `F1`, `EuroSign` …), `U+20AC` for a Unicode scalar, or `0xff08`.
-    public static func lookup(_ name: String) -> KeySym? {
-        if let sym = KeySym.names[name] { return sym }
-        if let value = x11[name] { return KeySym(rawValue: value) }
-        if name.hasPrefix("U+"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
-            return KeySym(scalar: scalar)
-        }
-        if name.hasPrefix("0x"), let value = UInt32(name.dropFirst(2), radix: 16), value > 0, value <= 0x1FFF_FFFF {
-            return KeySym(rawValue: value)
-        }
-        return nil
     }
 }

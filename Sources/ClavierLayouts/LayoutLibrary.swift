@@ -108,12 +108,13 @@ public struct LayoutLibrary: Sendable {
         return String(name)
     }
 
+    /// The text of the file at `path`: a regular file of UTF-8 within `ReadLimits.fileBytes`.
     static func read(_ path: String) throws(LayoutError) -> String {
-        guard let text = PlainFiles.text(path) else {
-            let reason = PlainFiles.exists(path) ? "not UTF-8 text, or not readable" : "no such file"
-            throw .unreadable(path: path, reason: reason)
+        do {
+            return try PlainFiles.text(path, limit: ReadLimits.fileBytes)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
         }
-        return text
     }
 }
 
@@ -127,12 +128,13 @@ public enum FileChecker {
 
     /// Checks the file at `path`: a theme when it lies in a `themes` directory, or outside a
     /// `layouts` directory sets a field only themes have; else a layout.
-    public static func check(path: String) -> Result {
+    /// With `kiosk`, a layout's keys that kiosk mode would refuse to type are problems too.
+    public static func check(path: String, kiosk: Bool = false) -> Result {
         let text: String
         do {
             text = try LayoutLibrary.read(path)
         } catch {
-            return Result(kind: nil, diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: error.description)])
+            return Result(kind: nil, diagnostics: error.diagnostics(file: path))
         }
         let components = path.split(separator: "/")
         let inThemes = components.count >= 2 && components[components.count - 2] == "themes"
@@ -142,7 +144,7 @@ public enum FileChecker {
             themeFields.contains { line.hasPrefix($0 + ":") }
         }
         let kind: LayoutLibrary.Kind = inThemes || !inLayouts && looksLikeTheme ? .theme : .layout
-        let reader = NodeReader(file: path)
+        let reader = NodeReader(file: path, kiosk: kiosk)
         switch kind {
         case .layout: _ = LayoutFile.read(text, id: LayoutLibrary.name(of: path), reader)
         case .theme: _ = ThemeFile.read(text, name: LayoutLibrary.name(of: path), reader)

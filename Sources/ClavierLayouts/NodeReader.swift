@@ -6,25 +6,61 @@ final class NodeReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    /// Whether to report what kiosk mode would refuse to type (`clavier check --kiosk`).
+    let kiosk: Bool
+
+    init(file: String, kiosk: Bool = false) {
+        self.file = file
+        self.kiosk = kiosk
+    }
 
     func report(_ message: String, at node: Node?) {
         let mark = node?.mark
         report(message, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
+    /// Problems already reported: an alias repeats its node's problems at the same place.
+    private var reported: Set<Diagnostic> = []
+
+    /// Adds a problem, once, up to `ReadLimits.diagnostics`, its message cut at `ReadLimits.messageLength`.
     func report(_ message: String, line: Int, column: Int) {
-        diagnostics.append(Diagnostic(file: file, line: line, column: column, message: message))
+        var message = message
+        if message.unicodeScalars.count > ReadLimits.messageLength {
+            message = String(String.UnicodeScalarView(message.unicodeScalars.prefix(ReadLimits.messageLength))) + "…"
+        }
+        let diagnostic = Diagnostic(file: file, line: line, column: column, message: message)
+        guard diagnostics.count <= ReadLimits.diagnostics, reported.insert(diagnostic).inserted else { return }
+        if diagnostics.count == ReadLimits.diagnostics {
+            diagnostics.append(Diagnostic(file: file, line: line, column: column,
+                                          message: "more than \(ReadLimits.diagnostics) problems: the rest are left out"))
+        } else {
+            diagnostics.append(diagnostic)
+        }
     }
 
-    /// Composes `text`, reporting a syntax error (or a duplicated key) at its position.
+    /// Composes `text`, reporting a syntax error (or a duplicated key) at its position; a
+    /// document past `ReadLimits` is reported once and not composed further.
     func compose(_ text: String) -> Node? {
+        guard text.utf8.count <= ReadLimits.fileBytes else {
+            report(PlainFiles.tooLarge(text.utf8.count, ReadLimits.fileBytes).reason, line: 1, column: 1)
+            return nil
+        }
         do {
+            let mayHaveAliases = DocumentMeasure.mayHaveAliases(text)
+            if mayHaveAliases {
+                guard let excess = try excess(of: DocumentMeasure.unaliased(text), countingAliases: true) else { return nil }
+                if let excess { return refuse(excess) }
+            }
             // The basic resolver: every value is read from its text here, so the default one's
             // regular expressions (ICU, on the start-up path) would only cost time.
             guard let node = try Yams.compose(yaml: text, .basic) else {
                 report("the file is empty", line: 1, column: 1)
                 return nil
+            }
+            if !mayHaveAliases {
+                var measure = DocumentMeasure(countsAliases: false)
+                measure.measure(node)
+                if let excess = measure.excess { return refuse(excess) }
             }
             return node
         } catch let error as YamlError {
@@ -46,6 +82,24 @@ final class NodeReader {
             report("cannot read: \(error)", line: 1, column: 1)
             return nil
         }
+    }
+
+    /// Where `text` first goes past `ReadLimits`, if it does (`.some(nil)` when it does not);
+    /// nil when it is empty. The parser stays alive while measuring: it holds the anchors.
+    private func excess(of text: String, countingAliases: Bool) throws -> (node: Node, message: String)?? {
+        let parser = try Parser(yaml: text, resolver: .basic)
+        guard let root = try parser.singleRoot() else {
+            report("the file is empty", line: 1, column: 1)
+            return nil
+        }
+        var measure = DocumentMeasure(countsAliases: countingAliases)
+        withExtendedLifetime(parser) { measure.measure(root) }
+        return .some(measure.excess)
+    }
+
+    private func refuse(_ excess: (node: Node, message: String)) -> Node? {
+        report(excess.message, at: excess.node)
+        return nil
     }
 
     /// The fields of a mapping by name; unknown fields and missing required ones are reported.
@@ -88,13 +142,20 @@ final class NodeReader {
         return value
     }
 
-    func positiveNumber(_ node: Node, _ what: String) -> Double? {
+    /// A number within `range`; one outside it is reported with the range named.
+    func number(_ node: Node, _ what: String, in range: ClosedRange<Double>) -> Double? {
         guard let value = number(node, what) else { return nil }
-        guard value > 0 else {
-            report("\(what) must be greater than 0, not \(node.scalar?.string ?? "")", at: node)
+        guard range.contains(value) else {
+            report("\(what) must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)), not \(node.scalar?.string ?? "")",
+                   at: node)
             return nil
         }
         return value
+    }
+
+    /// A bound as people write it: `10`, not `10.0`.
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     func bool(_ node: Node, _ what: String) -> Bool? {

@@ -4,8 +4,8 @@ import ClavierCore
 /// (`Layout.builtin`, `Theme.builtin`), by the 64-bit FNV-1a hash of their text. A file
 /// found with exactly that text is the built-in value, so it is not parsed: Yams stays off
 /// the start-up path of a keyboard that shows them (~1.3 ms of a start). Tests check that
-/// the shipped files parse to the built-in values and have these hashes; after editing one
-/// of the files, edit the built-in value too and put the hash the test prints here.
+/// the shipped files parse to the built-in values and are taken for them; after editing one
+/// of the files, edit the built-in value too and put the file's new `fnv1a64` here.
 public enum ShippedFiles {
     public static let layoutHashes: [String: UInt64] = ["us": 0xcec8_a206_1e6c_e7e1]
     public static let themeHashes: [String: UInt64] = ["system": 0x5323_3268_5e1b_6117]

@@ -33,3 +33,50 @@ public enum StateFile {
         }
     }
 }
+
+/// One of the files Clavier keeps for the user, in `$XDG_STATE_HOME/clavier` (default
+/// `~/.local/state/clavier`): read whole (a regular file, not a link, within
+/// `ReadLimits.fileBytes`), with one warning when it cannot be read or makes
+/// no sense, and written private to the user (mode 0600) and atomically (`StateFile`).
+public protocol StateStore: Sendable {
+    associatedtype Value
+    /// The file's name in the state directory.
+    static var fileName: String { get }
+    /// What a warning says happens instead, as in "starting the learned words afresh".
+    static var fallback: String { get }
+    var path: String { get }
+    init(path: String)
+    /// The value the file's bytes hold; nil when they make no sense.
+    static func decode(_ bytes: [UInt8]) -> Value?
+    /// The bytes `save` writes for `value`.
+    static func encode(_ value: Value) throws -> [UInt8]
+}
+
+extension StateStore {
+    /// The store in the user's state directory.
+    public static func standard(environment: [String: String]? = nil) -> Self {
+        Self(path: StateFile.path(fileName, environment: environment))
+    }
+
+    /// What the file holds: nil when there is no file yet; nil plus a warning (for the caller
+    /// to print once) when the file cannot be read or makes no sense.
+    public func load() -> (Value?, warning: String?) {
+        let bytes: [UInt8]
+        do {
+            // Only a regular file of at most `ReadLimits.fileBytes`, and not through a link, so
+            // that nothing planted in the state directory makes the keyboard read another
+            // file, wait on a FIFO or allocate without bound.
+            bytes = try PlainFiles.bytes(path, limit: ReadLimits.fileBytes, followingLinks: false)
+        } catch {
+            return (nil, error.missing ? nil : "\(path) is not readable; \(Self.fallback)")
+        }
+        guard let value = Self.decode(bytes) else { return (nil, "\(path) is corrupt; \(Self.fallback)") }
+        return (value, nil)
+    }
+
+    /// Writes `value`: a private temporary file in the same directory, then `rename(2)` over
+    /// the old one, so a crash leaves either the old contents or the new, never half.
+    public func save(_ value: Value) throws {
+        try StateFile.writeAtomically(Self.encode(value), to: path)
+    }
+}

@@ -15,10 +15,15 @@ public enum ThemeFile {
         ("inner-shadow", \.innerShadow), ("inner-highlight", \.innerHighlight), ("border", \.border),
         ("label", \.label), ("label-disabled", \.labelDisabled), ("emboss", \.emboss),
     ]
-    nonisolated(unsafe) static let sizes: [(String, WritableKeyPath<Theme, Double>)] = [
-        ("corner-radius", \.cornerRadius), ("shadow-offset-y", \.shadowOffsetY), ("font-size", \.fontSize),
-        ("word-label-scale", \.wordLabelScale), ("blur-radius", \.blurRadius), ("emboss-offset", \.embossOffset),
-        ("icon-shadow-offset", \.iconShadowOffset), ("icon-shadow-alpha", \.iconShadowAlpha),
+    nonisolated(unsafe) static let sizes: [(String, WritableKeyPath<Theme, Double>, ClosedRange<Double>)] = [
+        ("corner-radius", \.cornerRadius, Theme.Limits.cornerRadius),
+        ("shadow-offset-y", \.shadowOffsetY, Theme.Limits.shadowOffsetY),
+        ("font-size", \.fontSize, Theme.Limits.fontSize),
+        ("word-label-scale", \.wordLabelScale, Theme.Limits.wordLabelScale),
+        ("blur-radius", \.blurRadius, Theme.Limits.blurRadius),
+        ("emboss-offset", \.embossOffset, Theme.Limits.embossOffset),
+        ("icon-shadow-offset", \.iconShadowOffset, Theme.Limits.iconShadowOffset),
+        ("icon-shadow-alpha", \.iconShadowAlpha, Theme.Limits.iconShadowAlpha),
     ]
     static var allFields: [String] {
         ["description"] + gradients.map(\.0) + colors.map(\.0) + sizes.map(\.0) + ["font-family"]
@@ -46,15 +51,8 @@ public enum ThemeFile {
         for (field, path) in colors {
             if let v = f[field], let c = color(v, field, r) { theme[keyPath: path] = c }
         }
-        for (field, path) in sizes {
-            guard let v = f[field], let n = r.number(v, field) else { continue }
-            if n < 0 || (field == "font-size" || field == "word-label-scale") && n == 0 {
-                r.report("\(field) must be \(n < 0 ? "0 or more" : "greater than 0")", at: v)
-            } else if field == "icon-shadow-alpha" && n > 1 {
-                r.report("icon-shadow-alpha must be between 0 and 1", at: v)
-            } else {
-                theme[keyPath: path] = n
-            }
+        for (field, path, range) in sizes {
+            if let v = f[field], let n = r.number(v, field, in: range) { theme[keyPath: path] = n }
         }
         if let v = f["font-family"], let s = r.string(v, "font-family") {
             if s.isEmpty { r.report("font-family cannot be empty", at: v) } else { theme.fontFamily = s }

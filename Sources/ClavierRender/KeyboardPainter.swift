@@ -10,11 +10,14 @@ public struct KeyboardPainter {
     public let theme: Theme
     private let cache: PainterCache
 
-    /// A painter for `theme`, with its own Pango font map (`pango_cairo_font_map_new`); the
-    /// gradients and bitmaps it needs are made on first use and kept.
+    /// A painter for `theme` (its sizes clamped to `Theme.Limits`), with its own Pango font
+    /// map (`pango_cairo_font_map_new`); the gradients and bitmaps it needs are made on first
+    /// use and kept.
     public init(theme: Theme = .system) {
-        self.theme = theme
-        cache = PainterCache(theme: theme)
+        // Clamped here, not only by the reader: a theme built in code with a 1e308 shadow
+        // offset would trap converting the margin to Int, and a 32768 px font never finishes.
+        self.theme = theme.clampedToLimits
+        cache = PainterCache(theme: self.theme)
     }
 
     /// Names everything `paintAll` reads to paint `keyboard` now with `theme` (the size, each

@@ -18,14 +18,27 @@ enum ConnectionLoss {
             let message = "clavier: the connection to the X server is gone; restoring the keymap and quitting\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             if !ConnectionLoss.lent.isEmpty, let again = XOpenDisplay(ConnectionLoss.displayName) {
-                var empty = [KeySym](repeating: 0, count: Int(max(ConnectionLoss.columns, 1)))
-                for keycode in ConnectionLoss.lent {
-                    XChangeKeyboardMapping(again, Int32(keycode), Int32(empty.count), &empty, 1)
-                }
-                XSync(again, 0)
+                ConnectionLoss.giveBack(ConnectionLoss.lent, columns: Int(ConnectionLoss.columns), display: again)
                 XCloseDisplay(again)
             }
             _exit(1)
         }
+    }
+
+    /// Gives back `lent` and every other keycode the ledger says this process borrowed, and
+    /// forgets them, under a grab as every change of the ledger is made.
+    private static func giveBack(_ lent: [UInt8], columns: Int, display: OpaquePointer) {
+        let owner = KeycodeOwner.current
+        BorrowLedger.update(display: display, atom: XInternAtom(display, BorrowLedger.property, 0)) { ledger in
+            for keycode in lent where ledger.entry(for: keycode) == nil {
+                // Not on record (someone removed the property): NoSymbol, as every spare keycode was.
+                BorrowLedger.setMapping(display: display, keycode: keycode, to: [], columns: columns)
+            }
+            for entry in ledger.entries where entry.owner == owner {
+                BorrowLedger.setMapping(display: display, keycode: entry.keycode, to: entry.original, columns: entry.original.count)
+                ledger.remove(entry.keycode)
+            }
+        }
+        XSync(display, 0)
     }
 }

@@ -26,8 +26,8 @@ public final class Display: @unchecked Sendable {
         self.raw = raw
         self.name = shown
         // Xlib's default handler exits the process on any error (a vanished window, a
-        // refused mapping change); ours only counts, so the keyboard keeps running.
-        clavier_install_x_error_handler()
+        // refused mapping change); ours logs it, so the keyboard keeps running.
+        XErrorLog.install()
         ConnectionLoss.watch(displayName: shown)
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(raw, &event, &error, &major, &minor) != 0 else {
@@ -128,7 +128,8 @@ public final class Display: @unchecked Sendable {
                              "_NET_SUPPORTED", "_NET_WM_DESKTOP", "_NET_WM_MOVERESIZE", "_NET_WM_NAME", "_NET_WM_STATE",
                              "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STATE_SKIP_TASKBAR",
                              "_NET_WM_STATE_STICKY", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_WM_WINDOW_TYPE",
-                             "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION"]
+                             "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION",
+                             BorrowLedger.property]
     private var atoms: [String: Atom] = [:]
 
     /// The atom for `name`, created if needed (`XInternAtoms`, cached).

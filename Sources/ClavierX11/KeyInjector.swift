@@ -13,49 +13,63 @@ public final class KeyInjector {
     /// what an earlier press asked, and xkbcommon's tables are cold by then (~10 µs a press).
     private var found: [UInt64: KeyPosition] = [:]
     private var foundState = KeyboardState()
-    /// Spare keycodes lent to off-keymap keysyms, with the time each was last pressed.
-    private var borrowed: [UInt8: (sym: UInt32, lastUse: ContinuousClock.Instant)] = [:]
-    /// A borrowed keycode keeps its keysym this long after its last press. Clients look the
-    /// keysym up when they *process* the event, not when it is sent: restoring at once made
-    /// xterm receive nothing in the spike, ≥ 5 ms always worked; but a client busy with a
-    /// burst of typing looks up later still (50 ms lost characters in xterm under a 1,000
-    /// character burst). 250 ms held in every run, and restores still come in batches.
-    public var restoreDelay: Duration = .milliseconds(250)
-    /// A borrowed keycode is never lent to another keysym sooner than this after its last
-    /// press, for the same reason.
-    public var reuseDelay: Duration = .milliseconds(250)
-    private let clock = ContinuousClock()
+    /// Spare keycodes lent to off-keymap keysyms, recorded on the server.
+    private let loans: BorrowedKeycodes
+    /// How long a borrowed keycode keeps its keysym after its last press (250 ms; why: `BorrowedKeycodes`).
+    public var restoreDelay: Duration {
+        get { loans.restoreDelay }
+        set { loans.restoreDelay = newValue }
+    }
+    /// How long after its last press a borrowed keycode may be lent to another keysym (250 ms).
+    public var reuseDelay: Duration {
+        get { loans.reuseDelay }
+        set { loans.reuseDelay = newValue }
+    }
 
-    /// An injector for `display`, reading its keyboard mapping now.
+    /// An injector for `display`, reading its keyboard mapping now, once it has given back
+    /// the keycodes a dead Clavier left borrowed.
     public init(display: Display) {
         self.display = display
-        self.table = KeymapTable(display: display, group: display.keyboardState.group)
+        loans = BorrowedKeycodes(display: display)
+        let held = loans.settle()
+        table = KeymapTable(display: display, group: display.keyboardState.group, held: held)
     }
 
     /// Re-reads the keyboard mapping after the server announced a change of keycodes
     /// `first…first+count-1` (`MappingNotify`); changes we made ourselves are skipped.
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
-        if count > 0, changed.allSatisfy({ borrowed[$0] != nil }) { return }
+        if count > 0, changed.allSatisfy(loans.isLent) { return }
         reload(group: display.keyboardState.group)
     }
 
     private func reload(group: UInt32) {
-        table = KeymapTable(display: display, group: group, lent: Set(borrowed.keys))
+        // Another Clavier's borrowing or giving back is a keymap change too: the ledger says which
+        // keycodes are its, and any a dead one left are given back on the way.
+        let held = loans.settle()
+        table = KeymapTable(display: display, group: group, lent: loans.keycodes, held: held)
     }
 
     /// Presses and releases whatever produces `sym` in the current group and modifier
     /// state, with `modifiers` (the user's latched Ctrl, Alt …) held around it. Modifiers
     /// the user holds on a physical keyboard stay as they are.
-    public func type(_ sym: ClavierCore.KeySym, modifiers: ModifierSet = []) {
+    ///
+    /// `allow` (kiosk mode) is asked first with the modifiers the key event will really carry:
+    /// `modifiers` and those the keysym's level needs on the keymap. Returns whether it typed.
+    @discardableResult
+    public func type(_ sym: ClavierCore.KeySym, modifiers: ModifierSet = [],
+                     allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) -> Bool {
         let state = currentState()
         let extra = Self.mask(of: modifiers)
-        let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
-            ?? onKeymap(sym, extra: extra, state: state)
-            ?? borrowKeycodes(for: [sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
-        guard let position else { return }
+        let onKeys = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) } ?? onKeymap(sym, extra: extra, state: state)
+        // Asked before a keycode is borrowed, so a refused keysym never changes the keymap.
+        if let allow, !allow(sym, Self.modifiers(of: (onKeys?.modifiers ?? 0) | extra)) { return false }
+        let position = onKeys
+            ?? borrow([sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
+        guard let position else { return false }
         press(position, extra: extra, state: state)
         display.flush()
+        return true
     }
 
     /// Types a whole text as fast as is safe: the keysyms off the keymap are mapped in
@@ -75,7 +89,7 @@ public final class KeyInjector {
                 if !needed.contains(sym), !lentInRun.contains(sym), onKeymap(syms[end], extra: 0, state: state) == nil {
                     // Keysyms already lent and keysyms to lend share the one pool.
                     if needed.count + lentInRun.count >= max(table.spareKeycodes.count, 1) { break }
-                    if borrowed.values.contains(where: { $0.sym == sym }) {
+                    if loans.isLent(sym) {
                         lentInRun.insert(sym)
                     } else {
                         needed.append(sym)
@@ -84,7 +98,7 @@ public final class KeyInjector {
                 end += 1
             }
             let inRun = Set(syms[start..<end].map(\.rawValue))
-            _ = borrowKeycodes(for: needed, keeping: inRun)
+            _ = borrow(needed, keeping: inRun)
             for sym in syms[start..<end] {
                 if shouldStop() { return }
                 let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
@@ -140,7 +154,7 @@ public final class KeyInjector {
     }
 
     /// How many times a keysym was lent a spare keycode since this injector started.
-    public private(set) var borrowCount = 0
+    public var borrowCount: Int { loans.count }
 
     /// Presses the level's modifiers that are not already active, then the key, then
     /// releases all in reverse order.
@@ -170,61 +184,22 @@ public final class KeyInjector {
         return mask
     }
 
-    private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? {
-        guard let (keycode, entry) = borrowed.first(where: { $0.value.sym == sym.rawValue }) else { return nil }
-        borrowed[keycode] = (entry.sym, clock.now)
-        return keycode
+    /// Core's modifier set of an X modifier mask; Lock, NumLock (Mod2) and Mod3 have no
+    /// member: they pick a level, and nothing binds shortcuts to them.
+    static func modifiers(of mask: UInt32) -> ModifierSet {
+        var set: ModifierSet = []
+        if mask & UInt32(ShiftMask) != 0 { set.insert(.shift) }
+        if mask & UInt32(ControlMask) != 0 { set.insert(.control) }
+        if mask & UInt32(Mod1Mask) != 0 { set.insert(.alt) }
+        if mask & UInt32(Mod4Mask) != 0 { set.insert(.super) }
+        if mask & UInt32(Mod5Mask) != 0 { set.insert(.altGr) }
+        return set
     }
 
-    /// Lends spare keycodes to `syms`: free ones first, then the least recently used ones
-    /// whose keysym is not in `keeping`, each no sooner than `reuseDelay` after its last
-    /// press (waiting if need be). All mappings go to the server before one XSync.
-    @discardableResult
-    private func borrowKeycodes(for syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
-        guard !syms.isEmpty else { return [:] }
-        var free = table.spareKeycodes.filter { borrowed[$0] == nil }
-        var reusable = borrowed.filter { !keeping.contains($0.value.sym) }
-            .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
-        var lent: [UInt32: UInt8] = [:]
-        var latestReuse: ContinuousClock.Instant?
-        for sym in syms {
-            let keycode: UInt8
-            if !free.isEmpty {
-                keycode = free.removeFirst()
-            } else if !reusable.isEmpty {
-                keycode = reusable.removeFirst()
-                let ready = borrowed[keycode]!.lastUse + reuseDelay
-                latestReuse = max(latestReuse ?? ready, ready)
-            } else {
-                break  // No spare keycode at all, or the pool is smaller than asked.
-            }
-            lent[sym] = keycode
-        }
-        if let latestReuse, latestReuse > clock.now { sleep(until: latestReuse) }
-        let now = clock.now
-        borrowCount += lent.count
-        for (sym, keycode) in lent {
-            setMapping(keycode, to: sym)
-            borrowed[keycode] = (sym, now)
-        }
-        // What to give back if the connection dies, before the change reaches the server.
-        ConnectionLoss.lent = Array(borrowed.keys)
-        // XSync so the server holds the new mappings before the presses arrive.
-        display.sync()
-        return lent
-    }
+    private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? { loans.keycode(for: sym.rawValue) }
 
-    private func sleep(until instant: ContinuousClock.Instant) {
-        let nanos = (instant - clock.now).components
-        var request = timespec(tv_sec: Int(nanos.seconds), tv_nsec: Int(nanos.attoseconds / 1_000_000_000))
-        nanosleep(&request, nil)
-    }
-
-    private func setMapping(_ keycode: UInt8, to sym: UInt32) {
-        ConnectionLoss.columns = max(table.symbolsPerKeycode, 1)
-        // Every column carries the keysym, so neither Shift nor the active group changes it.
-        var columns = [CX11.KeySym](repeating: CX11.KeySym(sym), count: Int(max(table.symbolsPerKeycode, 1)))
-        XChangeKeyboardMapping(display.raw, Int32(keycode), Int32(columns.count), &columns, 1)
+    private func borrow(_ syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
+        loans.borrow(syms, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
 
     /// What the keys with these XKB names produce in the live keymap's current group,
@@ -261,35 +236,14 @@ public final class KeyInjector {
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 
     /// When the next borrowed keycode is due to be given back, if any is lent.
-    public var nextRestore: ContinuousClock.Instant? {
-        borrowed.values.map(\.lastUse).min().map { $0 + restoreDelay }
-    }
+    public var nextRestore: ContinuousClock.Instant? { loans.nextRestore }
 
     /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent.
-    public var allRestorable: ContinuousClock.Instant? {
-        borrowed.values.map(\.lastUse).max().map { $0 + restoreDelay }
-    }
+    public var allRestorable: ContinuousClock.Instant? { loans.allRestorable }
 
     /// Gives back every borrowed keycode idle for `restoreDelay`, all in one batch.
-    public func restoreDue(now: ContinuousClock.Instant) {
-        let due = borrowed.filter { now - $0.value.lastUse >= restoreDelay }.map(\.key)
-        restore(due)
-    }
+    public func restoreDue(now: ContinuousClock.Instant) { loans.restoreDue(now: now) }
 
     /// Gives back every borrowed keycode at once (on exit); the keymap is as we found it.
-    public func restoreAll() {
-        restore(Array(borrowed.keys))
-    }
-
-    private func restore(_ keycodes: [UInt8]) {
-        guard !keycodes.isEmpty else { return }
-        for keycode in keycodes {
-            setMapping(keycode, to: 0)
-            borrowed[keycode] = nil
-        }
-        display.sync()
-        // Only once the server has them back: a connection lost before this point still
-        // has them given back by ConnectionLoss.
-        ConnectionLoss.lent = Array(borrowed.keys)
-    }
+    public func restoreAll() { loans.restoreAll() }
 }

@@ -35,10 +35,10 @@ public enum Placement: Hashable, Sendable {
 
 /// What the window reports to the keyboard.
 public enum WindowEvent: Hashable, Sendable {
-    case press(Point)
-    case release(Point)
-    /// The pointer moved with a button down.
-    case motion(Point)
+    /// The core pointer's press, release or motion with a button down (`.press`, `.release`,
+    /// `.motion` of pointer 0), in window coordinates: what the input sources turn into the
+    /// reducer's events.
+    case pointer(InputEvent)
     /// Part of the window must be put on screen again.
     case expose(Rect)
     /// The window's size changed.
@@ -72,6 +72,9 @@ public final class KeyboardWindow {
     public private(set) var isMapped = false
     /// Whether the window keeps itself above every other, fullscreen ones included (kiosk).
     public let staysOnTop: Bool
+    /// The X Input extension's opcode when the window reads XI 2.2 touches and buttons
+    /// (`XInput2`); nil: core pointer events only (an older server).
+    public let touchOpcode: Int32?
     /// When the window stays on top: the window manager's window that holds the dock type
     /// and the strut, which an override-redirect window cannot (see `init`).
     private let strutHolder: Window?
@@ -131,6 +134,8 @@ public final class KeyboardWindow {
             strutHolder = nil
         }
         gc = XCreateGC(d, id, 0, nil)
+        touchOpcode = XInput2.touchOpcode(display)
+        if touchOpcode != nil { XInput2.select(on: id, display) }
         display.askAboutSharedFiles()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
@@ -296,16 +301,8 @@ public final class KeyboardWindow {
     /// The root's `_NET_SUPPORTED`: what the running EWMH window manager implements (empty
     /// without one).
     private func supportedByWindowManager() -> [Atom] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display.raw, display.root, display.atom("_NET_SUPPORTED"), 0, 4096, 0, UInt(XA_ATOM),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        // Format-32 data comes back as C longs.
-        guard format == 32 else { return [] }
-        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        let values = WindowProperty.values(display.raw, display.root, display.atom("_NET_SUPPORTED"), type: Atom(XA_ATOM), limit: 4096)
+        return (values ?? []).map { Atom(bitPattern: $0) }
     }
 
     private func setAtoms(_ name: String, _ values: [String], on window: Window? = nil) {
@@ -422,27 +419,16 @@ public final class KeyboardWindow {
 
     private func put(pixels: UnsafeMutableRawPointer, stride: Int, size: Size, area: Rect,
                      origin: (x: Int, y: Int), on drawable: Drawable) {
-        let x0 = max(area.x, 0), y0 = max(area.y, 0)
-        let x1 = min(area.maxX, size.width), y1 = min(area.maxY, size.height)
-        guard x1 > x0, y1 > y0 else { return }
-        var image = XImage()
-        image.width = Int32(size.width)
-        image.height = Int32(size.height)
-        image.format = ZPixmap
-        image.data = pixels.assumingMemoryBound(to: CChar.self)
-        image.byte_order = LSBFirst
-        image.bitmap_unit = 32
-        image.bitmap_bit_order = LSBFirst
-        image.bitmap_pad = 32
-        image.depth = depth
-        image.bytes_per_line = Int32(stride)
-        image.bits_per_pixel = 32
-        image.red_mask = 0xFF0000
-        image.green_mask = 0xFF00
-        image.blue_mask = 0xFF
-        XInitImage(&image)
-        XPutImage(display.raw, drawable, gc, &image, Int32(x0), Int32(y0), Int32(x0 + origin.x), Int32(y0 + origin.y),
-                  UInt32(x1 - x0), UInt32(y1 - y0))
+        putPixels(pixels, stride: stride, size: size, area: area, origin: origin, on: drawable, gc: gc, depth: depth, display)
+    }
+
+    /// Adds `event`, where a motion replaces the same pointer's motion just before it: only
+    /// the latest position of a run of motion events matters.
+    private func append(_ event: WindowEvent, to events: inout [WindowEvent]) {
+        if case .pointer(.motion(_, let pointer)) = event, case .pointer(.motion(_, let last)) = events.last, last == pointer {
+            events.removeLast()
+        }
+        events.append(event)
     }
 
     /// Reads every queued X event without blocking and turns those for this window into
@@ -461,14 +447,16 @@ public final class KeyboardWindow {
             XNextEvent(display.raw, &event)
             switch event.type {
             case ButtonPress where event.xbutton.button <= 3:
-                events.append(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+                events.append(.pointer(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case ButtonRelease where event.xbutton.button <= 3:
-                events.append(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+                events.append(.pointer(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case MotionNotify:
-                let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
-                // Only the latest position of a run of motion events matters.
-                if case .motion = events.last { events.removeLast() }
-                events.append(.motion(point))
+                append(.pointer(.motion(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))), to: &events)
+            case GenericEvent where event.xcookie.extension == touchOpcode:
+                guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
+                let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                if let translated = XInput2.windowEvent(device) { append(translated, to: &events) }
+                XFreeEventData(display.raw, &event.xcookie)
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))

@@ -88,8 +88,10 @@ struct KeymapTable {
     /// Mod4 (Super), Mod5 (AltGr). Lock and NumLock (Mod2) toggle and are never pressed.
     static let pressable: UInt32 = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Mod5Mask)
 
-    /// Reads the mapping; `lent` keycodes (ours, borrowed for a while) count as spare.
-    init(display: Display, group: UInt32, lent: Set<UInt8> = []) {
+    /// Reads the mapping; `lent` keycodes (ours, borrowed for a while) count as spare, and
+    /// `held` ones (another Clavier's, borrowed) are neither spare nor typed with: their
+    /// keysym may be given back under our press.
+    init(display: Display, group: UInt32, lent: Set<UInt8> = [], held: Set<UInt8> = []) {
         self.group = group
         let core = display.xkbKeymap(device: display.coreKeyboardID)
         let xtest = display.xtestKeyboardID.flatMap { display.xkbKeymap(device: $0) }
@@ -105,6 +107,7 @@ struct KeymapTable {
                 spareKeycodes.append(kc)
                 continue
             }
+            if held.contains(kc) { continue }
             let emptyHere = core?.isEmpty(keycode) ?? true
             if emptyHere && (xtest?.isEmpty(keycode) ?? true) {
                 spareKeycodes.append(kc)
@@ -140,11 +143,14 @@ struct KeymapTable {
         guard let map = XGetModifierMapping(display.raw) else { return result }
         defer { XFreeModifiermap(map) }
         let per = Int(map.pointee.max_keypermod)
-        let preferred: [Int: [UInt32]] = [0: [0xFFE1, 0xFFE2], 2: [0xFFE3, 0xFFE4], 3: [0xFFE9, 0xFFE7],
-                                          6: [0xFFEB, 0xFFEC], 7: [0xFE03, 0xFF7E]]
+        let preferred: [Int32: [Int32]] = [
+            ShiftMapIndex: [XK_Shift_L, XK_Shift_R], ControlMapIndex: [XK_Control_L, XK_Control_R],
+            Mod1MapIndex: [XK_Alt_L, XK_Meta_L], Mod4MapIndex: [XK_Super_L, XK_Super_R],
+            Mod5MapIndex: [XK_ISO_Level3_Shift, XK_Mode_switch],
+        ]
         for bit in 0..<8 {
             let codes = (0..<per).map { map.pointee.modifiermap[bit * per + $0] }.filter { $0 != 0 }
-            let wanted = (preferred[bit] ?? []).compactMap { positions[$0]?.first?.keycode }
+            let wanted = (preferred[Int32(bit)] ?? []).compactMap { positions[UInt32($0)]?.first?.keycode }
             result[bit] = codes.first { wanted.contains($0) } ?? codes.first
         }
         return result

@@ -25,6 +25,6 @@ extension Display {
         }
         guard event.xselection.property != 0 else { return nil }
         defer { XDeleteProperty(raw, requestor, property) }
-        return propertyText(requestor, property, length: 1 << 18)
+        return WindowProperty.text(raw, requestor, property, limit: 1 << 18)
     }
 }

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Glibc
 
 /// `clavier-bench`: the figures of issue 6 — Clavier in-process, and Clavier beside xvkbd,
@@ -42,7 +43,7 @@ struct Bench {
         do {
             let report = try runAll(options)
             print(report)
-            if let output = options.output { try writeFile(output, report) }
+            if let output = options.output { try TextFile.write(output, report) }
         } catch {
             say("\(error)")
             exit(1)
@@ -55,8 +56,8 @@ struct Bench {
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
-    static func runAll(_ options: Options) throws(BenchError) -> String {
-        guard access(options.clavier, X_OK) == 0 else { throw BenchError("no clavier binary at \(options.clavier)") }
+    static func runAll(_ options: Options) throws(HarnessError) -> String {
+        guard access(options.clavier, X_OK) == 0 else { throw HarnessError("no clavier binary at \(options.clavier)") }
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
         var report = Report()
@@ -64,12 +65,12 @@ struct Bench {
         say("painting in-process (1920×450)")
         var inProcess = try InProcessFigures.render(runs: options.quick ? 20 : 100)
 
-        let server = try XServer(width: 1920, height: 1080)
-        say("Xvfb \(server.name) 1920×1080×24, no window manager")
-        try InProcessFigures.pressRepaint(display: server.name, runs: options.quick ? 50 : 200, into: &inProcess)
+        let server = try Xvfb(width: 1920, height: 1080, displays: Array(150...199))
+        say("Xvfb \(server.display) 1920×1080×24, no window manager")
+        try InProcessFigures.pressRepaint(display: server.display, runs: options.quick ? 50 : 200, into: &inProcess)
         report.inProcess = inProcess
 
-        let probe = try Probe(display: server.name, probeRect: (1700, 20))
+        let probe = try Probe(display: server.display, probeRect: (1700, 20))
         let dockHeight = Int(min((1920 * 0.258).rounded(), 1080 * 0.45))
         let rect = (x: 0, y: 1080 - dockHeight, width: 1920, height: dockHeight)
         var measure = Measure(probe: probe, server: server, rect: rect, logDirectory: logs)
@@ -81,7 +82,7 @@ struct Bench {
         if let presses = options.presses { measure.presses = presses }
         if let runs = options.startupRuns { measure.startupRuns = runs }
         if let idle = options.idleSeconds { measure.idleSeconds = idle }
-        let env = ["DISPLAY": server.name, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        let env = ["DISPLAY": server.display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         // The pointer rests away from every keyboard while they start and idle.
         probe.movePointer(x: 1800, y: 60)
 
@@ -95,7 +96,7 @@ struct Bench {
         // A bare `clavier`, as autostart runs it; the click goes to a file through the config file.
         mkdir("\(logs)/config", 0o755)
         mkdir("\(logs)/config/clavier", 0o755)
-        try writeFile("\(logs)/config/clavier/config.yaml", "sound-device: \"file:'\(clickFile)',raw\"\n")
+        try TextFile.write("\(logs)/config/clavier/config.yaml", "sound-device: \"file:'\(clickFile)',raw\"\n")
         let clavier = Subject(name: "clavier", command: [options.clavier], environment: clavierEnv, typesOnPress: true)
         if options.only?.contains("clavier") ?? true {
             say("measuring clavier")
@@ -114,17 +115,17 @@ struct Bench {
 
         if options.peers {
             let geometry = "\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)"
-            var peers: [(Subject, (Probe, UInt) throws(BenchError) -> (x: Int, y: Int, keycode: UInt32))] = []
+            var peers: [(Subject, (Probe, UInt) throws(HarnessError) -> (x: Int, y: Int, keycode: UInt32))] = []
             var xvkbd = Subject(name: "xvkbd", command: ["xvkbd", "-geometry", geometry], environment: env, typesOnPress: false)
-            if Environment.which("xvkbd") == nil { xvkbd.unavailable = "not installed" }
+            if Harness.which("xvkbd") == nil { xvkbd.unavailable = "not installed" }
             peers.append((xvkbd, PressPoints.scan(name: "xvkbd")))
 
             var matchbox = Subject(name: "matchbox-keyboard", command: ["matchbox-keyboard"], environment: env, typesOnPress: false)
-            if Environment.which("matchbox-keyboard") == nil { matchbox.unavailable = "not installed" }
+            if Harness.which("matchbox-keyboard") == nil { matchbox.unavailable = "not installed" }
             // It has no size option and, with no window manager, keeps its minimal size: it is
             // measured starting at that size, then resized to Clavier's rectangle for the clicks.
             let scanMatchbox = PressPoints.scan(name: "matchbox-keyboard")
-            peers.append((matchbox, { (probe: Probe, window: UInt) throws(BenchError) in
+            peers.append((matchbox, { (probe: Probe, window: UInt) throws(HarnessError) in
                 probe.moveResize(window, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
                 sleep(ms: 500)
                 return try scanMatchbox(probe, window)
@@ -134,7 +135,7 @@ struct Bench {
                                                              "-x", "\(rect.x)", "-y", "\(rect.y)"],
                                   environment: env, typesOnPress: false)
             var bus: ChildProcess?
-            if Environment.which("onboard") == nil {
+            if Harness.which("onboard") == nil {
                 onboard.unavailable = "not installed"
             } else if let started = sessionBus(logs: logs) {
                 bus = started.process
@@ -167,7 +168,7 @@ struct Bench {
         }
 
         say("clavier type")
-        report.typing = TypeThroughput.measure(binary: options.clavier, probe: probe, environment: ["DISPLAY": server.name])
+        report.typing = TypeThroughput.measure(binary: options.clavier, probe: probe, environment: ["DISPLAY": server.display])
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
         return report.markdown()
@@ -181,7 +182,7 @@ struct Bench {
         }
         let deadline = Instant.now + 5
         while Instant.now < deadline {
-            if let text = readFile(file), text.hasSuffix("\n") {
+            if let text = TextFile.read(file), text.hasSuffix("\n") {
                 return (p, String(text.dropLast()))
             }
             sleep(ms: 10)

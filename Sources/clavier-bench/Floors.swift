@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Glibc
 
 /// Floors for the resident-memory figure: what programs that do only part of Clavier's work
@@ -37,7 +38,7 @@ struct Floors {
                 floor.failure = "no \(layout)"
             }
             for run in 0..<runs where floor.failure == nil {
-                do throws(BenchError) {
+                do throws(HarnessError) {
                     let memory = try once(command, output: "/tmp/clavier-bench-\(getpid())-floor-\(run)")
                     floor.rss.add(memory.rss)
                     floor.pss.add(memory.pss)
@@ -52,18 +53,18 @@ struct Floors {
 
     /// Starts `command`, waits for its "ready", then 1 s (as Clavier is measured 1 s after its
     /// first paint), and reads its memory in kB.
-    private static func once(_ command: [String], output: String) throws(BenchError) -> (rss: Double, pss: Double) {
+    private static func once(_ command: [String], output: String) throws(HarnessError) -> (rss: Double, pss: Double) {
         defer { unlink(output) }
         let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], stdout: output)
         defer { child.stop() }
         let deadline = Instant.now + 30
-        while !(readFile(output)?.hasPrefix("ready") ?? false) {
-            guard child.isRunning else { throw BenchError("\(command[0]) ended before it was ready") }
-            guard Instant.now < deadline else { throw BenchError("\(command[0]) was not ready within 30 s") }
+        while !(TextFile.read(output)?.hasPrefix("ready") ?? false) {
+            guard child.isRunning else { throw HarnessError("\(command[0]) ended before it was ready") }
+            guard Instant.now < deadline else { throw HarnessError("\(command[0]) was not ready within 30 s") }
             sleep(ms: 10)
         }
         sleep(ms: 1000)
-        guard let memory = ProcStats.memory(pid: child.pid) else { throw BenchError("no /proc/\(child.pid)/smaps_rollup") }
+        guard let memory = ProcStats.memory(pid: child.pid) else { throw HarnessError("no /proc/\(child.pid)/smaps_rollup") }
         return memory
     }
 }

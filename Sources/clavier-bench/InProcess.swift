@@ -1,5 +1,6 @@
 import ClavierCore
 import ClavierRender
+import ClavierTestSupport
 import ClavierX11
 import Glibc
 
@@ -15,11 +16,11 @@ struct InProcessFigures {
 
     /// Painting the whole keyboard at 1920×450: the very first paint of the process (fonts
     /// and caches cold), then new painters, then one warm painter over and over.
-    static func render(runs: Int) throws(BenchError) -> InProcessFigures {
+    static func render(runs: Int) throws(HarnessError) -> InProcessFigures {
         var out = InProcessFigures()
         let keyboard = Keyboard(layout: .us, size: size)
         let canvas: Canvas
-        do { canvas = try Canvas(size: size) } catch { throw BenchError("\(error)") }
+        do { canvas = try Canvas(size: size) } catch { throw HarnessError("\(error)") }
         for i in 0..<11 {
             let t0 = Instant.now
             KeyboardPainter(theme: .system).paintAll(keyboard, on: canvas)
@@ -38,18 +39,18 @@ struct InProcessFigures {
 
     /// Key g pressed: the reducer's redraw effects, `paintKeys`, `present` (XPutImage) and
     /// XSync, so the server has put the pixels in the window; as KeyboardApp does it.
-    static func pressRepaint(display name: String, runs: Int, into out: inout InProcessFigures) throws(BenchError) {
+    static func pressRepaint(display name: String, runs: Int, into out: inout InProcessFigures) throws(HarnessError) {
         let display: Display
         let window: KeyboardWindow
         do {
             display = try Display(name: name)
             window = try KeyboardWindow(display: display, placement: .floating(Rect(x: 0, y: 0, width: size.width, height: size.height)),
                                         title: "clavier-bench-window")
-        } catch { throw BenchError("\(error)") }
+        } catch { throw HarnessError("\(error)") }
         var keyboard = Keyboard(layout: .us, size: size)
         let painter = KeyboardPainter(theme: .system)
         let canvas: Canvas
-        do { canvas = try Canvas(size: size) } catch { throw BenchError("\(error)") }
+        do { canvas = try Canvas(size: size) } catch { throw HarnessError("\(error)") }
         painter.paintAll(keyboard, on: canvas)
         window.show()
         let deadline = Instant.now + 5
@@ -62,7 +63,7 @@ struct InProcessFigures {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: whole)
         display.sync()
-        guard let g = keyboard.geometry.frame(id: "g") else { throw BenchError("the us layout has no key g") }
+        guard let g = keyboard.geometry.frame(id: "g") else { throw HarnessError("the us layout has no key g") }
         let point = Point(x: g.rect.midX, y: g.rect.midY)
         let clock = ContinuousClock()
         for i in 0..<(runs + 10) {

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Glibc
 
 /// A reading of CLOCK_MONOTONIC in nanoseconds: the one clock every figure is taken with.
@@ -18,6 +19,11 @@ struct Instant: Comparable {
     static func + (a: Instant, seconds: Double) -> Instant {
         Instant(nanoseconds: a.nanoseconds + UInt64(max(seconds, 0) * 1e9))
     }
+}
+
+extension ChildProcess {
+    /// When `posix_spawnp` was called, on the bench's clock.
+    var started: Instant { Instant(nanoseconds: startedNanoseconds) }
 }
 
 /// Sleeps `ms` milliseconds.

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import Glibc
 
@@ -7,7 +8,7 @@ import Glibc
 struct Measure {
     let probe: Probe
     /// Held so the X server outlives every measurement.
-    let server: XServer
+    let server: Xvfb
     var startupRuns = 10
     var presses = 200
     var idleSeconds = 10.0
@@ -17,10 +18,10 @@ struct Measure {
     let logDirectory: String
 
     /// Runs the subject up to `startupRuns` times and measures the rest on the last run.
-    func measure(_ subject: Subject, pressPoint: (Probe, Window) throws(BenchError) -> (x: Int, y: Int, keycode: UInt32),
+    func measure(_ subject: Subject, pressPoint: (Probe, Window) throws(HarnessError) -> (x: Int, y: Int, keycode: UInt32),
                  clickFile: String? = nil) -> SubjectResult {
         var result = SubjectResult()
-        do throws(BenchError) {
+        do throws(HarnessError) {
             var running: (child: ChildProcess, window: Window)?
             for run in 0..<startupRuns {
                 let last = run == startupRuns - 1
@@ -63,7 +64,7 @@ struct Measure {
             let press = try pressLatency(subject, at: (target.x, target.y), keycode: target.keycode)
             result.press = press.samples
             // The raw samples, for a closer look than the table's median and p95.
-            try? writeFile("\(logDirectory)/\(subject.name)-press.txt", press.samples.values.map { fmt($0, 3) }.joined(separator: "\n"))
+            try? TextFile.write("\(logDirectory)/\(subject.name)-press.txt", press.samples.values.map { fmt($0, 3) }.joined(separator: "\n"))
             result.pressMisses = press.misses
             if let clickFile {
                 let audio = clickAudio(file: clickFile, at: (target.x, target.y))
@@ -75,7 +76,7 @@ struct Measure {
                 result.usedRSSKB = memory.rss
                 result.usedPSSKB = memory.pss
             }
-            guard child.isRunning else { throw BenchError("\(subject.name) exited during the measurements") }
+            guard child.isRunning else { throw HarnessError("\(subject.name) exited during the measurements") }
         } catch {
             result.failure = error.description
         }
@@ -84,7 +85,7 @@ struct Measure {
 
     /// Starts the subject once: exec → MapNotify of its window (mapped), and → the instant
     /// the window's pixels first equal the picture they keep for the next second (painted).
-    private func startOnce(_ subject: Subject, log: String) throws(BenchError)
+    private func startOnce(_ subject: Subject, log: String) throws(HarnessError)
         -> (child: ChildProcess, window: Window, mapped: Double, painted: Double, size: String) {
         probe.drain()
         let child = try ChildProcess(subject.command, environment: subject.environment, stdout: log, stderr: log)
@@ -102,9 +103,9 @@ struct Measure {
         }
         guard let (window, mappedAt) = found else {
             child.stop()
-            throw BenchError("\(subject.name) mapped no window within 30 s (see \(log))")
+            throw HarnessError("\(subject.name) mapped no window within 30 s (see \(log))")
         }
-        guard let f = probe.frame(of: window) else { throw BenchError("\(subject.name)'s window vanished") }
+        guard let f = probe.frame(of: window) else { throw HarnessError("\(subject.name)'s window vanished") }
         if let damage {
             let painted = paintedByDamage(window, size: f, notifyType: damage.notifyType, mappedAt: mappedAt)
             return (child, window, mappedAt - child.started, painted - child.started, "\(f.width)×\(f.height)")
@@ -180,7 +181,7 @@ struct Measure {
     }
 
     /// The floor: the probe's own XTest key press → its KeyPress, same connection, same clock.
-    private func floorLatency(keycode: UInt32) throws(BenchError) -> Samples {
+    private func floorLatency(keycode: UInt32) throws(HarnessError) -> Samples {
         var samples = Samples()
         for i in 0..<(warmup + presses) {
             probe.drain()
@@ -188,7 +189,7 @@ struct Measure {
             probe.key(keycode, true)
             let got = probe.waitForKeyPress(keycode: keycode)
             probe.key(keycode, false)
-            guard let got else { throw BenchError("the probe's own key press never arrived") }
+            guard let got else { throw HarnessError("the probe's own key press never arrived") }
             if i >= warmup { samples.add(got.at - t0) }
             sleep(ms: 5)
         }
@@ -197,7 +198,7 @@ struct Measure {
 
     /// Pointer press (or, for a keyboard that types on release, the release) on the key at
     /// `point` → the probe's KeyPress for `keycode`.
-    private func pressLatency(_ subject: Subject, at point: (x: Int, y: Int), keycode: UInt32) throws(BenchError)
+    private func pressLatency(_ subject: Subject, at point: (x: Int, y: Int), keycode: UInt32) throws(HarnessError)
         -> (samples: Samples, misses: Int) {
         var samples = Samples()
         var misses = 0
@@ -226,7 +227,7 @@ struct Measure {
                 if i >= warmup { samples.add(got.at - t0) }
             } else {
                 misses += 1
-                if misses > presses / 10 { throw BenchError("\(subject.name) typed nothing for \(misses) clicks") }
+                if misses > presses / 10 { throw HarnessError("\(subject.name) typed nothing for \(misses) clicks") }
             }
             // Pace the presses (~30 ms apart) so each finds the keyboard idle.
             sleep(ms: 25)

@@ -1,15 +1,16 @@
+import ClavierTestSupport
 import CX11
 import Glibc
 
 /// Where to click each keyboard so that it types a plain letter, and which keycode that is.
 enum PressPoints {
     /// Clavier: the centre of key `g` as `clavier geometry` lays it out at the window's size.
-    static func clavier(binary: String) -> (Probe, Window) throws(BenchError) -> (x: Int, y: Int, keycode: UInt32) {
-        return { (probe: Probe, window: Window) throws(BenchError) in
-            guard let f = probe.frame(of: window) else { throw BenchError("clavier's window vanished") }
-            let out = try run([binary, "geometry", "--layout", "us", "--page", "letters", "--size", "\(f.width)x\(f.height)"])
+    static func clavier(binary: String) -> (Probe, Window) throws(HarnessError) -> (x: Int, y: Int, keycode: UInt32) {
+        return { (probe: Probe, window: Window) throws(HarnessError) in
+            guard let f = probe.frame(of: window) else { throw HarnessError("clavier's window vanished") }
+            let out = try Harness.run([binary, "geometry", "--layout", "us", "--page", "letters", "--size", "\(f.width)x\(f.height)"], timeout: 60)
             guard out.status == 0, let key = rect(ofKey: "g", inGeometryJSON: out.out) else {
-                throw BenchError("clavier geometry gave no key g")
+                throw HarnessError("clavier geometry gave no key g")
             }
             return (f.x + key.x + key.width / 2, f.y + key.y + key.height / 2, probe.keycode(of: 0x67))
         }
@@ -17,9 +18,9 @@ enum PressPoints {
 
     /// A peer: screenshot-free, by clicking points over the middle of its window (where every
     /// layout has letter rows) until one types a letter a–z; that point is then used.
-    static func scan(name: String) -> (Probe, Window) throws(BenchError) -> (x: Int, y: Int, keycode: UInt32) {
-        return { (probe: Probe, window: Window) throws(BenchError) in
-            guard let f = probe.frame(of: window) else { throw BenchError("\(name)'s window vanished") }
+    static func scan(name: String) -> (Probe, Window) throws(HarnessError) -> (x: Int, y: Int, keycode: UInt32) {
+        return { (probe: Probe, window: Window) throws(HarnessError) in
+            guard let f = probe.frame(of: window) else { throw HarnessError("\(name)'s window vanished") }
             let fractions: [(Double, Double)] = [(0.40, 0.50), (0.45, 0.50), (0.35, 0.50), (0.50, 0.50), (0.40, 0.60),
                                                  (0.45, 0.60), (0.40, 0.40), (0.45, 0.40), (0.30, 0.55), (0.55, 0.55)]
             for (fx, fy) in fractions {
@@ -37,7 +38,7 @@ enum PressPoints {
                     return (x, y, got.keycode)
                 }
             }
-            throw BenchError("no point over \(name)'s window typed a letter")
+            throw HarnessError("no point over \(name)'s window typed a letter")
         }
     }
 

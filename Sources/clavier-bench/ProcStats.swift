@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import Glibc
 
 /// What /proc tells about a process: its memory (smaps_rollup) and, summed over its
@@ -5,7 +6,7 @@ import Glibc
 enum ProcStats {
     /// Resident and proportional set size in kB (`/proc/PID/smaps_rollup`).
     static func memory(pid: pid_t) -> (rss: Double, pss: Double)? {
-        guard let text = readFile("/proc/\(pid)/smaps_rollup") else { return nil }
+        guard let text = TextFile.read("/proc/\(pid)/smaps_rollup") else { return nil }
         func field(_ name: String) -> Double? {
             for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
                 return Double(line.dropFirst(name.count + 1).split(separator: " ").first ?? "")
@@ -22,14 +23,14 @@ enum ProcStats {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var cpu = 0.0, switches = 0
         for tid in tasks(pid: pid) {
-            if let stat = readFile("/proc/\(pid)/task/\(tid)/stat"), let close = stat.lastIndex(of: ")") {
+            if let stat = TextFile.read("/proc/\(pid)/task/\(tid)/stat"), let close = stat.lastIndex(of: ")") {
                 // Fields after the command's closing parenthesis start at field 3 (state).
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
                 if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) {
                     cpu += (user + system) / ticks * 1000
                 }
             }
-            if let status = readFile("/proc/\(pid)/task/\(tid)/status") {
+            if let status = TextFile.read("/proc/\(pid)/task/\(tid)/status") {
                 for line in status.split(separator: "\n") {
                     if line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
                         switches += Int(line.split(separator: "\t").last.map { $0.trimmingSpaces } ?? "") ?? 0
@@ -70,7 +71,7 @@ enum Machine {
     static var processors: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     static var cpuModel: String {
-        let info = readFile("/proc/cpuinfo") ?? ""
+        let info = TextFile.read("/proc/cpuinfo") ?? ""
         for line in info.split(separator: "\n") where line.hasPrefix("model name") {
             return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingSpaces } ?? "?"
         }
@@ -86,7 +87,7 @@ enum Machine {
     }
 
     static var memoryTotal: String {
-        let info = readFile("/proc/meminfo") ?? ""
+        let info = TextFile.read("/proc/meminfo") ?? ""
         for line in info.split(separator: "\n") where line.hasPrefix("MemTotal:") {
             if let kb = Double(line.split(separator: " ").dropFirst().first ?? "") { return fmt(kb / 1048576, 1) + " GiB" }
         }

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import Glibc
 
@@ -15,13 +16,13 @@ enum TypeThroughput {
     static func measure(binary: String, probe: Probe, environment: [String: String]) -> Outcome {
         // Without the subcommand, ArgumentParser hands "type" to the default command, whose
         // help exits 0 too: only help that names `clavier type` means it exists.
-        guard let help = try? run([binary, "type", "--help"]), help.status == 0,
+        guard let help = try? Harness.run([binary, "type", "--help"], timeout: 60), help.status == 0,
               help.out.range(of: "clavier type") != nil else {
             return .unavailable("n/a (no clavier type yet)")
         }
         probe.focus()
         probe.drain()
-        let modifiers: ClosedRange<UInt> = 0xFFE1...0xFFEE
+        let modifiers = UInt(XK_Shift_L)...UInt(XK_Hyper_R)
         let child: ChildProcess
         do { child = try ChildProcess([binary, "type", text], environment: environment) } catch { return .failed(error.description) }
         defer { child.stop() }
@@ -30,7 +31,7 @@ enum TypeThroughput {
         while count < text.count {
             guard let got = probe.waitForKeyPress(timeout: 5) else { break }
             let sym = probe.keysym(got.keycode)
-            if modifiers.contains(sym) || sym == 0xFE03 { continue }
+            if modifiers.contains(sym) || sym == UInt(XK_ISO_Level3_Shift) { continue }
             count += 1
             if first == nil { first = got.at }
             last = got.at

@@ -10,6 +10,9 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Layout, theme or config files (config.yaml is a config; a file in a themes/ directory, or without pages:, is a theme).")
     var files: [String]
 
+    @Flag(help: "Also report the keys of a layout that kiosk mode refuses to type (keysyms outside characters, editing and navigation; Ctrl, Alt and Super).")
+    var kiosk = false
+
     func run() throws {
         var problems = 0, layouts = 0, themes = 0, configs = 0
         for file in files {
@@ -20,7 +23,7 @@ struct CheckCommand: ParsableCommand {
                 configs += 1
                 continue
             }
-            let result = FileChecker.check(path: file)
+            let result = FileChecker.check(path: file, kiosk: kiosk)
             for diagnostic in result.diagnostics { print(diagnostic) }
             problems += result.diagnostics.count
             switch result.kind {

@@ -1,18 +1,21 @@
 import ArgumentParser
 import ClavierCore
+import ClavierX11
 
 @main
 struct Clavier: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
-        version: "0.1.0",
+        version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
                       QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
         defaultSubcommand: Run.self
     )
 
     static func main() {
+        // An X protocol error is never fatal (XErrorLog); with CLAVIER_LOG=debug it is shown.
+        if Log.debugEnabled { XErrorLog.report = { Log.debug($0) } }
         // A bare `clavier` runs the keyboard with every option at its default: no command
         // line to parse, so no command tree to build (ArgumentParser reflects over all twelve
         // commands first, ~2.5 ms of a ~12 ms start from the kept picture).
@@ -25,34 +28,6 @@ struct Clavier: ParsableCommand {
             return
         }
         main(nil)
-    }
-}
-
-/// Options every command that shows a layout shares.
-struct LayoutOptions: ParsableArguments {
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file.")
-    var layout = "us"
-
-    @Option(help: "The page to show first (us: letters, numbers, symbols).")
-    var page: String?
-
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file.")
-    var theme = "system"
-
-    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
-    var seed: UInt64?
-
-    func resolveLayout() throws -> Layout {
-        let found: Layout
-        do { found = try loadLayout() } catch { throw ValidationError(error.description) }
-        if let page, found.page(id: page) == nil {
-            throw ValidationError("layout '\(layout)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
-        }
-        return found
-    }
-
-    func resolveTheme() throws -> Theme {
-        do { return try loadTheme() } catch { throw ValidationError(error.description) }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierLayouts
 import Glibc
 
 /// The option every command that talks to the running keyboard shares.
@@ -53,7 +54,7 @@ struct ToggleCommand: ParsableCommand {
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layout",
                                                     abstract: "Switch the running keyboard to a layout (a name or a YAML file).")
-    @Argument(help: "A layout name (see clavier layouts) or a YAML file.")
+    @Argument(help: "A layout name (see clavier layouts) or a YAML file.", completion: .layoutName)
     var name: String
     @OptionGroup var control: ControlOptions
     func run() throws {
@@ -62,6 +63,17 @@ struct LayoutCommand: ParsableCommand {
         if name.contains("/") && !name.hasPrefix("/"), let cwd = getcwd(nil, 0) {
             name = String(cString: cwd) + "/" + name
             free(cwd)
+        }
+        // A file is checked here, with this process's own rights, and its problems printed
+        // here: the keyboard switches only to a layout that loads, and never sends a file's
+        // text back.
+        if name.contains("/") {
+            let result = FileChecker.check(path: name)
+            for diagnostic in result.diagnostics { print(diagnostic) }
+            if !result.diagnostics.isEmpty || result.kind != .layout {
+                Log.error(result.kind == .theme ? "\(name) is a theme, not a layout" : "the keyboard stays as it is")
+                throw ExitCode(2)
+            }
         }
         try control.ask("layout " + name)
     }

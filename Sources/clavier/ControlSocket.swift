@@ -41,15 +41,41 @@ enum ControlSocket {
         return "/tmp/clavier-\(getuid())"
     }
 
+    /// Whether the socket's directory is `$XDG_RUNTIME_DIR` (private by the XDG spec) rather
+    /// than the `/tmp` fallback, which anyone could have made first.
+    static var isFallback: Bool { getenv("XDG_RUNTIME_DIR").map { $0.pointee == 0 } ?? true }
+
     /// Creates the fallback directory 0700, and refuses one that another user could have
-    /// planted (a symlink or someone else's directory in /tmp).
+    /// planted (a symlink, someone else's directory, or one others may write in /tmp).
     static func prepareDirectory() throws(ControlError) {
         let dir = directory
         if mkdir(dir, 0o700) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: dir, errno: errno) }
+        try checkDirectory()
+    }
+
+    /// Refuses a socket directory that is a symlink or not this user's; the `/tmp` fallback
+    /// must also be closed to everyone else (mode 0700), checked with lstat on every use.
+    static func checkDirectory() throws(ControlError) {
+        try check(directory: directory, closedToOthers: isFallback)
+    }
+
+    /// Refuses `dir` unless it is a real directory (not a symlink) of this user, and, with
+    /// `closedToOthers`, one no one else may enter.
+    static func check(directory dir: String, closedToOthers: Bool) throws(ControlError) {
         var info = stat()
-        guard lstat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
+        guard lstat(dir, &info) == 0 else { throw .system(call: "lstat", path: dir, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), !closedToOthers || info.st_mode & 0o077 == 0 else {
             throw .unsafeDirectory(dir)
         }
+    }
+
+    /// Whether the process at the other end of `socket` runs as this user (`SO_PEERCRED`).
+    static func peerIsThisUser(_ socket: Int32) -> Bool {
+        // Linux's `struct ucred` (pid, uid, gid), which Glibc's module leaves out (_GNU_SOURCE).
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, UInt32.max, UInt32.max)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return false }
+        return credentials.uid == getuid()
     }
 
     /// A `sockaddr_un` for `path`, passed to `body` with its length.
@@ -100,70 +126,6 @@ enum ControlReply: Equatable {
     }
 }
 
-/// The running keyboard's end of the control socket (`socket`, `bind`, `listen`); its
-/// descriptor joins the event loop's poll set, and the file goes away with it.
-final class ControlServer {
-    let fd: Int32
-    let path: String
-
-    /// Listens on `path`; a socket file that nobody listens on (a keyboard that crashed)
-    /// is removed and replaced, one with a listener throws `.alreadyRunning`.
-    init(path: String) throws(ControlError) {
-        try ControlSocket.prepareDirectory()
-        // Non-blocking, so a client that gave up between poll and accept cannot stall the loop.
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .system(call: "socket", path: path, errno: errno) }
-        func bindAndListen() throws(ControlError) -> Int32 {
-            let rc = try ControlSocket.withAddress(path) { bind(fd, $0, $1) }
-            return rc == 0 ? listen(fd, 8) : errno
-        }
-        var failure = try bindAndListen()
-        if failure == EADDRINUSE {
-            guard !ControlClient.isListening(path) else {
-                close(fd)
-                throw .alreadyRunning(path)
-            }
-            unlink(path)
-            failure = try bindAndListen()
-        }
-        guard failure == 0 else {
-            close(fd)
-            throw .system(call: "bind", path: path, errno: failure)
-        }
-        self.fd = fd
-        self.path = path
-    }
-
-    deinit {
-        close(fd)
-        unlink(path)
-    }
-
-    /// Accepts one waiting client, reads its one-line request and answers it with `respond`.
-    func serveOne(_ respond: (String) -> ControlReply) {
-        // Linux's accept does not pass O_NONBLOCK on, so reads below block (up to the timeout).
-        let client = accept(fd, nil, nil)
-        guard client >= 0 else { return }
-        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        defer { close(client) }
-        // A client writes its request as soon as it connects; the timeout only bounds how
-        // long one that does not can hold up the keyboard, with no thread and no timer.
-        var limit = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var request: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while !request.contains(10) && request.count < 4096 {
-            let n = read(client, &buffer, buffer.count)
-            if n <= 0 { break }
-            request += buffer[..<n]
-        }
-        guard let end = request.firstIndex(of: 10) else { return }
-        let reply = respond(String(decoding: request[..<end], as: UTF8.self))
-        ControlClient.writeAll(client, Array(reply.encoded.utf8))
-    }
-}
-
 /// The other end: a `clavier show|hide|…` that asks the running keyboard.
 enum ControlClient {
     /// Sends `request` and returns the answer, or nil when no keyboard listens on `path`.
@@ -192,11 +154,26 @@ enum ControlClient {
         return true
     }
 
+    /// A connection to the keyboard listening on `path`; nil when none listens there, or when
+    /// what answers is not to be trusted (another user's directory or process: a fake keyboard).
     private static func connected(_ path: String) -> Int32? {
+        do {
+            try ControlSocket.checkDirectory()
+        } catch .system {
+            return nil  // No directory: no keyboard.
+        } catch {
+            Log.warning("\(error)")
+            return nil
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         let rc = (try? ControlSocket.withAddress(path) { connect(fd, $0, $1) }) ?? -1
         guard rc == 0 else {
+            close(fd)
+            return nil
+        }
+        guard ControlSocket.peerIsThisUser(fd) else {
+            Log.warning("the control socket \(path) is answered by another user's process: not asking it")
             close(fd)
             return nil
         }

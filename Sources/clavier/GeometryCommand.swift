@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClavierCore
+import Foundation
 
 /// `clavier geometry`: the key rectangles the running keyboard uses at a size, as JSON.
 struct GeometryCommand: ParsableCommand {
@@ -7,7 +8,7 @@ struct GeometryCommand: ParsableCommand {
         commandName: "geometry",
         abstract: "Print the keys' rectangles of a page at a window size, as JSON.")
 
-    @OptionGroup var options: LayoutOptions
+    @OptionGroup var options: LayoutArguments
 
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)
@@ -21,48 +22,74 @@ struct GeometryCommand: ParsableCommand {
         print(Self.json(keyboard))
     }
 
+    /// The README's JSON: layout, page, width, height, keys (id, label, action, x, y, width,
+    /// height) and, when the layout has a bar, accessory (id, x, y, width, height), in that order.
     static func json(_ keyboard: Keyboard) -> String {
-        let keys = keyboard.geometry.frames.map { frame -> String in
-            let label: String
-            switch keyboard.label(of: frame.key) {
-            case .text(let text): label = text
-            case .icon(let icon): label = icon.rawValue
+        let keys = keyboard.geometry.frames.map { frame -> JSONObject in
+            let label = switch keyboard.label(of: frame.key) {
+            case .text(let text): text
+            case .icon(let icon): icon.rawValue
             }
-            let r = frame.rect
-            return "{\"id\":\(quote(frame.key.id)),\"label\":\(quote(label)),\"action\":\(quote(frame.key.action.description)),"
-                + "\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}"
+            return JSONObject(["id": .text(frame.key.id), "label": .text(label), "action": .text(frame.key.action.description)])
+                .adding(frame.rect)
         }
         let size = keyboard.geometry.size
-        // The accessory bar's cells, when the layout has a bar: completion-0…2, emphasis, strong, code.
-        let cells = keyboard.accessory?.cells.map { placed -> String in
-            let name: String
-            switch placed.cell {
-            case .completion(let i): name = "completion-\(i)"
-            case .format(let formatting): name = formatting.rawValue
-            }
-            let r = placed.rect
-            return "{\"id\":\(quote(name)),\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}"
+        var printed = JSONObject(["layout": .text(keyboard.layout.id), "page": .text(keyboard.page.id),
+                                  "width": .number(size.width), "height": .number(size.height), "keys": .objects(keys)])
+        // The accessory bar's cells: completion-0…2, emphasis, strong, code.
+        if let cells = keyboard.accessory?.cells {
+            printed.fields.append(("accessory", .objects(cells.map { placed in
+                let id = switch placed.cell {
+                case .completion(let i): "completion-\(i)"
+                case .format(let formatting): formatting.rawValue
+                }
+                return JSONObject(["id": .text(id)]).adding(placed.rect)
+            })))
         }
-        return "{\"layout\":\(quote(keyboard.layout.id)),\"page\":\(quote(keyboard.page.id)),"
-            + "\"width\":\(size.width),\"height\":\(size.height),\"keys\":[" + keys.joined(separator: ",") + "]"
-            + (cells.map { ",\"accessory\":[" + $0.joined(separator: ",") + "]" } ?? "") + "}"
+        return printed.json
+    }
+}
+
+/// A JSON object whose fields keep the order they were given in. Foundation's JSONEncoder
+/// writes every name and value (escapes and all), but on Linux it holds an object's fields in
+/// a dictionary, so in no fixed order (swift-corelibs-foundation#3676), and the README shows
+/// `clavier geometry`'s fields in this order.
+struct JSONObject {
+    enum Value {
+        case text(String)
+        case number(Int)
+        case objects([JSONObject])
+    }
+    var fields: [(String, Value)]
+
+    init(_ fields: KeyValuePairs<String, Value>) { self.fields = fields.map { ($0.key, $0.value) } }
+
+    /// The object with `x`, `y`, `width` and `height` after its fields.
+    func adding(_ rect: Rect) -> JSONObject {
+        var out = self
+        out.fields += [("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))]
+        return out
     }
 
-    /// A JSON string literal (RFC 8259 escapes).
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
+    var json: String {
+        "{" + fields.map { name, value in
+            let text = switch value {
+            case .text(let string): Self.encoded(string)
+            case .number(let number): Self.encoded(number)
+            case .objects(let objects): "[" + objects.map(\.json).joined(separator: ",") + "]"
             }
-        }
-        return out + "\""
+            return Self.encoded(name) + ":" + text
+        }.joined(separator: ",") + "}"
+    }
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
+    /// A string or number as JSON; neither can fail to encode.
+    private static func encoded(_ value: some Encodable) -> String {
+        String(decoding: try! encoder.encode(value), as: UTF8.self)
     }
 }

@@ -17,8 +17,17 @@ struct LayoutsCommand: ParsableCommand {
             for entry in library.list(kind) {
                 print("  \(entry.name)\t\(entry.directory.label)\t\(entry.path)\(entry.shadowed ? "\t(hidden by the one above)" : "")")
             }
-            let builtin = kind == .layout ? Layout.builtin.keys.sorted() : Theme.builtin.keys.sorted()
-            for name in builtin { print("  \(name)\tbuilt-in\t(in the binary; used when no file is found)") }
+            for name in Self.builtin(kind) { print("  \(name)\tbuilt-in\t(in the binary; used when no file is found)") }
         }
+    }
+
+    /// The names built into the binary for `kind`, used when no file is found.
+    static func builtin(_ kind: LayoutLibrary.Kind) -> [String] {
+        kind == .layout ? Layout.builtin.keys.sorted() : Theme.builtin.keys.sorted()
+    }
+
+    /// Every name `--layout` (or `--theme`) accepts besides a path: what `run` lists, once each, sorted.
+    static func names(_ kind: LayoutLibrary.Kind) -> [String] {
+        Set(LayoutLibrary.clavier.list(kind).map(\.name) + builtin(kind)).sorted()
     }
 }

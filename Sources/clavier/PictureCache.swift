@@ -77,11 +77,17 @@ struct PictureCache {
     }
 
     /// The picture kept for `key` whose parts have `sizes`, nil when there is none or it is
-    /// not whole.
+    /// not whole. A file that is there but not exactly this picture (cut short, grown,
+    /// another picture's, crafted, or not a regular file) is ignored with one debug line.
     func load(_ key: String, sizes: [Size]) -> Kept? {
         let header = Self.header(key: key, sizes: sizes)
-        let fd = open(path(for: header), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        let path = path(for: header)
+        // Not through a symbolic link, and never waiting on a FIFO someone put in its place.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno != ENOENT { Log.debug("kept picture \(path) ignored: \(String(cString: strerror(errno)))") }
+            return nil
+        }
         var offsets: [Int] = [], end = header.count
         for size in sizes {
             offsets.append(end)
@@ -89,7 +95,13 @@ struct PictureCache {
         }
         var st = stat()
         var found = [UInt8](repeating: 0, count: header.count)
-        guard fstat(fd, &st) == 0, st.st_size == end, readFully(fd, &found, count: header.count), found == header else {
+        let problem: String? =
+            if fstat(fd, &st) != 0 || st.st_mode & S_IFMT != S_IFREG { "not a regular file" }
+            else if st.st_size != end { "\(st.st_size) bytes where the picture takes \(end)" }
+            else if !readFully(fd, &found, count: header.count) || found != header { "its header is not this picture's" }
+            else { nil }
+        if let problem {
+            Log.debug("kept picture \(path) ignored: \(problem)")
             close(fd)
             return nil
         }

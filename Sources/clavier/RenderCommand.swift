@@ -7,7 +7,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a page of a layout to a PNG file, without an X server.")
 
-    @OptionGroup var options: LayoutOptions
+    @OptionGroup var options: LayoutArguments
 
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)

@@ -13,52 +13,21 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Show the keyboard (the default when no command is given).")
 
-    // Every option is optional here: what the command line leaves out comes from the config
-    // file, and what that leaves out from `Settings`' defaults.
-    @Option(help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).")
-    var layout: String?
-
-    @Option(help: "The page to show first (us: letters, numbers, symbols).")
-    var page: String?
-
-    @Option(help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).")
-    var theme: String?
-
-    @Option(help: ArgumentHelp("Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it, and remember that place.",
-                               valueName: "WxH+X+Y"))
-    var geometry: String?
-
-    @Flag(inversion: .prefixedNo,
-          help: "Float the keyboard where it was last (drag it by its handle, resize it from its corner) instead of docking it.")
-    var float: Bool?
-
-    @Option(help: "Dock the keyboard along the bottom (default) or top of its monitor.")
-    var dock: DockEdge?
-
-    @Option(help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).")
-    var monitor: String?
-
-    @Option(help: ArgumentHelp("The docked height: pixels, or a percentage of the monitor's height (default: rows 16 mm apart).",
-                               valueName: "PX|N%"))
-    var height: String?
-
-    @Option(help: ArgumentHelp("Draw the floating keyboard's handle and grip this many times their 96 dpi size (default: from Xft.dpi, else the monitor's size).",
-                               valueName: "FACTOR"))
-    var scale: Double?
-
-    @Flag(inversion: .prefixedNo, help: "Click on key presses (default), or not.")
-    var sound: Bool?
-
-    @Option(help: "The ALSA device for the click (default: default).")
-    var soundDevice: String?
-
-    @Flag(inversion: .prefixedNo,
-          help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
-    var kiosk: Bool?
-
-    @Flag(inversion: .prefixedNo,
-          help: "Remember the completions you take to offer them first (default), or keep nothing.")
-    var learning: Bool?
+    // Every setting is optional here: what the command line leaves out comes from the config
+    // file, and what that leaves out from the setting's default. Names and help come from the
+    // table (`Settings.all`), which a test holds these options to.
+    @OptionGroup var shown: LayoutArguments
+    @Option(name: .setting(.geometry), help: .setting(.geometry)) var geometry: String?
+    @Flag(name: .setting(.float), inversion: .prefixedNo, help: .setting(.float)) var float: Bool?
+    @Option(name: .setting(.dock), help: .setting(.dock)) var dock: DockEdge?
+    @Option(name: .setting(.monitor), help: .setting(.monitor)) var monitor: String?
+    @Option(name: .setting(.height), help: .setting(.height)) var height: String?
+    @Option(name: .setting(.scale), help: .setting(.scale)) var scale: Double?
+    @Flag(name: .setting(.sound), inversion: .prefixedNo, help: .setting(.sound)) var sound: Bool?
+    @Option(name: .setting(.soundDevice), help: .setting(.soundDevice)) var soundDevice: String?
+    @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
+    @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
+    @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -66,91 +35,49 @@ struct Run: ParsableCommand {
     @Option(help: "The X display to use (default: $DISPLAY).")
     var display: String?
 
-    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
-    var seed: UInt64?
+    /// The settings given on the command line, checked as the config file's are.
+    func givenSettings() throws(SettingError) -> SettingsLayer {
+        var given = SettingsLayer()
+        try shown.read(into: &given)
+        try given.read(.geometry, geometry)
+        try given.read(.float, float)
+        try given.read(.dock, dock?.rawValue)
+        try given.read(.monitor, monitor)
+        try given.read(.height, height)
+        try given.read(.scale, scale)
+        try given.read(.sound, sound)
+        try given.read(.soundDevice, soundDevice)
+        try given.read(.kiosk, kiosk)
+        try given.read(.learning, learning)
+        try given.read(.preview, preview)
+        return given
+    }
 
     func validate() throws {
-        if let geometry, WindowGeometry(parsing: geometry) == nil {
-            throw ValidationError("--geometry '\(geometry)' is not of the form WxH+X+Y")
-        }
-        if let scale, !DisplayScale.range.contains(scale) {
-            throw ValidationError("--scale \(scale) is not between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound)")
-        }
-        if let height, DockHeight(parsing: height) == nil {
-            throw ValidationError("--height '\(height)' is neither pixels (300) nor a percentage (35%)")
+        do {
+            _ = try givenSettings()
+        } catch {
+            throw ValidationError("--\(error)")
         }
     }
 
     /// The options as plain values, which `RunOptions.run` starts the keyboard with.
-    var options: RunOptions {
-        RunOptions(layout: layout, page: page, theme: theme, geometry: geometry, float: float, dock: dock, monitor: monitor,
-                   height: height, scale: scale, sound: sound, soundDevice: soundDevice, kiosk: kiosk, learning: learning,
-                   config: config, display: display, seed: seed)
+    func options() throws -> RunOptions {
+        RunOptions(commandLine: try givenSettings(), config: config, display: display, seed: shown.seed)
     }
 
-    func run() throws { try options.run() }
+    func run() throws { try options().run() }
 }
 
 /// `clavier run`'s options as plain values, each nil when not given. A bare `clavier` (how
 /// autostart and menus start it) runs `RunOptions()` without building ArgumentParser's
 /// command tree, ~2.5 ms of a start (`Clavier.main`).
 struct RunOptions {
-    var layout: String? = nil
-    var page: String? = nil
-    var theme: String? = nil
-    var geometry: String? = nil
-    var float: Bool? = nil
-    var dock: DockEdge? = nil
-    var monitor: String? = nil
-    var height: String? = nil
-    var scale: Double? = nil
-    var sound: Bool? = nil
-    var soundDevice: String? = nil
-    var kiosk: Bool? = nil
-    var learning: Bool? = nil
+    /// The settings given on the command line; `settings()` puts them over the config file's.
+    var commandLine = SettingsLayer()
     var config: String? = nil
     var display: String? = nil
     var seed: UInt64? = nil
-
-    /// The config file, or an empty one when there is none or it is broken (then every
-    /// problem is printed, and the keyboard starts with the defaults all the same).
-    func loadConfig() -> Config {
-        guard let path = config ?? ConfigFile.defaultPath() else { return Config() }
-        do {
-            if config != nil && !PlainFiles.exists(path) {
-                Log.warning("no config file \(path); using the defaults")
-            }
-            return try ConfigFile.load(path: path) ?? Config()
-        } catch {
-            Log.error("\(error)")
-            Log.warning("ignoring the broken config file \(path) and starting with the defaults (clavier check \(path))")
-            return Config()
-        }
-    }
-
-    /// The command line over the config file over the defaults.
-    func settings() -> Settings {
-        let file = loadConfig()
-        var s = Settings()
-        s.layout = layout ?? file.layout ?? s.layout
-        s.page = page ?? file.page
-        s.theme = theme ?? file.theme ?? s.theme
-        // A dock option on the command line beats a geometry from the file.
-        let dockAsked = dock != nil || monitor != nil || height != nil
-        s.geometry = geometry ?? (dockAsked ? nil : file.geometry)
-        s.float = float ?? (dockAsked ? nil : file.float) ?? s.float
-        if s.geometry != nil { s.float = true }
-        s.dock = dock ?? file.dock ?? s.dock
-        s.monitor = monitor ?? file.monitor
-        s.height = height.flatMap(DockHeight.init(parsing:)) ?? file.height ?? s.height
-        s.sound = sound ?? file.sound ?? s.sound
-        s.soundDevice = soundDevice ?? file.soundDevice ?? s.soundDevice
-        s.kiosk = kiosk ?? file.kiosk ?? s.kiosk
-        s.learning = learning ?? file.learning ?? s.learning
-        s.scale = scale ?? file.scale
-        s.rules = file.rules
-        return s
-    }
 
     func run() throws {
         // One keyboard per display: a second `clavier` shows the first and leaves.
@@ -171,10 +98,10 @@ struct RunOptions {
             throw ExitCode.failure
         }
         let settings = settings()
-        var (layout, theme) = LayoutOptions.loadForKeyboard(layout: settings.layout, theme: settings.theme)
+        var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings[.layout], theme: settings[.theme])
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
-        if let page = settings.page, layout.page(id: page) == nil {
+        if let page = settings[.page], layout.page(id: page) == nil {
             Log.warning("layout '\(layout.id)' has no page '\(page)' (pages: \(layout.pages.map(\.id).joined(separator: ", "))); "
                         + "showing '\(layout.defaultPage.id)'")
         }
@@ -185,22 +112,22 @@ struct RunOptions {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        if let monitor = settings.monitor, !connection.monitors().contains(where: { $0.name == monitor }) {
+        if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
         // An accessory bar is most of a row more to fit.
         // A closure, not `\.rows.count`: a two-part key path is built at run time (swift_getKeyPath).
         let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
-        let chosenMonitor = connection.monitor(named: settings.monitor)
-        let scale = DisplayScale.detect(override: settings.scale, xftDPI: connection.xftDPI,
+        let chosenMonitor = connection.monitor(named: settings[.monitor])
+        let scale = DisplayScale.detect(override: settings[.scale], xftDPI: connection.xftDPI,
                                         monitor: Size(width: chosenMonitor.rect.width, height: chosenMonitor.rect.height),
                                         millimetres: chosenMonitor.millimetres)
         Log.debug("scale \(scale.factor)")
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
-        if settings.float {
+        if settings[.float] {
             let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
-            if let geometry = settings.geometry.flatMap(WindowGeometry.init(parsing:)) {
+            if let geometry = settings[.geometry].flatMap(WindowGeometry.init(parsing:)) {
                 floatPlace.rect = geometry.rect(on: screen)
             } else {
                 let (remembered, warning) = floatStore.load()
@@ -210,22 +137,18 @@ struct RunOptions {
         }
         let placement = { [settings] (display: Display) -> Placement in
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-            if settings.float {
-                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings.monitor).rect, scale: scale)
+            if settings[.float] {
+                let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings[.monitor]).rect, scale: scale)
                 return .floating(FloatFrame.clamped(rect, to: screen, scale: scale))
             }
-            let chosen = display.monitor(named: settings.monitor)
+            let chosen = display.monitor(named: settings[.monitor])
             let size = Size(width: chosen.rect.width, height: chosen.rect.height)
-            let pixels = settings.height.pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
-            return .docked(settings.dock, monitor: chosen.rect, height: pixels)
+            let pixels = settings[.height].pixels(monitor: size, millimetres: chosen.millimetres, rows: rows)
+            return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
         }
-        let app = try KeyboardApp(display: connection, placement: placement, layout: layout, layoutName: settings.layout, page: settings.page,
-                                  theme: theme,
-                                  openPlayer: { settings.sound ? Self.openClickPlayer(device: settings.soundDevice) : nil }, control: control, kiosk: settings.kiosk,
-                                  rules: settings.rules, loadLayout: { try LayoutOptions.layout(named: $0) },
-                                  shuffleSource: LayoutOptions.shuffleSource(seed: seed), scale: scale, pictures: PictureCache.standard())
-        if settings.float && !settings.kiosk {
-            app.onFloatMoved = { rect in
+        var hooks = KeyboardApp.Hooks()
+        if settings[.float] && !settings[.kiosk] {
+            hooks.floatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
                 floatPlace.rect = rect
                 do {
@@ -237,21 +160,25 @@ struct RunOptions {
             }
             // An explicit --geometry is remembered at once, as if the user had dragged it there:
             // once the keyboard is up, as the file is synced (~1.3 ms on the way otherwise).
-            if settings.geometry != nil {
+            if settings[.geometry] != nil {
                 let rect = placement(connection).rect
-                app.onShown = { [weak app] in app?.onFloatMoved?(rect) }
+                hooks.shown = { [floatMoved = hooks.floatMoved] in floatMoved?(rect) }
             }
         }
         if let taps {
-            app.onPress = { taps.tapped($0) }
-            app.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
+            hooks.tapped = { taps.tapped($0) }
+            hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
         }
-        do {
-            // Asked only while a layout with completions is shown; the word list loads then.
-            let words = WordLearner(store: settings.learning ? .standard() : nil)
-            app.complete = { words.completions(of: $0) }
-            app.onAccept = { words.accept($0) }
-        }
+        // Asked only while a layout with completions is shown; the word list loads then.
+        let words = WordLearner(store: settings[.learning] ? .standard() : nil)
+        hooks.complete = { words.completions(of: $0) }
+        hooks.accepted = { words.accept($0) }
+        let app = try KeyboardApp(KeyboardApp.Parts(
+            display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
+            theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
+            pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
+            openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
+            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
         app.run()
     }
 
@@ -268,27 +195,6 @@ struct RunOptions {
             return nil
         }
     }
-}
-
-/// What the keyboard runs with once the command line and the config file are merged; the
-/// defaults live here, and only here.
-struct Settings {
-    var layout = "us"
-    var page: String?
-    var theme = "system"
-    var geometry: String?
-    /// Float instead of docking: at `geometry`, else where the user last left the keyboard.
-    var float = false
-    var dock = DockEdge.bottom
-    var monitor: String?
-    var height = DockHeight.physical
-    var sound = true
-    var soundDevice = "default"
-    var kiosk = false
-    var learning = true
-    /// The HiDPI factor; nil: from Xft.dpi or the monitor (`DisplayScale.detect`).
-    var scale: Double?
-    var rules: [WindowRule] = []
 }
 
 /// Where the floating keyboard is to be, shared by the placement closure (asked again when

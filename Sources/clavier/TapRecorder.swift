@@ -12,7 +12,7 @@ final class TapRecorder {
         self.store = store
         let (counts, warning) = store.load()
         if let warning { Log.warning(warning) }
-        self.counts = counts
+        self.counts = counts ?? TapCounts()
     }
 
     /// Records a press on `key` when it is one whose taps are counted.

@@ -12,7 +12,7 @@ final class WordLearner {
         guard let store else { return [:] }
         let (words, warning) = store.load()
         if let warning { Log.warning(warning) }
-        return words
+        return words ?? [:]
     }()
     private var warned = false
 
@@ -38,7 +38,8 @@ final class WordLearner {
     func accept(_ word: String) {
         guard let store else { return }
         completer?.accept(word)
-        learned[word.lowercased(), default: 0] += 1
+        // Up to Int.max, not past it: the words file may hold any count.
+        learned[word.lowercased()] = min(learned[word.lowercased()] ?? 0, .max - 1) + 1
         do {
             try store.save(learned)
         } catch {

@@ -159,3 +159,29 @@ import Testing
         #expect(Formatting.strong.delimiter == "**" && Formatting.code.delimiter == "`")
     }
 }
+
+@Suite struct FormattingSelectionTests {
+    @Test func oneLineOfTextIsWrapped() {
+        #expect(Formatting.strong.wrapping("hello world") == "**hello world**")
+        #expect(Formatting.code.wrapping("naïve – 中文") == "`naïve – 中文`")
+    }
+
+    @Test func nothingSelectedTypesOnlyThePair() {
+        #expect(Formatting.emphasis.wrapping(nil) == nil)
+        #expect(Formatting.emphasis.wrapping("") == nil)
+    }
+
+    @Test func aSelectionThatCouldRunACommandIsNeverTyped() {
+        #expect(Formatting.code.wrapping("x\necho INJECTED > file\n") == nil)
+        #expect(Formatting.code.wrapping("line\r") == nil)
+        #expect(Formatting.code.wrapping("tab\there") == nil)
+        #expect(Formatting.code.wrapping("escape \u{1B}[2J") == nil)
+        #expect(Formatting.code.wrapping("next\u{2028}line") == nil)
+        #expect(Formatting.code.wrapping("bidi \u{202E}trick") == nil)
+    }
+
+    @Test func aLongSelectionIsNotTyped() {
+        #expect(Formatting.code.wrapping(String(repeating: "a", count: Formatting.longestWrapped)) != nil)
+        #expect(Formatting.code.wrapping(String(repeating: "a", count: Formatting.longestWrapped + 1)) == nil)
+    }
+}

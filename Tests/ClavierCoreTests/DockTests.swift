@@ -9,26 +9,25 @@ struct DockTests {
         for bad in ["", "0", "-5", "abc", "120%", "0%", "3x"] { #expect(DockHeight(parsing: bad) == nil, "\(bad)") }
     }
 
-    /// Five rows of 16 mm on a 96 dpi laptop panel (3.77 px/mm): 302 px.
+    /// `DockHeight.physical` for `rows` rows on a monitor of `monitor` pixels and `millimetres`.
+    func physicalHeight(monitor: (Int, Int), millimetres: (Int, Int), rows: Int = 5) -> Int {
+        DockHeight.physical.pixels(monitor: Size(width: monitor.0, height: monitor.1),
+                                   millimetres: Size(width: millimetres.0, height: millimetres.1), rows: rows)
+    }
+
+    /// Five rows of 16 mm on a 96 dpi laptop panel (800 px in 212 mm): 80 × 800 / 212 = 301.9,
+    /// rounded to 302 px.
     @Test func physicalHeightFollowsTheMonitorsDensity() {
-        let h = DockHeight.physical.pixels(monitor: Size(width: 1280, height: 800),
-                                           millimetres: Size(width: 339, height: 212), rows: 5)
-        #expect(h == 302 || h == 301)
-        // Twice the pixels in the same millimetres: twice as tall.
-        let hiDPI = DockHeight.physical.pixels(monitor: Size(width: 2560, height: 1600),
-                                               millimetres: Size(width: 339, height: 212), rows: 5)
-        #expect(abs(hiDPI - 2 * h) <= 2)
+        #expect(physicalHeight(monitor: (1280, 800), millimetres: (339, 212)) == 302)
+        // Twice the pixels in the same millimetres: twice as tall, 80 × 1600 / 212 = 603.8.
+        #expect(physicalHeight(monitor: (2560, 1600), millimetres: (339, 212)) == 604)
     }
 
     @Test func physicalHeightIsClampedToTheMonitor() {
         // A tiny 7" panel: five 16 mm rows would be most of it.
-        let small = DockHeight.physical.pixels(monitor: Size(width: 800, height: 480),
-                                               millimetres: Size(width: 154, height: 86), rows: 5)
-        #expect(small == 240)
+        #expect(physicalHeight(monitor: (800, 480), millimetres: (154, 86)) == 240)
         // A wall display: 16 mm rows are a sliver.
-        let wall = DockHeight.physical.pixels(monitor: Size(width: 1920, height: 1080),
-                                              millimetres: Size(width: 1000, height: 562), rows: 4)
-        #expect(wall == 162)
+        #expect(physicalHeight(monitor: (1920, 1080), millimetres: (1000, 562), rows: 4) == 162)
     }
 
     @Test func unknownOrImplausibleMillimetresFallBackToTheProportionalDefault() {

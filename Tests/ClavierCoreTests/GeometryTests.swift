@@ -22,6 +22,21 @@ import Testing
         }
     }
 
+    /// Issue 18: a layout built in code may hold any positive width; the geometry clamps it
+    /// to `Key.widthRange` instead of trapping on a conversion of an infinite or NaN pixel.
+    @Test(arguments: [Double.greatestFiniteMagnitude, .infinity, .leastNonzeroMagnitude, 1e-300])
+    func anyKeyWidthLaysOutInsideTheWindow(_ width: Double) {
+        let wide = Key(id: "w", label: .text("w"), action: .text("w"), width: width)
+        let page = Page(id: "p", rows: [Row([.character("a"), wide]), Row([wide, wide, wide])])
+        let size = Size(width: 1280, height: 330)
+        let geometry = PageGeometry(page: page, size: size)
+        for frame in geometry.frames {
+            #expect(frame.rect.x >= 0 && frame.rect.maxX <= size.width && frame.rect.width >= 0, "\(frame.rect)")
+        }
+        let clamped = min(max(width, Key.widthRange.lowerBound), Key.widthRange.upperBound)
+        #expect(page.rows[1].units == 3 * clamped)
+    }
+
     @Test func keysScaleWithTheKeyboardNotInFixedPixels() {
         let small = PageGeometry(page: letters, size: Size(width: 640, height: 165))
         let large = PageGeometry(page: letters, size: Size(width: 1280, height: 330))
@@ -84,6 +99,15 @@ import Testing
         #expect(WindowGeometry(parsing: "600x200+10") == nil)
         #expect(WindowGeometry(parsing: "abc") == nil)
         #expect(WindowGeometry(parsing: "600x200")?.rect(on: Size(width: 1, height: 1)).width == 600)
+    }
+
+    /// Issue 18: `WxH-X-Y` from the right subtracts both W and X from the screen's width: at
+    /// Int.max each (a config's `geometry:`) that overflowed. X11 takes 16-bit figures.
+    @Test func aGeometryPastXsFiguresIsRefused() {
+        #expect(WindowGeometry(parsing: "9223372036854775807x1-9223372036854775807+0") == nil)
+        #expect(WindowGeometry(parsing: "32768x200+0+0") == nil && WindowGeometry(parsing: "600x200+0+32768") == nil)
+        let largest = WindowGeometry(parsing: "32767x32767-32767-32767")
+        #expect(largest?.rect(on: Size(width: 1, height: 1)) == Rect(x: -65533, y: -65533, width: 32767, height: 32767))
     }
 
     @Test func dockedHeightFollowsTheScreen() {

@@ -25,7 +25,7 @@ import Testing
     @Test func aPressTypesClicksAndRepaintsOnlyThatKey() {
         var k = Keyboard(layout: .us, size: size)
         let effects = k.handle(.press(center(k, "g")), at: t0)
-        #expect(effects == [.playClick, .redraw(["g"]), .type(KeySym(rawValue: 0x67), modifiers: [])])
+        #expect(effects == [.playClick, .redraw(["g"]), .tapped(k.page.key(id: "g")!), .type(KeySym(rawValue: 0x67), modifiers: [])])
         #expect(k.state(of: k.page.key(id: "g")!) == .pressed)
         #expect(k.handle(.release(center(k, "g")), at: t0) == [.redraw(["g"])])
         #expect(k.state(of: k.page.key(id: "g")!) == .normal)
@@ -339,6 +339,17 @@ import Testing
         k.setShift(.latched)
         #expect(k.label(of: key) == .text("Z"))
         #expect(k.handle(.press(p), at: .now).contains(.type(KeySym(rawValue: 0x5A), modifiers: [])))
+    }
+
+    @Test func aKeyTheLiveKeymapLeavesEmptyIsDisabledAndTypesNothing() {
+        var k = Keyboard(layout: layout, size: Size(width: 400, height: 100))
+        let key = k.page.key(id: "ad06")!
+        #expect(k.state(of: key) == .normal, "without a keymap nothing is known to be empty")
+        _ = k.setLiveKeys(["AD06": LiveKey(base: nil, shifted: nil)])
+        #expect(k.state(of: key) == .disabled)
+        let r = k.geometry.frame(id: "ad06")!.rect
+        let typed = k.handle(.press(Point(x: r.midX, y: r.midY)), at: .now).filter { if case .type = $0 { true } else { false } }
+        #expect(typed.isEmpty)
     }
 
     @Test func legacyKeysymsShowTheTextTheXSideGives() {

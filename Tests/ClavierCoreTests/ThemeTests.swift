@@ -27,4 +27,18 @@ import Testing
         #expect(Color(red: 0.1, green: 1, blue: 0, alpha: 0.5).description == "rgba(0.1,1.0,0.0,0.5)")
         #expect(Gradient(.black, .white).description == "rgba(0.0,0.0,0.0,1.0)->rgba(1.0,1.0,1.0,1.0)")
     }
+
+    /// Issue 18: the painter clamps a theme built in code to the ranges the reader enforces.
+    @Test func aThemeIsClampedToItsLimits() {
+        var wild = Theme.system
+        wild.shadowOffsetY = 1e308
+        wild.fontSize = 32768
+        wild.cornerRadius = -.infinity
+        wild.blurRadius = .nan
+        let clamped = wild.clampedToLimits
+        #expect(clamped.shadowOffsetY == Theme.Limits.shadowOffsetY.upperBound)
+        #expect(clamped.fontSize == Theme.Limits.fontSize.upperBound)
+        #expect(clamped.cornerRadius == 0 && clamped.blurRadius == 0)
+        #expect(Theme.system.clampedToLimits == Theme.system)
+    }
 }

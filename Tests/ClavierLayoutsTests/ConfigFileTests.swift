@@ -19,6 +19,7 @@ struct ConfigFileTests {
             kiosk: true
             learning: false
             scale: 1.5
+            preview: never
             rules:
               - class: XTerm
                 layout: terminal
@@ -26,22 +27,57 @@ struct ConfigFileTests {
                 keyboard: show
             """
         let c = try ConfigFile.parse(text, file: "config.yaml")
-        #expect(c.scale == 1.5)
-        #expect(c.layout == "terminal" && c.page == "numbers" && c.theme == "dark")
-        #expect(c.geometry == "800x260+10-10" && c.float == false && c.dock == .top && c.monitor == "HDMI-1")
-        #expect(c.height == .percent(35) && c.sound == false && c.soundDevice == "hw:1" && c.kiosk == true)
-        #expect(c.learning == false)
+        let s = c.settings
+        #expect(s[.layout] == "terminal" && s[.page] == "numbers" && s[.theme] == "dark")
+        #expect(s[.geometry] == "800x260+10-10" && s[.float] == false && s[.dock] == .top && s[.monitor] == "HDMI-1")
+        #expect(s[.height] == .percent(35) && s[.sound] == false && s[.soundDevice] == "hw:1" && s[.kiosk] == true)
+        #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never)
+        #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
 
     @Test func aScaleOutOfRangeIsReported() {
-        #expect(throws: LayoutError.self) { try ConfigFile.parse("scale: 9\n", file: "config.yaml") }
+        #expect(throws: LayoutError.invalid([Diagnostic(file: "config.yaml", line: 1, column: 8, message: "scale 9.0 is not between 0.5 and 4.0")])) {
+            try ConfigFile.parse("scale: 9\n", file: "config.yaml")
+        }
+        #expect(throws: LayoutError.invalid([Diagnostic(file: "config.yaml", line: 1, column: 8, message: "scale must be a number")])) {
+            try ConfigFile.parse("scale: .inf\n", file: "config.yaml")
+        }
         #expect(throws: LayoutError.self) { try ConfigFile.parse("scale: big\n", file: "config.yaml") }
+    }
+
+    /// A value of the wrong shape is named by what the setting must be.
+    @Test func eachSettingSaysWhatItMustBe() {
+        let text = """
+            page: [numbers]
+            sound: {on: true}
+            scale: [2]
+            geometry: 800x
+            height: tall
+            """
+        var messages: [String] = []
+        do {
+            _ = try ConfigFile.parse(text, file: "config.yaml")
+        } catch .invalid(let found) {
+            messages = found.map { "\($0.line): \($0.message)" }
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(messages.sorted() == ["1: page must be text", "2: sound must be true or false", "3: scale must be a number",
+                                      "4: geometry '800x' is not of the form WxH+X+Y",
+                                      "5: height 'tall' is neither pixels (300) nor a percentage (35%)"])
+    }
+
+    /// The reader's own trimming, which spares a start Foundation's, trims what Foundation's does.
+    @Test(arguments: ["", "  ", "\t# layout: us ", "\u{00A0}---\u{3000}", " x y\u{2003}", "\r", "\u{000B}x\u{000C}", "\u{2028}x", "#"])
+    func trimsAsFoundationDoes(line: String) {
+        #expect(String(trimmed(Substring(line))) == line.trimmingCharacters(in: .whitespaces))
     }
 
     @Test func anEmptyOrCommentedFileSetsNothing() throws {
         #expect(try ConfigFile.parse("", file: "c") == Config())
         #expect(try ConfigFile.parse("# layout: us\n\n", file: "c") == Config())
+        #expect(try ConfigFile.parse("---\n\t# layout: us\n \u{00A0}\n", file: "c") == Config())
     }
 
     @Test func everyProblemHasItsPlace() {
@@ -67,7 +103,8 @@ struct ConfigFileTests {
         let got = d.map { "\($0.line):\($0.column)" }.sorted()
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
-        #expect(d.contains { $0.message.contains("unknown field 'heigth'") })
+        #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: layout, page, theme, geometry, float, "
+                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, rules)" })
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {

@@ -1,48 +1,18 @@
 import ClavierCore
 import ClavierLayouts
-import Foundation
 import Testing
 
+/// taps.json: version 1, each tapped text with its count and when it was last tapped.
 struct TapCountStoreTests {
-    func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taps-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+    @Test func readsItsFileFormat() {
+        let text = #"{"version": 1, "taps": [{"text": "🐶", "count": 2, "last": 7}, {"text": "€", "count": 1, "last": 3}]}"#
+        #expect(TapCountStore.decode(Array(text.utf8))
+                == TapCounts(entries: ["🐶": .init(count: 2, lastTap: 7), "€": .init(count: 1, lastTap: 3)]))
     }
 
-    @Test func savesPrivatelyAndReadsBack() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = TapCountStore.standard(environment: ["XDG_STATE_HOME": dir, "HOME": "/nonexistent"])
-        #expect(store.path == dir + "/clavier/taps.json")
-        #expect(store.load().0 == TapCounts() && store.load().warning == nil)
-        var counts = TapCounts()
-        counts.record("🐶")
-        counts.record("€")
-        counts.record("🐶")
-        try store.save(counts)
-        #expect(store.load().0 == counts)
-        let mode = try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        // No temporary files are left beside it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/clavier") == ["taps.json"])
-    }
-
-    @Test func aCorruptFileGivesOneWarningAndAFreshStart() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = TapCountStore(path: dir + "/taps.json")
-        try "{\"version\": 1, \"taps\": [".write(toFile: store.path, atomically: true, encoding: .utf8)
-        let (counts, warning) = store.load()
-        #expect(counts == TapCounts())
-        #expect(warning?.contains("corrupt") == true)
-        var fresh = counts
-        fresh.record("😀")
-        try store.save(fresh)
-        #expect(store.load().0 == fresh && store.load().warning == nil)
-    }
-
-    @Test func defaultsToLocalStateUnderHome() {
-        #expect(TapCountStore.standard(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/clavier/taps.json")
+    @Test(arguments: [#"{"version": 2, "taps": []}"#, #"{"version": 1, "taps": [{"text": "a", "count": 0, "last": 1}]}"#,
+                      #"{"version": 1}"#])
+    func rejectsAnotherVersionAndCountsBelowOne(text: String) {
+        #expect(TapCountStore.decode(Array(text.utf8)) == nil)
     }
 }

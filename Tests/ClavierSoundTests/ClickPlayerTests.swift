@@ -1,69 +1,80 @@
+import ClavierSound
+import ClavierTestSupport
 import Glibc
 import Testing
-import ClavierSound
 
-/// ALSA's `file` plugin over the `null` device: what a machine without a sound card can play to.
-private func fileDevice(_ path: String) -> String { "file:'\(path)',raw" }
+/// A player writing to a raw file through ALSA's `file` plugin over the `null` device (what a
+/// machine without a sound card can play to), in a directory of its own.
+private final class FilePlayback {
+    let directory = TemporaryDirectory()
+    let output: String
+    let player: ClickPlayer
+
+    init(_ click: PCMSound) throws {
+        output = directory.file("out.raw")
+        player = try ClickPlayer(sound: click, device: "file:'\(output)',raw")
+    }
+
+    /// Whether the file holds `count` bytes, waiting up to 5 s for the playback thread.
+    func wrote(atLeast count: Int) -> Bool { waitForSize(output, atLeast: count) >= count }
+    var written: [UInt8]? { readBytes(output) }
+}
 
 // Serialized: the idle test tells its playback thread apart from other suites' by
 // the threads that appear while it runs.
 @Suite(.serialized) struct ClickPlayerTests {
     let click: PCMSound
-    init() throws { click = try PCMSound.loadWAV(path: clickPath) }
+    /// The click's samples as a raw S16_LE file holds them.
+    let clickBytes: [UInt8]
+
+    init() throws {
+        click = try PCMSound.loadWAV(path: clickPath)
+        clickBytes = littleEndianBytes(click.samples)
+    }
 
     @Test func playWritesTheClickSamples() throws {
-        let directory = TestDirectory()
-        let output = directory.file("out.raw")
-        let player = try ClickPlayer(sound: click, device: fileDevice(output))
-        let clickBytes = littleEndianBytes(click.samples)
-        player.play()
-        #expect(waitForSize(output, atLeast: clickBytes.count) >= clickBytes.count)
-        player.close()
-        #expect(mismatch(readBytes(output), clickBytes) == nil)
+        let playback = try FilePlayback(click)
+        playback.player.play()
+        #expect(playback.wrote(atLeast: clickBytes.count))
+        playback.player.close()
+        #expect(mismatch(playback.written, clickBytes) == nil)
     }
 
     @Test func twoPlaysWriteTwoClicks() throws {
-        let directory = TestDirectory()
-        let output = directory.file("out.raw")
-        let player = try ClickPlayer(sound: click, device: fileDevice(output))
-        let clickBytes = littleEndianBytes(click.samples)
-        player.play()
-        #expect(waitForSize(output, atLeast: clickBytes.count) >= clickBytes.count)
-        player.play()
-        #expect(waitForSize(output, atLeast: 2 * clickBytes.count) >= 2 * clickBytes.count)
-        player.close()
-        #expect(mismatch(readBytes(output), clickBytes + clickBytes) == nil)
+        let playback = try FilePlayback(click)
+        playback.player.play()
+        #expect(playback.wrote(atLeast: clickBytes.count))
+        playback.player.play()
+        #expect(playback.wrote(atLeast: 2 * clickBytes.count))
+        playback.player.close()
+        #expect(mismatch(playback.written, clickBytes + clickBytes) == nil)
     }
 
     @Test func rapidPressesPlayWholeClicks() throws {
-        let directory = TestDirectory()
-        let output = directory.file("out.raw")
-        let player = try ClickPlayer(sound: click, device: fileDevice(output))
-        let clickBytes = littleEndianBytes(click.samples)
+        let playback = try FilePlayback(click)
+        let player = playback.player
         // Bursts land in every phase of the thread's loop, including a click being written or drained.
         var random = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             player.play()
             usleep(UInt32.random(in: 0..<300, using: &random))
         }
-        #expect(waitForSize(output, atLeast: clickBytes.count) >= clickBytes.count)
+        #expect(playback.wrote(atLeast: clickBytes.count))
         player.close()
         // Presses that pile up collapse, and a cut click is never half written.
-        let written = readBytes(output) ?? []
+        let written = playback.written ?? []
         let clicks = written.count / clickBytes.count
         #expect((1...200).contains(clicks))
         #expect(mismatch(written, Array([[UInt8]](repeating: clickBytes, count: clicks).joined())) == nil)
     }
 
     @Test func closeIsFinalAndRepeatable() throws {
-        let directory = TestDirectory()
-        let output = directory.file("out.raw")
-        let player = try ClickPlayer(sound: click, device: fileDevice(output))
-        player.close()
-        player.close()
-        player.play()
+        let playback = try FilePlayback(click)
+        playback.player.close()
+        playback.player.close()
+        playback.player.play()
         usleep(50_000)
-        #expect(fileSize(output) == 0)
+        #expect(fileSize(playback.output) == 0)
     }
 
     @Test func missingDeviceThrowsQuietly() {
@@ -86,19 +97,18 @@ private func fileDevice(_ path: String) -> String { "file:'\(path)',raw" }
     }
 
     @Test func idleThreadSleeps() throws {
-        let directory = TestDirectory()
-        let output = directory.file("out.raw")
         let others = taskIDs(named: "clavier-click")
-        let player = try ClickPlayer(sound: click, device: fileDevice(output))
+        let playback = try FilePlayback(click)
+        let player = playback.player
         player.play()
-        #expect(waitForSize(output, atLeast: 2 * click.frameCount) == 2 * click.frameCount)
+        #expect(waitForSize(playback.output, atLeast: 2 * click.frameCount) == 2 * click.frameCount)
         usleep(50_000)  // Let the thread finish draining and go back to sem_wait.
         let ours = taskIDs(named: "clavier-click").subtracting(others)
         try #require(ours.count == 1, "expected one new playback thread, found \(ours.count)")
         let before = contextSwitches(ours.first!)
         usleep(300_000)
         #expect(contextSwitches(ours.first!) == before, "an idle player must not wake up")
-        withExtendedLifetime(player) {}
+        withExtendedLifetime(playback) {}
     }
 }
 
@@ -124,7 +134,7 @@ private func contextSwitches(_ id: String) -> String {
 
 /// What `body` writes to file descriptor 2, where ALSA's default error handler prints.
 private func capturingStandardError(_ body: () -> Void) -> String {
-    let directory = TestDirectory()
+    let directory = TemporaryDirectory()
     let path = directory.file("stderr")
     let saved = dup(2)
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -1,5 +1,6 @@
-import Testing
 import ClavierSound
+import ClavierTestSupport
+import Testing
 
 /// A RIFF/WAVE file built by hand: a "fmt " chunk, optional extra chunks, then "data".
 private func wav(format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 48_000, bits: UInt16 = 16,
@@ -30,7 +31,7 @@ private func wav(format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 48_000
     }
 
     @Test func walksPastOtherChunksAndPadding() throws {
-        let directory = TestDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.file("stereo.wav")
         let samples: [Int16] = [0, -1, 32_767, -32_768, 258, -258]
         writeBytes(wav(channels: 2, rate: 44_100, extraChunks: [("LIST", Array("odd".utf8)), ("fact", [1, 0, 0, 0])],
@@ -41,7 +42,7 @@ private func wav(format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 48_000
 
     @Test(arguments: MalformedWAV.all)
     func rejectsMalformedFiles(_ file: MalformedWAV) {
-        let directory = TestDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.file(file.name)
         writeBytes(file.bytes, to: path)
         let error = #expect(throws: SoundError.self) { try PCMSound.loadWAV(path: path) }

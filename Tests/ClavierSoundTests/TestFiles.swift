@@ -1,30 +1,5 @@
 import Glibc
 
-/// Temporary files for the tests, in a fresh directory under /tmp (`mkdtemp`).
-struct TestDirectory: ~Copyable {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/clavier-sound-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed: \(String(cString: strerror(errno)))")
-        path = String(cString: made!)
-    }
-
-    deinit {
-        if let directory = opendir(path) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { unlink("\(path)/\(name)") }
-            }
-            closedir(directory)
-        }
-        rmdir(path)
-    }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
-
 /// The repository's Assets/sounds/click.wav, found from this source file's path.
 let clickPath: String = {
     let components = #filePath.split(separator: "/", omittingEmptySubsequences: false)

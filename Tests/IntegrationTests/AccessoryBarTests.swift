@@ -1,5 +1,6 @@
-import CX11
 import ClavierCore
+import ClavierTestSupport
+import CX11
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ final class SelectionOwner {
     }
 }
 
-@Suite(.serialized) struct AccessoryBarIntegrationTests {
+@Suite(.serialized, .needsDisplay) struct AccessoryBarIntegrationTests {
     static let arguments = ["--no-sound", "--layout", "markdown"]
     static let markdown = Layout(id: "markdown", pages: Layout.us.pages,
                                  options: LayoutOptions(accessory: [.completions, .formatting]))
@@ -63,34 +64,32 @@ final class SelectionOwner {
     /// `clavier geometry` prints it; checked against the core's own bar.
     func centre(of id: String, in session: KeyboardSession) throws -> (x: Int, y: Int) {
         let f = session.server.frame(of: session.keyboardWindow)
-        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "markdown",
-                                      "--size", "\(f.width)x\(f.height)"])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        let cells = try #require(json["accessory"] as? [[String: Any]], "no accessory in \(result.out)")
-        let cell = try #require(cells.first { $0["id"] as? String == id })
-        let (x, y, w, h) = (cell["x"] as! Int, cell["y"] as! Int, cell["width"] as! Int, cell["height"] as! Int)
+        let cells = try #require(try session.printedGeometry().accessory, "clavier geometry printed no accessory")
+        let cell = try #require(cells.first { $0.id == id })
         let bar = try #require(Keyboard(layout: Self.markdown, size: Size(width: f.width, height: f.height)).accessory)
-        #expect(bar.cells.map(\.rect).contains(Rect(x: x, y: y, width: w, height: h)))
-        return (f.x + x + w / 2, f.y + y + h / 2)
+        #expect(bar.cells.map(\.rect).contains(Rect(x: cell.x, y: cell.y, width: cell.width, height: cell.height)))
+        return (f.x + cell.midX, f.y + cell.midY)
+    }
+
+    /// Clicks the bar cell at `cell` while another client holds `text` selected (owns PRIMARY),
+    /// and expects clavier to ask that client for it once.
+    func click(_ cell: (x: Int, y: Int), selecting text: String, in session: KeyboardSession,
+               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let owner = try SelectionOwner(display: session.server.display, text: text)
+        session.server.click(x: cell.x, y: cell.y)
+        #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)", sourceLocation: sourceLocation)
     }
 
     /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
     /// a space into xterm, and the word is learned in words.json, private to the user.
     @Test func aCompletionFinishesTheWordInXterm() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
             Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
             return
         }
         let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
         let expected = try #require(WordCompleter(words: words).completions(of: "hell").first)
-        let state = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
-        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
-                                          environment: ["XDG_STATE_HOME": state.path])
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
         try session.tap(["h", "e", "l", "l"])
         usleep(200_000)
         let first = try centre(of: "completion-0", in: session)
@@ -100,7 +99,7 @@ final class SelectionOwner {
                 "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
         #expect(session.received == expected + " \n", "clavier said: \(session.errors)")
         #expect(session.stopKeyboard() == 0)
-        let file = state.appendingPathComponent("clavier/words.json").path
+        let file = session.directory.appendingPathComponent("state/clavier/words.json").path
         let saved = try String(contentsOfFile: file, encoding: .utf8)
         #expect(saved.contains("\"\(expected)\":1"), "words.json: \(saved)")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
@@ -110,29 +109,17 @@ final class SelectionOwner {
     /// With "bold" selected (PRIMARY owned by another client), strong types **bold**; with
     /// nothing selected it types **** and steps back twice (xterm sends Left as ESC [ D).
     @Test func strongWrapsTheSelectionOrTypesThePair() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let state = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
-        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments,
-                                          environment: ["XDG_STATE_HOME": state.path])
+        let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
         let strong = try centre(of: "strong", in: session)
-        do {
-            let owner = try SelectionOwner(display: session.server.display, text: "bold")
-            session.server.click(x: strong.x, y: strong.y)
-            #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)")
-        }
+        try click(strong, selecting: "bold", in: session)
         try session.tap(["return"])
-        #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") },
-                "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
-        #expect(session.received == "**bold**\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "**bold**\n", "\(session.said)")
         // The owner is gone: nothing is selected.
         session.server.click(x: strong.x, y: strong.y)
         try session.tap(["x", "return"])
-        #expect(Harness.waitFor(10) { session.received.filter { $0 == "\n" }.count == 2 })
-        #expect(session.received == "**bold**\n****\u{1B}[D\u{1B}[Dx\n", "clavier said: \(session.errors)")
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "**bold**\n****\u{1B}[D\u{1B}[Dx\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }

@@ -1,24 +1,19 @@
+import ClavierTestSupport
 import CX11
 import Foundation
 import Glibc
 import Testing
 
 /// `clavier show|hide|toggle|layout|quit|status` against a running keyboard, over its socket.
-@Suite(.serialized) struct ControlTests {
+@Suite(.serialized, .needsDisplay) struct ControlTests {
     /// Runs `clavier ARGS` on the session's display with the session's runtime directory.
-    static func clavier(_ arguments: [String], _ session: KeyboardSession, runtime: URL) throws -> (status: Int32, out: String, err: String) {
-        try Harness.run([Harness.clavierBinary] + arguments,
-                        environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
+    static func clavier(_ arguments: [String], _ session: KeyboardSession, runtime: String) throws -> (status: Int32, out: String, err: String) {
+        try Harness.clavier(arguments, environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
     }
 
     @Test func commandsReachTheRunningKeyboard() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let runtime = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        let session = try KeyboardSession(windowManager: false, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let scratch = TemporaryDirectory(), runtime = scratch.path
+        let session = try KeyboardSession(windowManager: false, environment: ["XDG_RUNTIME_DIR": runtime])
         let server = session.server, window = session.keyboardWindow
         func run(_ args: String...) throws -> (status: Int32, out: String, err: String) {
             try Self.clavier(args, session, runtime: runtime)
@@ -56,24 +51,19 @@ import Testing
         #expect(session.clavier.wait(seconds: 10) == 0)
         let none = try run("status")
         #expect(none.status == 1 && none.err.contains("no keyboard is running"), "\(none)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty, "the socket was left behind")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty, "the socket was left behind")
     }
 
     /// A socket file nobody listens on (a keyboard that was killed) is replaced.
     @Test func aStaleSocketIsReplaced() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let runtime = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
+        let runtime = TemporaryDirectory()
         // The session's display is not known before it starts: leave a stale socket for
         // every display it could pick.
         for n in 110...199 {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
-            let path = Array(runtime.appendingPathComponent("clavier-:\(n).sock").path.utf8)
+            let path = Array(runtime.file("clavier-:\(n).sock").utf8)
             withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path) }
             _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -81,7 +71,7 @@ import Testing
             close(fd)
         }
         let session = try KeyboardSession(windowManager: false, environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let status = try Self.clavier(["status"], session, runtime: runtime)
+        let status = try Self.clavier(["status"], session, runtime: runtime.path)
         #expect(status.status == 0 && status.out.hasPrefix("visible\n"), "\(status) \(session.errors)")
     }
 }

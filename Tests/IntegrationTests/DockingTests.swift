@@ -1,19 +1,15 @@
+import ClavierTestSupport
 import CX11
 import Foundation
 import Testing
 
 /// The docked keyboard: its strut makes maximised windows room, it follows its monitor and
 /// the screen's resolution, and it never takes the focus.
-@Suite(.serialized) struct DockingTests {
+@Suite(.serialized, .needsDisplay) struct DockingTests {
     /// A maximised xterm under openbox loses the keyboard's height while the keyboard is
     /// shown and gets it back while hidden.
     @Test func aMaximisedWindowMakesRoom() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let runtime = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
+        let runtime = TemporaryDirectory()
         let env = ["XDG_RUNTIME_DIR": runtime.path]
         let session = try KeyboardSession(windowManager: true, environment: env)
         let server = session.server
@@ -28,12 +24,12 @@ import Testing
         #expect(Harness.waitFor(5) { xtermBottom() <= keyboard.y && xtermBottom() > keyboard.y - 40 },
                 "the maximised xterm ends at \(xtermBottom()), the keyboard starts at \(keyboard.y)")
 
-        let hide = try Harness.run([Harness.clavierBinary, "hide"], environment: server.env.merging(env) { $1 })
+        let hide = try Harness.clavier(["hide"], environment: server.env.merging(env) { $1 })
         #expect(hide.status == 0, "\(hide.err)")
         #expect(Harness.waitFor(5) { xtermBottom() > server.height - 40 }, "the xterm did not grow back: \(xtermBottom())")
-        #expect(server.property(of: session.keyboardWindow, XInternAtom(server.connection, "_NET_WM_STRUT_PARTIAL", 0)) == nil)
+        #expect(server.property(of: session.keyboardWindow, "_NET_WM_STRUT_PARTIAL") == nil)
 
-        _ = try Harness.run([Harness.clavierBinary, "show"], environment: server.env.merging(env) { $1 })
+        _ = try Harness.clavier(["show"], environment: server.env.merging(env) { $1 })
         #expect(Harness.waitFor(5) { xtermBottom() <= keyboard.y }, "the xterm did not shrink again: \(xtermBottom())")
 
         // Typing on the keyboard leaves the focus where it was.
@@ -45,36 +41,19 @@ import Testing
 
     /// With two monitors side by side, `--monitor right --dock top` spans only the right one.
     @Test func docksOnTheChosenMonitor() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let server = try XServer(windowManager: false)
         server.setMonitor("left", x: 0, width: 640)
         server.setMonitor("right", x: 640, width: 640)
         let keyboard = try server.start([Harness.clavierBinary, "--no-sound", "--monitor", "right", "--dock", "top"])
-        var window: Window = 0
-        #expect(Harness.waitFor(10) {
-            window = server.windows(named: "Clavier").first ?? 0
-            return window != 0 && server.frame(of: window).viewable
-        })
+        let window = try #require(server.waitForWindow(named: "Clavier"))
         let f = server.frame(of: window)
         #expect(f.x == 640 && f.y == 0 && f.width == 640, "\(f)")
-        let strut = server.property(of: window, XInternAtom(server.connection, "_NET_WM_STRUT_PARTIAL", 0)) ?? []
-        #expect(strut == [0, 0, f.height, 0, 0, 0, 0, 0, 640, 1279, 0, 0])
+        #expect(server.property(of: window, "_NET_WM_STRUT_PARTIAL") == [0, 0, f.height, 0, 0, 0, 0, 0, 640, 1279, 0, 0])
         keyboard.stop()
     }
 
     /// A resolution change moves and resizes the docked keyboard to the new screen.
-    @Test func followsAResolutionChange() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        guard Harness.which("xrandr") != nil else {
-            Issue.record("xrandr is not installed (make test installs it)")
-            return
-        }
+    @Test(.needs("xrandr")) func followsAResolutionChange() throws {
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = server.frame(of: session.keyboardWindow)
@@ -98,7 +77,6 @@ extension XServer {
     /// Adds a RandR monitor with no outputs spanning the full height (`XRRSetMonitor`,
     /// what `xrandr --setmonitor NAME … none` does), at 96 dpi.
     func setMonitor(_ name: String, x: Int, width: Int) {
-        let root = XDefaultRootWindow(connection)
         guard let monitor = XRRAllocateMonitor(connection, 0) else { return }
         defer { XRRFreeMonitors(monitor) }
         monitor.pointee.name = XInternAtom(connection, name, 0)
@@ -110,39 +88,5 @@ extension XServer {
         monitor.pointee.mheight = Int32(height * 254 / 960)
         XRRSetMonitor(connection, root, monitor)
         XSync(connection, 0)
-    }
-
-    /// Asks the window manager to maximise `window` (a `_NET_WM_STATE` client message to
-    /// the root, as a pager would send it).
-    func maximise(_ window: Window) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(connection, "_NET_WM_STATE", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = 1  // _NET_WM_STATE_ADD
-        event.xclient.data.l.1 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_VERT", 0))
-        event.xclient.data.l.2 = Int(XInternAtom(connection, "_NET_WM_STATE_MAXIMIZED_HORZ", 0))
-        event.xclient.data.l.3 = 2  // from a pager: obeyed as the user's own wish
-        XSendEvent(connection, XDefaultRootWindow(connection), 0,
-                   SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XSync(connection, 0)
-    }
-
-    /// `window` and its ancestors up to the root.
-    func windowTree(containing window: Window) -> [Window] {
-        var chain: [Window] = []
-        var current = window
-        while current != 0 && chain.count < 32 {
-            chain.append(current)
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            guard XQueryTree(connection, current, &root, &parent, &children, &count) != 0 else { break }
-            if let children { XFree(children) }
-            if parent == root { break }
-            current = parent
-        }
-        return chain
     }
 }

@@ -1,16 +1,12 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
-@Suite(.serialized) struct EmojiTests {
+@Suite(.serialized, .needsDisplay) struct EmojiTests {
     /// 🐶 (U+1F436) is on no keymap: the injector lends it a spare keycode and xterm
     /// receives its UTF-8. After a restart it leads the frequently used page.
     @Test func anEmojiArrivesAsUTF8AndLeadsFrequentlyUsedAfterARestart() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let state = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
+        let state = TemporaryDirectory()
         let environment = ["XDG_STATE_HOME": state.path]
         let arguments = ["--no-sound", "--layout", "emoji"]
         do {
@@ -25,7 +21,7 @@ import Testing
             #expect(Array(session.received.utf8.prefix(4)) == [0xF0, 0x9F, 0x90, 0xB6])
             #expect(session.stopKeyboard() == 0)
         }
-        let file = state.appendingPathComponent("clavier/taps.json").path
+        let file = state.file("clavier/taps.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 

@@ -1,3 +1,4 @@
+import ClavierTestSupport
 import CX11
 import Foundation
 import Testing
@@ -25,28 +26,19 @@ func randomText(count: Int, seed: UInt64) -> String {
 @Suite(.serialized) struct InjectorTests {
     /// `clavier type` at full speed delivers 1,000 random characters byte for byte, in
     /// three keymaps (one with its second group active), and leaves the keymap as it was.
-    @Test(arguments: [("us", UInt32(0)), ("de", UInt32(0)), ("us,ru", UInt32(1))])
+    @Test(.needsDisplay, arguments: [("us", UInt32(0)), ("de", UInt32(0)), ("us,ru", UInt32(1))])
     func typesAnyCharacterInAnyKeymap(layout: String, group: UInt32) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil, layout: layout, group: group)
         #expect(session.server.group == group)
         let before = session.server.keymapDump
         let text = randomText(count: 1000, seed: 42) + "\n"
         let input = session.directory.appendingPathComponent("input.txt")
         try text.write(to: input, atomically: true, encoding: .utf8)
-        let result = try Harness.run([Harness.clavierBinary, "type", "--file", input.path], environment: session.server.env)
+        let result = try Harness.clavier(["type", "--file", input.path], environment: session.server.env)
         #expect(result.status == 0, "clavier type said: \(result.err)")
         let arrived = Harness.waitFor(20) { session.received.hasSuffix("\n") }
         #expect(arrived)
-        let received = session.received
-        if received != text {
-            let a = Array(text), b = Array(received)
-            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            Issue.record("first difference at character \(i): sent \(String(a[max(0, i - 3)..<min(a.count, i + 5)]).debugDescription), received \(String(b[max(0, i - 3)..<min(b.count, i + 5)]).debugDescription)")
-        }
+        if let difference = firstDifference(sent: text, received: session.received) { Issue.record("\(difference)") }
         #expect(session.server.keymapDump == before, "the keymap was left changed")
         #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
         #expect(session.server.group == group, "the group was switched")
@@ -54,30 +46,20 @@ func randomText(count: Int, seed: UInt64) -> String {
 
     /// Characters the keymap has under a legacy keysym (EuroSign on de's AltGr+E, Cyrillic
     /// in the ru group) are typed from the keymap, borrowing no spare keycode.
-    @Test(arguments: [("de", UInt32(0), "€äöüß@µ"), ("us,ru", UInt32(1), "йцукенЁЖэ")])
+    @Test(.needsDisplay, arguments: [("de", UInt32(0), "€äöüß@µ"), ("us,ru", UInt32(1), "йцукенЁЖэ")])
     func legacyKeysymsAreTypedFromTheKeymap(layout: String, group: UInt32, text: String) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil, layout: layout, group: group)
-        let result = try Harness.run([Harness.clavierBinary, "type", text + "\n"],
-                                     environment: session.server.env.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        let result = try Harness.clavier(["type", text + "\n"], environment: session.server.env.merging(["CLAVIER_LOG": "debug"]) { $1 })
         #expect(result.status == 0)
         #expect(Harness.waitFor(10) { session.received.hasSuffix("\n") })
         #expect(session.received == text + "\n")
         #expect(result.err.contains("lent a spare keycode 0 times"), "stderr: \(result.err)")
     }
 
-    @Test func typeReadsStandardInputAndRejectsBadArguments() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
-        let neither = try Harness.run([Harness.clavierBinary, "type"])
+    @Test(.needsClavier) func typeReadsStandardInputAndRejectsBadArguments() throws {
+        let neither = try Harness.clavier(["type"])
         #expect(neither.status != 0 && neither.err.contains("TEXT or --file"))
-        let missingFile = try Harness.run([Harness.clavierBinary, "type", "--file", "/nonexistent/x"],
-                                          environment: ["DISPLAY": ":0"])
+        let missingFile = try Harness.clavier(["type", "--file", "/nonexistent/x"], environment: ["DISPLAY": ":0"])
         #expect(missingFile.status == 1 && missingFile.err.contains("cannot read /nonexistent/x"))
     }
 }

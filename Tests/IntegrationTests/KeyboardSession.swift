@@ -1,5 +1,6 @@
-import CX11
 import ClavierRender
+import ClavierTestSupport
+import CX11
 import Foundation
 
 /// A running clavier beside a focused xterm on a private X server, and the means to
@@ -9,8 +10,10 @@ final class KeyboardSession {
     var clavier: ChildProcess!
     let xtermWindow: Window
     var keyboardWindow: Window
+    private let scratch = TemporaryDirectory()
+    /// The session's own directory, removed with it.
+    var directory: URL { URL(fileURLWithPath: scratch.path) }
     let output: URL
-    let directory: URL
     let clavierErrors: URL
 
     /// What `geometry(page:)` passes to `clavier geometry` to describe the running layout
@@ -30,24 +33,18 @@ final class KeyboardSession {
             self.geometryArguments = ["--layout", "us"]
         }
         server = try XServer(windowManager: windowManager, layout: layout, group: group, serverArguments: serverArguments)
-        directory = try Harness.temporaryDirectory()
         // The user's own config and state (remembered float place, emoji counts, learned
         // words) are never read or written by a test, unless the test names its own.
-        self.environment = ["XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-                            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-                            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        self.environment = ["XDG_STATE_HOME": scratch.file("state"), "XDG_CONFIG_HOME": scratch.file("config"),
+                            "XDG_CACHE_HOME": scratch.file("cache")]
             .merging(environment) { $1 }
-        output = directory.appendingPathComponent("typed.txt")
+        output = URL(fileURLWithPath: scratch.file("typed.txt"))
+        clavierErrors = URL(fileURLWithPath: scratch.file("clavier.stderr"))
         // xterm runs `cat` into a file: a line arrives there when Return is typed.
         try server.start(["xterm", "-geometry", "80x12+10+10", "-title", "clavier-probe"] + xtermArguments + ["-e",
                           "sh", "-c", (shellCommand ?? "stty -echo; exec cat > 'OUTPUT'").replacingOccurrences(of: "OUTPUT", with: output.path)],
                          environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
-        var probe: Window = 0
-        let server = self.server
-        guard Harness.waitFor(10, {
-            probe = server.windows(named: "clavier-probe").first ?? 0
-            return probe != 0 && server.frame(of: probe).viewable
-        }) else { throw HarnessError("xterm did not appear") }
+        guard let probe = server.waitForWindow(named: "clavier-probe") else { throw HarnessError("xterm did not appear") }
         xtermWindow = probe
         // Wait until the shell inside xterm has created the file, so no typing is lost.
         let file = output.path
@@ -55,91 +52,77 @@ final class KeyboardSession {
             throw HarnessError("xterm's cat did not start")
         }
         server.setFocus(probe)
-        clavierErrors = directory.appendingPathComponent("clavier.stderr")
-        guard let clavierArguments else {
-            // Only the xterm: the test drives `clavier type` itself.
-            clavier = nil
-            keyboardWindow = 0
-            return
-        }
-        clavier = try server.start([Harness.clavierBinary] + clavierArguments, environment: self.environment,
-                                   stderr: clavierErrors.path)
-        var window: Window = 0
-        guard Harness.waitFor(10, {
-            window = server.windows(named: "Clavier").first ?? 0
-            return window != 0 && server.frame(of: window).viewable
-        }) else {
-            let said = (try? String(contentsOf: clavierErrors, encoding: .utf8)) ?? ""
-            throw HarnessError("clavier's window did not appear; stderr: \(said)")
-        }
-        keyboardWindow = window
-        // Give the keyboard time to put its first picture on screen (Expose, XPutImage).
-        usleep(300_000)
+        keyboardWindow = 0
+        // Without arguments, only the xterm: the test drives `clavier type` itself.
+        if let clavierArguments { _ = try startKeyboard(arguments: clavierArguments) }
     }
 
     var errors: String { (try? String(contentsOf: clavierErrors, encoding: .utf8)) ?? "" }
 
-    deinit {
-        clavier?.stop()
-        try? FileManager.default.removeItem(at: directory)
+    deinit { clavier?.stop() }
+
+    /// Starts clavier (again, after `stopKeyboard`) with `arguments`, and the session's
+    /// environment plus `environment`; waits for its window and returns it.
+    @discardableResult
+    func startKeyboard(arguments: [String] = ["--no-sound"], environment: [String: String] = [:]) throws -> Window {
+        clavier = try server.start([Harness.clavierBinary] + arguments, environment: self.environment.merging(environment) { $1 },
+                                   stderr: clavierErrors.path)
+        guard let window = server.waitForWindow(named: "Clavier") else {
+            throw HarnessError("clavier's window did not appear; stderr: \(errors)")
+        }
+        keyboardWindow = window
+        // Give the keyboard time to put its first picture on screen (Expose, XPutImage).
+        usleep(300_000)
+        return window
     }
 
-    /// The key rectangles `clavier geometry` gives for a page at the window's current size.
-    func geometry(page: String) throws -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+    /// What `clavier geometry` prints for the running layout, at `size` (default: the window's).
+    func printedGeometry(page: String? = nil, size: (width: Int, height: Int)? = nil) throws -> PrintedGeometry {
         let f = server.frame(of: keyboardWindow)
-        let result = try Harness.run([Harness.clavierBinary, "geometry"] + geometryArguments + ["--page", page,
-                                      "--size", "\(f.width)x\(f.height)"],
-                                     environment: environment)
-        guard result.status == 0,
-              let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any],
-              let keys = json["keys"] as? [[String: Any]] else {
-            throw HarnessError("clavier geometry failed: \(result.err)")
-        }
-        var out: [String: (Int, Int, Int, Int)] = [:]
-        for key in keys {
-            out[key["id"] as! String] = (key["x"] as! Int, key["y"] as! Int, key["width"] as! Int, key["height"] as! Int)
-        }
-        return out
+        let (width, height) = size ?? (f.width, f.height)
+        let result = try Harness.clavier(["geometry"] + geometryArguments + (page.map { ["--page", $0] } ?? [])
+                                         + ["--size", "\(width)x\(height)"], environment: environment)
+        guard result.status == 0 else { throw HarnessError("clavier geometry failed: \(result.err)") }
+        return try JSONDecoder().decode(PrintedGeometry.self, from: Data(result.out.utf8))
+    }
+
+    /// The key rectangles `clavier geometry` gives for a page at `size` (default: the window's), by id.
+    func geometry(page: String, size: (width: Int, height: Int)? = nil) throws -> [String: PrintedGeometry.Box] {
+        Dictionary(try printedGeometry(page: page, size: size).keys.map { ($0.id, $0) }) { first, _ in first }
     }
 
     /// Clicks the centre of each key in turn; `page` follows the page keys as the keyboard does.
-    func tap(_ ids: [String], startingOn page: String = "letters") throws {
-        var pages: [String: [String: (x: Int, y: Int, width: Int, height: Int)]] = [:]
+    /// `top` is how far below the window's top the keys begin (a floating keyboard's handle).
+    func tap(_ ids: [String], startingOn page: String = "letters", top: Int = 0) throws {
+        var pages: [String: [String: PrintedGeometry.Box]] = [:]
         var current = page
         for id in ids {
-            if pages[current] == nil { pages[current] = try geometry(page: current) }
-            guard let key = pages[current]![id] else { throw HarnessError("no key '\(id)' on page \(current)") }
             let f = server.frame(of: keyboardWindow)
-            server.click(x: f.x + key.x + key.width / 2, y: f.y + key.y + key.height / 2)
+            if pages[current] == nil { pages[current] = try geometry(page: current, size: (f.width, f.height - top)) }
+            guard let key = pages[current]![id] else { throw HarnessError("no key '\(id)' on page \(current)") }
+            server.click(x: f.x + key.midX, y: f.y + top + key.midY)
             if id.hasPrefix("page-") { current = String(id.dropFirst(5)) }
         }
     }
 
-    /// Starts clavier again (after `stopKeyboard`) with the same arguments, and the session's
-    /// environment plus `environment`; returns its window.
-    static func restartKeyboard(_ session: KeyboardSession, arguments: [String] = ["--no-sound"],
-                                environment: [String: String] = [:]) throws -> Window {
-        let server = session.server
-        session.clavier = try server.start([Harness.clavierBinary] + arguments,
-                                           environment: session.environment.merging(environment) { $1 },
-                                           stderr: session.clavierErrors.path)
-        var window: Window = 0
-        guard Harness.waitFor(10, {
-            window = server.windows(named: "Clavier").first ?? 0
-            return window != 0 && server.frame(of: window).viewable
-        }) else { throw HarnessError("clavier's window did not come back") }
-        session.keyboardWindow = window
-        usleep(300_000)
-        return window
+    /// Moves the pointer onto key `id` of `page` and presses button 1 there, then waits `pause`
+    /// microseconds; the button stays down for the test to release (`server.button(down: false)`).
+    @discardableResult
+    func press(_ id: String, on page: String = "letters", pause: UInt32 = 20_000) throws -> PrintedGeometry.Box {
+        guard let key = try geometry(page: page)[id] else { throw HarnessError("no key '\(id)' on page \(page)") }
+        let f = server.frame(of: keyboardWindow)
+        server.movePointer(x: f.x + key.midX, y: f.y + key.midY)
+        server.button(down: true, pause: pause)
+        return key
     }
 
     /// How many of the keyboard window's pixels differ from what `clavier render` paints for
     /// `page` at the window's size; nil when the window cannot be read.
     func pixelsDifferingFromRender(page: String) throws -> Int? {
         let f = server.frame(of: keyboardWindow)
-        let png = directory.appendingPathComponent("render-\(page).png").path
-        let render = try Harness.run([Harness.clavierBinary, "render", "--layout", "us", "--page", page,
-                                      "--size", "\(f.width)x\(f.height)", "--output", png])
+        let png = scratch.file("render-\(page).png")
+        let render = try Harness.clavier(["render", "--layout", "us", "--page", page, "--size", "\(f.width)x\(f.height)",
+                                          "--output", png])
         guard render.status == 0 else { throw HarnessError("clavier render failed: \(render.err)") }
         let expected = try Canvas.readPNG(path: png)
         guard let screen = server.pixels(of: keyboardWindow),
@@ -158,9 +141,33 @@ final class KeyboardSession {
     /// What xterm received so far.
     var received: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
+    /// Waits up to `seconds` for xterm to have received `lines` whole lines; true once it has.
+    func waitForLines(_ lines: Int = 1, seconds: Double = 10) -> Bool {
+        Harness.waitFor(seconds) { received.filter { $0 == "\n" }.count >= lines && received.hasSuffix("\n") }
+    }
+
+    /// What xterm received and what clavier said, for a test's message.
+    var said: String { "xterm received \(received.debugDescription); clavier said: \(errors)" }
+
     /// Sends SIGTERM to clavier and waits for it to exit.
     func stopKeyboard() -> Int32 {
         clavier.signal(SIGTERM)
         return clavier.wait(seconds: 10) ?? -1
     }
+}
+
+/// What `clavier geometry` prints (README: the layout, the page, the size, the keys and the
+/// accessory bar's cells), as far as the tests read it.
+struct PrintedGeometry: Decodable {
+    /// A key's or a bar cell's rectangle in the window.
+    struct Box: Decodable {
+        let id: String
+        let x: Int, y: Int, width: Int, height: Int
+        var midX: Int { x + width / 2 }
+        var midY: Int { y + height / 2 }
+    }
+    let layout: String
+    let page: String
+    let keys: [Box]
+    let accessory: [Box]?
 }

@@ -1,15 +1,12 @@
 import ClavierCore
+import ClavierTestSupport
 import Foundation
 import Testing
 
-@Suite(.serialized) struct LongPressTests {
+@Suite(.serialized, .needsDisplay) struct LongPressTests {
     /// Holding e opens its alternates; dragging onto é and letting go types é into xterm,
     /// and a quick tap on e still types e.
     @Test func aLongPressAndADragTypeAnAlternate() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let keys = try session.geometry(page: "letters")

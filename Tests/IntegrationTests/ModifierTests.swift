@@ -1,17 +1,13 @@
+import ClavierTestSupport
 import CX11
 import Foundation
 import Testing
 
-@Suite(.serialized) struct ModifierTests {
+@Suite(.serialized, .needsDisplay) struct ModifierTests {
     /// Ctrl latched on the keyboard, then c, interrupts the command running in xterm.
     @Test func ctrlCInterruptsTheRunningCommand() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let dir = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let status = dir.appendingPathComponent("status").path
+        let dir = TemporaryDirectory()
+        let status = dir.file("status")
         // The shell's trap runs once cat has been killed by SIGINT.
         let command = "stty -echo; trap 'echo interrupted > \(status)' INT; cat > 'OUTPUT'"
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "terminal"],
@@ -29,10 +25,6 @@ import Testing
     /// Latched Shift types one capital, locked Shift types capitals until tapped again, and
     /// AltGr characters of a de keymap arrive from the us layout's symbol keys.
     @Test func shiftLatchLockAndAltGrCharactersOfDe() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, layout: "de")
         let before = session.server.keymapDump
         try session.tap(["shift", "a", "b", "shift", "shift", "c", "d", "shift", "e"])
@@ -48,36 +40,20 @@ import Testing
     /// SIGTERM while Shift is latched and a key is held down leaves nothing held and the
     /// keymap as it was.
     @Test func sigtermWithShiftLatchedAndAKeyHeld() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false)
         let before = session.server.keymapDump
         try session.tap(["page-numbers", "page-symbols", "€", "page-letters", "shift"])
-        let g = try session.geometry(page: "letters")["g"]!
-        let f = session.server.frame(of: session.keyboardWindow)
-        XTestFakeMotionEvent(session.server.connection, 0, Int32(f.x + g.x + g.width / 2), Int32(f.y + g.y + g.height / 2), 0)
-        XTestFakeButtonEvent(session.server.connection, 1, 1, 0)
-        XSync(session.server.connection, 0)
-        usleep(50_000)
+        try session.press("g", pause: 50_000)
         #expect(session.stopKeyboard() == 0)
-        XTestFakeButtonEvent(session.server.connection, 1, 0, 0)
-        XSync(session.server.connection, 0)
+        session.server.button(down: false, pause: 0)
         #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
         #expect(session.server.keymapDump == before, "the keymap was left changed")
     }
 }
 
-@Suite(.serialized) struct KeyRepeatIntegrationTests {
+@Suite(.serialized, .needsDisplay) struct KeyRepeatIntegrationTests {
     /// Holding a key repeats it at the server's rate, and the repeat stops on release.
     @Test func holdingAKeyRepeatsUntilRelease() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let dir = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Raw mode: every character reaches the file at once, no Return needed.
         let session = try KeyboardSession(windowManager: false, shellCommand: "stty -echo raw; exec cat > 'OUTPUT'")
         let server = session.server
@@ -85,19 +61,10 @@ import Testing
         XkbSetAutoRepeatRate(server.connection, UInt32(XkbUseCoreKbd), 200, 50)
         XSync(server.connection, 0)
         _ = session.stopKeyboard()
-        let again = try KeyboardSession.restartKeyboard(session)
-        // d: a key with alternates (a, e …) offers them when held instead of repeating.
-        let a = try session.geometry(page: "letters")["d"]!
-        let f = server.frame(of: again)
-        XTestFakeMotionEvent(server.connection, 0, Int32(f.x + a.x + a.width / 2), Int32(f.y + a.y + a.height / 2), 0)
-        XSync(server.connection, 0)
-        usleep(20_000)
-        XTestFakeButtonEvent(server.connection, 1, 1, 0)
-        XSync(server.connection, 0)
-        usleep(700_000)
-        XTestFakeButtonEvent(server.connection, 1, 0, 0)
-        XSync(server.connection, 0)
-        usleep(100_000)
+        try session.startKeyboard()
+        // d: a key without alternates (a, e … offer theirs when held instead of repeating).
+        try session.press("d", pause: 700_000)
+        server.button(down: false, pause: 100_000)
         let atRelease = session.received.count
         usleep(400_000)
         let later = session.received
@@ -108,7 +75,7 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct LiveLabelTests {
+@Suite(.serialized, .needsDisplay) struct LiveLabelTests {
     /// The pixels of one key of the running keyboard.
     func keyPixels(_ session: KeyboardSession, _ id: String) throws -> [UInt32] {
         let key = try #require(try session.geometry(page: "letters")[id])
@@ -124,10 +91,6 @@ import Testing
     /// showed y redraws and types z, and after switching to the ru group of us,ru the key
     /// right of Tab types й.
     @Test func labelsAndTypingFollowTheLiveKeymap() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "xkb"])
         let server = session.server
         let underUS = try keyPixels(session, "ad06")
@@ -151,15 +114,11 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct ManyClicksTests {
+@Suite(.serialized, .needsDisplay) struct ManyClicksTests {
     /// Three hundred clicks on the on-screen keys of `us` under a de keymap — letters with
     /// latched and locked Shift, digits, and symbols that need AltGr or a borrowed keycode —
     /// arrive exactly, and leave nothing held and the keymap as it was.
     @Test func threeHundredClicksArriveExactly() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, layout: "de")
         let before = session.server.keymapDump
         var taps: [String] = []
@@ -172,67 +131,47 @@ import Testing
         let letters = Array("qwertyuiopasdfghjklzxcvbnm").map(String.init)
         let numbers = Array("1234567890-/:;()$&@\".,?!'").map(String.init)
         let symbols = Array("[]{}#%^*+=_\\|~<>€£¥•").map(String.init)
+        /// Taps `count` keys drawn from `pool` between the taps `before` and `after`; each types `typed(key)`.
+        func draw(_ count: Int, from pool: [String], between before: [String], and after: [String],
+                  typing typed: (String) -> String = { $0 }) {
+            taps += before
+            for _ in 0..<count {
+                let key = pool[next(pool.count)]
+                taps.append(key)
+                expected += typed(key)
+            }
+            taps += after
+        }
         while taps.count < 300 {
             switch next(10) {
             case 0:  // one capital through latched Shift
-                let l = letters[next(letters.count)]
-                taps += ["shift", l]
-                expected += l.uppercased()
+                draw(1, from: letters, between: ["shift"], and: [], typing: { $0.uppercased() })
             case 1:  // Shift locked by a double tap for a few letters, then unlocked
-                taps += ["shift", "shift"]
-                for _ in 0..<3 {
-                    let l = letters[next(letters.count)]
-                    taps.append(l)
-                    expected += l.uppercased()
-                }
-                taps.append("shift")
+                draw(3, from: letters, between: ["shift", "shift"], and: ["shift"], typing: { $0.uppercased() })
             case 2, 3:
-                taps.append("page-numbers")
-                for _ in 0..<2 {
-                    let n = numbers[next(numbers.count)]
-                    taps.append(n)
-                    expected += n
-                }
-                taps.append("page-letters")
+                draw(2, from: numbers, between: ["page-numbers"], and: ["page-letters"])
             case 4:
-                taps += ["page-numbers", "page-symbols"]
-                for _ in 0..<2 {
-                    let s = symbols[next(symbols.count)]
-                    taps.append(s)
-                    expected += s
-                }
-                taps.append("page-letters")
+                draw(2, from: symbols, between: ["page-numbers", "page-symbols"], and: ["page-letters"])
             case 5:
                 taps.append("space")
                 expected += " "
             default:
-                let l = letters[next(letters.count)]
-                taps.append(l)
-                expected += l
+                draw(1, from: letters, between: [], and: [])
             }
         }
         try session.tap(taps + ["return"])
         #expect(Harness.waitFor(20) { session.received.hasSuffix("\n") })
-        let received = session.received
-        if received != expected + "\n" {
-            let a = Array(expected + "\n"), b = Array(received)
-            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            Issue.record("first difference at \(i): expected \(String(a[max(0, i - 5)..<min(a.count, i + 5)]).debugDescription), got \(String(b[max(0, i - 5)..<min(b.count, i + 5)]).debugDescription)")
-        }
+        if let difference = firstDifference(sent: expected + "\n", received: session.received) { Issue.record("\(difference)") }
         #expect(session.stopKeyboard() == 0)
         #expect(session.server.heldKeycodes.isEmpty)
         #expect(session.server.keymapDump == before)
     }
 }
 
-@Suite(.serialized) struct ConnectionLossTests {
+@Suite(.serialized, .needsDisplay) struct ConnectionLossTests {
     /// When the X server drops clavier's connection (XKillClient, as xkill does) right after
     /// it borrowed a keycode, clavier exits 1 and the keymap is as it was.
     @Test func aKilledConnectionStillRestoresTheKeymap() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = server.keymapDump

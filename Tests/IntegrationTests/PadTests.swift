@@ -1,13 +1,10 @@
+import ClavierTestSupport
 import Foundation
 import Testing
 
 /// The phone and PIN pads, typing into xterm through real clicks.
-@Suite(.serialized) struct PadTests {
+@Suite(.serialized, .needsDisplay) struct PadTests {
     @Test func typesAPhoneNumberOnThePhonePad() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "phone"],
                                           geometryArguments: ["--layout", "phone"])
         // "+1 (555) 010-4477, ext. 9" without spaces, with a slip corrected by backspace.
@@ -22,10 +19,6 @@ import Testing
     /// `clavier geometry --layout pin --seed` prints them, so the test can find each digit.
     @Test(arguments: [UInt64(1), 2024])
     func typesAPINOnTheShuffledPad(seed: UInt64) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false,
                                           clavierArguments: ["--no-sound", "--layout", "pin", "--seed", "\(seed)"],
                                           geometryArguments: ["--layout", "pin", "--seed", "\(seed)"])

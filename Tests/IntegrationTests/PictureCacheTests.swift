@@ -1,10 +1,12 @@
+import ClavierCore
+import ClavierTestSupport
 import CX11
 import Foundation
 import Testing
 
 /// The first picture kept in `$XDG_CACHE_HOME/clavier/pictures` puts the keyboard on screen
 /// at the next start, and is never trusted over a fresh paint.
-@Suite(.serialized) struct PictureCacheTests {
+@Suite(.serialized, .needsDisplay) struct PictureCacheTests {
     /// The kept pictures of a session's private cache.
     static func pictures(_ session: KeyboardSession) -> [URL] {
         let dir = session.directory.appendingPathComponent("cache/clavier/pictures")
@@ -21,13 +23,9 @@ import Testing
     }
 
     @Test func aSecondStartShowsTheKeptPictureExactly() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try Self.sessionWithKeptPicture()
         let kept = try Data(contentsOf: try #require(Self.pictures(session).first))
-        _ = try KeyboardSession.restartKeyboard(session)
+        try session.startKeyboard()
         #expect(session.errors.contains("first picture from the cache"), "the second start painted anew: \(session.errors)")
         #expect(!session.errors.contains("differs"), "the kept picture was not the keyboard's: \(session.errors)")
         #expect(try session.pixelsDifferingFromRender(page: "letters") == 0)
@@ -42,12 +40,8 @@ import Testing
     /// stops the keyboard (SIGSTOP), maps the window itself and reads what is on screen.
     /// The server reads the kept picture's file itself (MIT-SHM); without MIT-SHM the
     /// picture is sent.
-    @Test(arguments: [[], ["-extension", "MIT-SHM"]])
+    @Test(.needs("xdpyinfo"), arguments: [[], ["-extension", "MIT-SHM"]])
     func theWindowIsPaintedAsItIsMapped(serverArguments: [String]) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try Self.sessionWithKeptPicture(serverArguments: serverArguments)
         let connection = session.server.connection, root = XDefaultRootWindow(connection)
         XSelectInput(connection, root, SubstructureRedirectMask)
@@ -82,12 +76,8 @@ import Testing
     /// (CLazyLibs): a start from the kept picture has it on screen before any of them is
     /// loaded. The dynamic loader says what it loads and why (`LD_DEBUG=files`).
     @Test func theKeptPictureIsOnScreenBeforeTheDrawingLibrariesLoad() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try Self.sessionWithKeptPicture()
-        _ = try KeyboardSession.restartKeyboard(session, environment: ["LD_DEBUG": "files"])
+        try session.startKeyboard(environment: ["LD_DEBUG": "files"])
         Self.expectDrawingLibrariesLoadedAfterThePicture(session)
         #expect(!session.errors.contains("differs"), "clavier said: \(session.errors)")
         try session.tap(["o", "k", "return"])
@@ -120,32 +110,24 @@ import Testing
     /// A floating keyboard keeps its whole window (handle strip, keys, resize grip): the next
     /// start shows exactly what the first painted, before any drawing library is loaded.
     @Test func aFloatingKeyboardKeepsItsWholeWindow() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let arguments = ["--no-sound", "--geometry", "640x260+40+300"]
         let session = try KeyboardSession(windowManager: false, clavierArguments: arguments,
                                           environment: ["CLAVIER_LOG": "debug"])
         #expect(Harness.waitFor(5) { Self.pictures(session).count == 1 }, "the first picture was not kept: \(session.errors)")
         let painted = try #require(session.server.pixels(of: session.keyboardWindow))
         #expect(session.stopKeyboard() == 0)
-        _ = try KeyboardSession.restartKeyboard(session, arguments: arguments, environment: ["LD_DEBUG": "files"])
+        try session.startKeyboard(arguments: arguments, environment: ["LD_DEBUG": "files"])
         #expect(session.errors.contains("first picture from the cache"), "the second start painted anew: \(session.errors)")
         Self.expectDrawingLibrariesLoadedAfterThePicture(session)
         let shown = try #require(session.server.pixels(of: session.keyboardWindow))
         #expect(shown.width == painted.width && shown.height == painted.height)
         #expect(shown.data == painted.data, "\(zip(shown.data, painted.data).filter { $0 != $1 }.count) pixels differ")
         #expect(!session.errors.contains("differs"), "the kept picture was not the keyboard's")
-        try FloatTests.tap(["h", "i", "return"], session: session)
+        try session.tap(["h", "i", "return"], top: FloatFrame.handleHeight)
         #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription)")
     }
 
     @Test func aWrongKeptPictureIsReplacedOnScreenAndOnDisk() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try Self.sessionWithKeptPicture()
         let file = try #require(Self.pictures(session).first)
         // The same key and size, other pixels: as if fonts had changed since it was kept.
@@ -153,7 +135,7 @@ import Testing
         let half = bytes.count / 2
         bytes.replaceSubrange(half..<bytes.count, with: Data(repeating: 0xFF, count: bytes.count - half))
         try bytes.write(to: file)
-        _ = try KeyboardSession.restartKeyboard(session)
+        try session.startKeyboard()
         #expect(Harness.waitFor(5) { (try? session.pixelsDifferingFromRender(page: "letters")) == 0 },
                 "the screen kept the wrong picture")
         #expect(session.errors.contains("differs"), "clavier said: \(session.errors)")

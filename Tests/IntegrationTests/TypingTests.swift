@@ -1,5 +1,6 @@
-import CX11
 import ClavierCore
+import ClavierTestSupport
+import CX11
 import Foundation
 import Testing
 
@@ -7,13 +8,9 @@ import Testing
 let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "page-letters", "space",
                       "shift", "w", "o", "r", "l", "d", "page-numbers", "!", "space", "4", "2", "return"]
 
-@Suite(.serialized) struct TypingTests {
+@Suite(.serialized, .needsDisplay) struct TypingTests {
     @Test(arguments: [false, true])
     func typesHelloWorldIntoXterm(windowManager: Bool) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: windowManager)
         let keymapBefore = session.server.keymapDump
         try session.tap(helloWorldTaps)
@@ -29,16 +26,12 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     /// A bare `clavier`, as autostart runs it, starts without ArgumentParser (Clavier.main):
     /// it still reads the config file (here: where the click goes), clicks and types.
     @Test func aBareClavierReadsItsConfigClicksAndTypes() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
         let config = try #require(session.environment["XDG_CONFIG_HOME"]) + "/clavier"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         let raw = session.directory.appendingPathComponent("click.raw").path
         try "sound-device: \"file:'\(raw)',raw\"\n".write(toFile: config + "/config.yaml", atomically: true, encoding: .utf8)
-        _ = try KeyboardSession.restartKeyboard(session, arguments: [])
+        try session.startKeyboard(arguments: [])
         try session.tap(["h", "i", "return"])
         #expect(Harness.waitFor(5) { session.received == "hi\n" }, "typed: \(session.received.debugDescription); \(session.errors)")
         #expect(Harness.waitFor(5) { FileManager.default.fileExists(atPath: raw) }, "no click reached \(raw): \(session.errors)")
@@ -48,10 +41,6 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
 
     @Test(arguments: [false, true])
     func docksFullWidthAtTheBottomWithoutDecorations(windowManager: Bool) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: windowManager)
         let server = session.server
         let f = server.frame(of: session.keyboardWindow)
@@ -61,24 +50,15 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         let pixelsPerMM = Double(server.height) / Double(XDisplayHeightMM(server.connection, 0))
         let expected = 4 * DockHeight.rowPitchMillimetres * pixelsPerMM
         #expect(abs(Double(f.height) - expected) < 0.06 * expected, "height \(f.height), expected about \(expected)")
-        let type = server.property(of: session.keyboardWindow, XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE", 0))
+        let type = server.property(of: session.keyboardWindow, "_NET_WM_WINDOW_TYPE")
         #expect(type == [Int(XInternAtom(server.connection, "_NET_WM_WINDOW_TYPE_DOCK", 0))])
-        if windowManager {
-            // No frame: the window manager did not reparent it into a decorated frame that is taller.
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            XQueryTree(server.connection, session.keyboardWindow, &root, &parent, &children, &count)
-            if let children { XFree(children) }
-            if parent != root { #expect(server.frame(of: parent).height == f.height) }
+        // No frame: the window manager did not reparent it into a decorated frame that is taller.
+        if windowManager, let parent = WindowTree.parent(server.connection, of: session.keyboardWindow), parent != server.root {
+            #expect(server.frame(of: parent).height == f.height)
         }
     }
 
     @Test func floatsAtTheGivenGeometry() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--geometry", "800x260+100+200"])
         let f = session.server.frame(of: session.keyboardWindow)
         #expect(f.x == 100 && f.y == 200 && f.width == 800 && f.height == 260)
@@ -87,10 +67,6 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     }
 
     @Test func symbolsOffTheKeymapArriveAndTheKeymapIsRestored() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false)
         let before = session.server.keymapDump
         try session.tap(["page-numbers", "page-symbols", "€", "£", "¥", "•", "€", "return"])
@@ -102,12 +78,8 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     }
 }
 
-@Suite struct CommandLineTests {
+@Suite(.needsClavier) struct CommandLineTests {
     @Test func withoutADisplayItSaysSoInOneLineAndExits1() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
         let result = try Harness.run(["/usr/bin/env", "-u", "DISPLAY", Harness.clavierBinary, "--no-sound"])
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n")
@@ -116,13 +88,11 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     }
 
     @Test func geometryPrintsTheKeysAsJSON() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
-        let result = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "us", "--page", "numbers",
-                                      "--size", "800x260"])
+        let result = try Harness.clavier(["geometry", "--layout", "us", "--page", "numbers", "--size", "800x260"])
         #expect(result.status == 0)
+        // The README's example, fields in its order.
+        #expect(result.out.hasPrefix(#"{"layout":"us","page":"numbers","width":800,"height":260,"#
+                                     + #""keys":[{"id":"1","label":"1","action":"1","x":5,"y":7,"width":70,"height":52},"#), "\(result.out)")
         let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
         #expect(json["layout"] as? String == "us")
         #expect(json["page"] as? String == "numbers")
@@ -133,18 +103,14 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     }
 
     @Test func badArgumentsAreClearErrors() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
-        let layout = try Harness.run([Harness.clavierBinary, "geometry", "--layout", "nope"])
+        let layout = try Harness.clavier(["geometry", "--layout", "nope"])
         #expect(layout.status != 0 && layout.err.contains("no layout 'nope'"))
-        let geometry = try Harness.run([Harness.clavierBinary, "--geometry", "huge"])
+        let geometry = try Harness.clavier(["--geometry", "huge"])
         #expect(geometry.status != 0 && geometry.err.contains("WxH+X+Y"))
     }
 }
 
-@Suite struct LayoutFileCommandTests {
+@Suite(.needsClavier) struct LayoutFileCommandTests {
     static var shipped: [String] {
         ["layouts", "themes"].flatMap { dir -> [String] in
             let path = Harness.packageRoot.appendingPathComponent("Assets/\(dir)").path
@@ -154,45 +120,31 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
     }
 
     @Test func checkPassesEveryShippedFileWithOneLine() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
-        let result = try Harness.run([Harness.clavierBinary, "check"] + Self.shipped)
+        let result = try Harness.clavier(["check"] + Self.shipped)
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.split(separator: "\n").count == 1)
         #expect(result.out.contains("\(Self.shipped.count) files OK"))
     }
 
-    @Test func checkReportsEveryBrokenFileAtItsLineAndColumn() throws {
-        guard FileManager.default.isExecutableFile(atPath: Harness.clavierBinary) else {
-            Issue.record("no clavier binary at \(Harness.clavierBinary)")
-            return
-        }
-        let dir = Harness.packageRoot.appendingPathComponent("Tests/ClavierLayoutsTests/Broken").path
-        let files = ["", "/themes"].flatMap { sub in
-            ((try? FileManager.default.contentsOfDirectory(atPath: dir + sub)) ?? []).filter { $0.hasSuffix(".yaml") }
-                .map { dir + sub + "/" + $0 }
-        }
-        #expect(files.count >= 10)
-        let result = try Harness.run([Harness.clavierBinary, "check"] + files)
+    /// Among good files, a broken layout and a broken theme are each reported at their line
+    /// and column (every kind of mistake is ClavierLayoutsTests' BrokenFileTests), and the
+    /// command fails.
+    @Test func checkReportsABrokenFileAtItsLineAndColumn() throws {
+        let broken = Harness.packageRoot.appendingPathComponent("Tests/ClavierLayoutsTests/Broken").path
+        let (layout, theme) = (broken + "/unknown-key-field.yaml", broken + "/themes/bad-colour.yaml")
+        let result = try Harness.clavier(["check", layout] + Self.shipped + [theme])
         #expect(result.status == 1)
-        for file in files {
-            let expect = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0].dropFirst("# expect: ".count)
-            #expect(result.out.contains("\(file):\(expect)"), "\(file): expected \(expect) in \(result.out)")
-        }
+        #expect(result.out.hasPrefix(layout + ":5:24: unknown field 'colour' in a key"), "\(result.out)")
+        #expect(result.out.contains("\n" + theme + ":3:8: label: '#12345' is not a colour"), "\(result.out)")
+        #expect(!result.out.contains("Assets/"), "a shipped file was reported: \(result.out)")
+        #expect(result.err.contains("in \(Self.shipped.count + 2) files"), "\(result.err)")
     }
 
-    @Test func aBrokenLayoutFallsBackToUSWithTheErrorPrinted() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let dir = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let broken = dir.appendingPathComponent("broken.yaml")
-        try "pages:\n  - id: a\n    rows: [[{label: x, colour: red}]]\n".write(to: broken, atomically: true, encoding: .utf8)
-        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", broken.path])
+    @Test(.needsDisplay) func aBrokenLayoutFallsBackToUSWithTheErrorPrinted() throws {
+        let dir = TemporaryDirectory()
+        let broken = dir.file("broken.yaml")
+        try "pages:\n  - id: a\n    rows: [[{label: x, colour: red}]]\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", broken])
         #expect(Harness.waitFor(5) { session.errors.contains("broken.yaml:3:24: unknown field 'colour'") }, "stderr: \(session.errors)")
         #expect(session.errors.contains("using the built-in 'us' layout"))
         session.geometryArguments = ["--layout", "us"]

@@ -1,17 +1,11 @@
-import CX11
-import ClavierRender
-import ClavierCore
+import ClavierTestSupport
 import Foundation
 import Testing
 
-@Suite(.serialized) struct WindowTests {
+@Suite(.serialized, .needsDisplay) struct WindowTests {
     /// The window's pixels, read back from the X server, equal what `clavier render` paints.
     @Test(arguments: [(false, "letters"), (true, "numbers")])
     func screenMatchesRender(windowManager: Bool, page: String) throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: windowManager,
                                           clavierArguments: ["--no-sound", "--page", page])
         let differing = try #require(try session.pixelsDifferingFromRender(page: page), "could not read the window's pixels")
@@ -20,25 +14,16 @@ import Testing
 
     /// A press repaints the key as pressed while the pointer is down (only that key changes).
     @Test func aHeldKeyIsDrawnPressed() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = try #require(server.pixels(of: session.keyboardWindow))
-        let g = try session.geometry(page: "letters")["g"]!
-        let f = server.frame(of: session.keyboardWindow)
-        XTestFakeMotionEvent(server.connection, 0, Int32(f.x + g.x + g.width / 2), Int32(f.y + g.y + g.height / 2), 0)
-        XTestFakeButtonEvent(server.connection, 1, 1, 0)
-        XSync(server.connection, 0)
+        let g = try session.press("g", pause: 0)
         var during = before
         Harness.waitFor(5) {
             during = server.pixels(of: session.keyboardWindow) ?? before
             return during.data != before.data
         }
-        XTestFakeButtonEvent(server.connection, 1, 0, 0)
-        XSync(server.connection, 0)
+        server.button(down: false, pause: 0)
         var changedOutside = 0, changedInside = 0
         for y in 0..<before.height {
             for x in 0..<before.width where before.data[y * before.width + x] != during.data[y * before.width + x] {
@@ -54,13 +39,8 @@ import Testing
 
     /// One press writes the click to an ALSA file device.
     @Test func aPressWritesTheClick() throws {
-        if let missing = Harness.missing {
-            Issue.record("cannot run the X tests: \(missing)")
-            return
-        }
-        let directory = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let raw = directory.appendingPathComponent("click.raw").path
+        let directory = TemporaryDirectory()
+        let raw = directory.file("click.raw")
         let session = try KeyboardSession(windowManager: false,
                                           clavierArguments: ["--sound-device", "file:'\(raw)',raw"])
         let wav = try Data(contentsOf: Harness.packageRoot.appendingPathComponent("Assets/sounds/click.wav"))

@@ -1,16 +1,20 @@
-import Foundation
 import Glibc
 
-/// A child process started with posix_spawn, with a clean signal mask and default signal
-/// handlers (Foundation's Process passes on the test thread's blocked signals, so
-/// SIGTERM would never reach Xvfb, xterm or clavier), in a process group of its own.
-final class ChildProcess {
-    let pid: pid_t
-    private(set) var status: Int32?
+/// A program started with `posix_spawnp` for a test or the bench, in a process group of its
+/// own, with a clean signal mask and default signal handlers (Foundation's `Process` passes
+/// on the caller's blocked signals, so SIGTERM would never reach Xvfb, xterm or clavier),
+/// standard input from /dev/null and its output to files (or /dev/null).
+public final class ChildProcess {
+    public let pid: pid_t
+    /// CLOCK_MONOTONIC, in nanoseconds, just before `posix_spawnp`: where the bench's start-up times begin.
+    public let startedNanoseconds: UInt64
+    /// The exit status once it has ended: the code it exited with, or 128 + N for signal N.
+    public private(set) var status: Int32?
 
-    /// Starts `arguments` (found on PATH) with `environment` added, writing standard
-    /// output and standard error to the given paths (or /dev/null).
-    init(_ arguments: [String], environment: [String: String] = [:], stdout: String? = nil, stderr: String? = nil) throws {
+    /// Starts `arguments` (the program found on PATH) with `environment` added to this
+    /// process's, standard output and standard error written to the given paths.
+    public init(_ arguments: [String], environment: [String: String] = [:], stdout: String? = nil,
+                stderr: String? = nil) throws(HarnessError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -28,14 +32,15 @@ final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let merged = Harness.environment.merging(environment) { $1 }
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
+        startedNanoseconds = Harness.monotonicNanoseconds
         let rc = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
         guard rc == 0 else { throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
         pid = child
@@ -43,7 +48,7 @@ final class ChildProcess {
 
     deinit { stop() }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         guard status == nil else { return false }
         var raw: Int32 = 0
         if waitpid(pid, &raw, WNOHANG) == pid {
@@ -54,29 +59,30 @@ final class ChildProcess {
     }
 
     /// Sends `signal` to the process (not its group).
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         if status == nil { kill(pid, number) }
     }
 
-    /// Waits for the process to end and returns its exit status (128+N for signal N).
+    /// Waits for the process to end and returns its exit status.
     @discardableResult
-    func wait() -> Int32 {
+    public func wait() -> Int32 {
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-        status = Self.exitStatus(raw)
-        return status!
+        let ended = Self.exitStatus(raw)
+        status = ended
+        return ended
     }
 
-    /// Waits up to `seconds` for the process to end; nil if it is still running.
-    func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning && Date() < deadline { usleep(10_000) }
-        return isRunning ? nil : status
+    /// Waits up to `seconds` for the process to end; its exit status, or nil if it still runs.
+    @discardableResult
+    public func wait(seconds: Double) -> Int32? {
+        Harness.waitFor(seconds, pollingEvery: 0.005) { !isRunning }
+        return status
     }
 
     /// SIGTERM to the whole group, then SIGKILL if it has not gone within two seconds.
-    func stop() {
+    public func stop() {
         guard isRunning else { return }
         kill(-pid, SIGTERM)
         if wait(seconds: 2) == nil {

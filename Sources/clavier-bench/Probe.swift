@@ -1,45 +1,7 @@
+import ClavierTestSupport
+import ClavierX11
 import CX11
 import Glibc
-
-/// The bench's private Xvfb, with no window manager (so nothing but the program under test
-/// handles its window), and the US keymap pinned with setxkbmap.
-final class XServer {
-    let name: String
-    let width: Int, height: Int
-    private let process: ChildProcess
-
-    init(width: Int, height: Int) throws(BenchError) {
-        self.width = width
-        self.height = height
-        for n in 150...199 where access("/tmp/.X11-unix/X\(n)", F_OK) != 0 && access("/tmp/.X\(n)-lock", F_OK) != 0 {
-            let candidate = ":\(n)"
-            let p = try ChildProcess(["Xvfb", candidate, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"])
-            let deadline = Instant.now + 5
-            while Instant.now < deadline && p.isRunning && access("/tmp/.X11-unix/X\(n)", F_OK) != 0 { sleep(ms: 10) }
-            guard p.isRunning else { continue }
-            // The socket exists a moment before the server accepts on it.
-            var probe: OpaquePointer?
-            while Instant.now < deadline {
-                probe = XOpenDisplay(candidate)
-                if probe != nil { break }
-                sleep(ms: 10)
-            }
-            guard let probe else {
-                p.stop()
-                continue
-            }
-            XCloseDisplay(probe)
-            name = candidate
-            process = p
-            let xkb = try run(["setxkbmap", "-display", candidate, "us"])
-            guard xkb.status == 0 else { throw BenchError("setxkbmap us failed on \(candidate)") }
-            return
-        }
-        throw BenchError("could not start Xvfb on any display :150…:199")
-    }
-
-    deinit { process.stop() }
-}
 
 /// The bench's connection to the X server: a focused probe window that receives what the
 /// keyboards type, XTest to press and click, and the root's SubstructureNotify to see
@@ -52,11 +14,11 @@ final class Probe {
     let damage: DamageWatch?
     private var event = XEvent()
 
-    init(display name: String, probeRect: (x: Int, y: Int)) throws(BenchError) {
-        guard let d = XOpenDisplay(name) else { throw BenchError("cannot open \(name)") }
+    init(display name: String, probeRect: (x: Int, y: Int)) throws(HarnessError) {
+        guard let d = XOpenDisplay(name) else { throw HarnessError("cannot open \(name)") }
         self.d = d
         // A window that vanishes between MapNotify and our GetImage must not end the bench.
-        clavier_install_x_error_handler()
+        XErrorLog.install()
         root = XDefaultRootWindow(d)
         damage = DamageWatch(display: d)
         XSelectInput(d, root, SubstructureNotifyMask)
@@ -157,12 +119,7 @@ final class Probe {
 
     /// Top-level windows mapped now, other than the probe.
     var mappedTopLevels: [Window] {
-        var r: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(d, root, &r, &parent, &children, &count) != 0, let children else { return [] }
-        defer { XFree(children) }
-        return (0..<Int(count)).map { children[$0] }.filter { $0 != window && frame(of: $0)?.viewable == true }
+        WindowTree.children(d, of: root).filter { $0 != window && frame(of: $0)?.viewable == true }
     }
 
     private var shm: SharedImage?

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ClavierCore
 import ClavierLayouts
 
@@ -8,34 +7,25 @@ extension LayoutLibrary {
     static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates)
 }
 
-extension LayoutOptions {
-    /// The layout `--layout` names: a file, else a name found by the library, else a
-    /// layout built into the binary.
-    func loadLayout() throws(LayoutError) -> Layout {
-        try Self.layout(named: layout)
-    }
-
+/// Finds layouts and themes by name (a file, a name in the library, else one built into the
+/// binary) for `--layout`, `--theme`, rules and `clavier layout NAME`.
+enum LayoutLoader {
     /// The layout `name` names: a file, else a name found by the library, else a built-in one.
     static func layout(named name: String) throws(LayoutError) -> Layout {
-        do {
-            return try LayoutLibrary.clavier.layout(name)
-        } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Layout.builtin[name] { return builtin }
-            throw .notFound(name: name, kind: kind, searched: searched)
-        }
-    }
-
-    /// The theme `--theme` names, found the same way.
-    func loadTheme() throws(LayoutError) -> Theme {
-        try Self.theme(named: theme)
+        try find(name, LayoutLibrary.clavier.layout, else: Layout.builtin)
     }
 
     /// The theme `name` names: a file, else a name found by the library, else a built-in one.
     static func theme(named name: String) throws(LayoutError) -> Theme {
+        try find(name, LayoutLibrary.clavier.theme, else: Theme.builtin)
+    }
+
+    private static func find<T>(_ name: String, _ inLibrary: (String) throws(LayoutError) -> T,
+                                else builtins: [String: T]) throws(LayoutError) -> T {
         do {
-            return try LayoutLibrary.clavier.theme(name)
+            return try inLibrary(name)
         } catch .notFound(let name, let kind, let searched) {
-            if let builtin = Theme.builtin[name] { return builtin }
+            if let builtin = builtins[name] { return builtin }
             throw .notFound(name: name, kind: kind, searched: searched)
         }
     }
@@ -59,15 +49,9 @@ extension LayoutOptions {
         }
         return (layout, theme)
     }
-}
 
-extension LayoutOptions {
-    /// Where a PIN pad's shuffles come from: `--seed`, else `SystemRandomNumberGenerator`
+    /// Where a PIN pad's shuffles come from: `seed` (`--seed`), else `SystemRandomNumberGenerator`
     /// (the kernel's getrandom), which no one can predict.
-    func shuffleSource() -> any RandomNumberGenerator {
-        Self.shuffleSource(seed: seed)
-    }
-
     static func shuffleSource(seed: UInt64?) -> any RandomNumberGenerator {
         if let seed { return SeededGenerator(seed: seed) }
         return SystemRandomNumberGenerator()
@@ -79,6 +63,6 @@ extension Layout {
     /// running keyboard fills it (read only: `clavier geometry` and `render` show the same).
     func withSavedTapCounts() -> Layout {
         guard options.frequentPage != nil else { return self }
-        return fillingFrequentPage(with: TapCountStore.standard().load().0)
+        return fillingFrequentPage(with: TapCountStore.standard().load().0 ?? TapCounts())
     }
 }

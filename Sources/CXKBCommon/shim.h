@@ -1,0 +1,1 @@
+#include <xkbcommon/xkbcommon.h>

@@ -1,0 +1,134 @@
+/// What the keyboard runs with: each setting from the command line, else the config file,
+/// else its default (`Setting.defaultValue`, the one place defaults live).
+public struct Settings: Equatable, Sendable {
+    /// Every setting, in the order the config file's fields are listed in its messages.
+    public static let all = [
+        AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
+        AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
+        AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
+    ]
+
+    /// The values given on the command line or in the file, the precedence rules applied.
+    public let given: SettingsLayer
+    /// The config file's per-application rules (the command line has none).
+    public let rules: [WindowRule]
+
+    public init(commandLine: SettingsLayer = SettingsLayer(), file: SettingsLayer = SettingsLayer(), rules: [WindowRule] = []) {
+        var file = file
+        // Asking for a dock on the command line means docking, whatever place the file floats at.
+        if commandLine.gives(.dock) || commandLine.gives(.monitor) || commandLine.gives(.height) {
+            file[.geometry] = nil
+            file[.float] = nil
+        }
+        var given = commandLine.layered(over: file)
+        // A place to float at floats the keyboard, even with `--no-float`.
+        if given.gives(.geometry) { given[.float] = true }
+        self.given = given
+        self.rules = rules
+    }
+
+    /// The value of `setting`: given, else its default.
+    public subscript<Value: SettingValue>(setting: Setting<Value>) -> Value { given[setting] ?? setting.defaultValue }
+}
+
+// The table: each setting once, with its default, help and check.
+
+extension Setting<String> {
+    public static let layout = Setting("layout", .text, default: "us",
+        help: "The layout to show: a name (see clavier layouts) or a YAML file (default: us).") { .value($0) }
+}
+
+extension Setting<String?> {
+    public static let page = Setting("page", .text, default: nil,
+        help: "The page to show first (us: letters, numbers, symbols).") { .value($0) }
+}
+
+extension Setting<String> {
+    public static let theme = Setting("theme", .text, default: "system",
+        help: "The look: a name (system, dark, high-contrast; see clavier layouts) or a YAML file (default: system).") { .value($0) }
+}
+
+extension Setting<String?> {
+    /// Kept as text: the place it stands for depends on the screen it is put on.
+    public static let geometry = Setting("geometry", .text, default: nil,
+        help: "Float the keyboard at WxH+X+Y (X11 geometry) instead of docking it, and remember that place.",
+        valueName: "WxH+X+Y") { text in
+        WindowGeometry(parsing: text) == nil ? .problem("'\(text)' is not of the form WxH+X+Y") : .value(text)
+    }
+}
+
+extension Setting<Bool> {
+    public static let float = flag("float", default: false,
+        help: "Float the keyboard where it was last (drag it by its handle, resize it from its corner) instead of docking it.")
+}
+
+extension Setting<DockEdge> {
+    public static let dock = Setting("dock", .text, default: .bottom,
+        help: "Dock the keyboard along the bottom (default) or top of its monitor.") { text in
+        DockEdge(rawValue: text).map(Parsed.value) ?? .problem("must be top or bottom, not '\(text)'")
+    }
+}
+
+extension Setting<String?> {
+    public static let monitor = Setting("monitor", .text, default: nil,
+        help: "The RandR monitor to dock on (see xrandr --listmonitors; default: the primary one).") { .value($0) }
+}
+
+extension Setting<DockHeight> {
+    public static let height = Setting("height", .text, default: .physical,
+        help: "The docked height: pixels, or a percentage of the monitor's height (default: rows 16 mm apart).",
+        valueName: "PX|N%") { text in
+        DockHeight(parsing: text).map(Parsed.value) ?? .problem("'\(text)' is neither pixels (300) nor a percentage (35%)")
+    }
+}
+
+extension Setting<Bool> {
+    public static let sound = flag("sound", default: true, help: "Click on key presses (default), or not.")
+}
+
+extension Setting<String> {
+    public static let soundDevice = Setting("sound-device", .text, default: "default",
+        help: "The ALSA device for the click (default: default).") { .value($0) }
+}
+
+extension Setting<Bool> {
+    public static let kiosk = flag("kiosk", default: false,
+        help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
+
+    public static let learning = flag("learning", default: true,
+        help: "Remember the completions you take to offer them first (default), or keep nothing.")
+}
+
+extension Setting<Double?> {
+    /// The HiDPI factor; nil: from Xft.dpi or the monitor (`DisplayScale.detect`).
+    public static let scale = Setting("scale", .number, default: nil,
+        help: "Draw the floating keyboard's handle and grip this many times their 96 dpi size (default: from Xft.dpi, else the monitor's size).",
+        valueName: "FACTOR") { text in
+        guard let factor = Double(text) else { return .problem("must be a number") }
+        let range = DisplayScale.range
+        return range.contains(factor) ? .value(factor) : .problem("\(factor) is not between \(range.lowerBound) and \(range.upperBound)")
+    }
+}
+
+extension PreviewMode: SettingValue {}
+
+extension Setting<PreviewMode> {
+    public static let preview = Setting("preview", .text, default: .touch,
+        help: "Show a magnified copy of a held key above it: always, for touch only (default; a finger hides the key, a mouse does not), or never.",
+        valueName: "always|touch|never") { text in
+        PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
+    }
+}
+
+extension Setting<Bool> {
+    /// A setting that is on or off: `true`/`false` in the file, `--NAME`/`--no-NAME` on the command line.
+    static func flag(_ name: String, default defaultValue: Bool, help: String) -> Setting {
+        Setting(name, .flag, default: defaultValue, help: help) { text in
+            switch text {
+            case "true": .value(true)
+            case "false": .value(false)
+            default: .problem("must be true or false")
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ClavierCore
+import ClavierX11
+import Glibc
+
+/// Sends what the keyboard types to the focused window: the XTest injector (made when first
+/// needed), kiosk mode's filter, markdown formatting around the selection, and giving back
+/// borrowed keycodes on time.
+final class Typist {
+    private let display: Display
+    private let kiosk: Bool
+    private var made: KeyInjector?
+
+    init(display: Display, kiosk: Bool) {
+        self.display = display
+        self.kiosk = kiosk
+    }
+
+    /// The injector, made on first use: reading the keymap waits until the first picture is
+    /// on screen (or the first press) unless the layout's labels need it.
+    var injector: KeyInjector {
+        if let made { return made }
+        let injector = KeyInjector(display: display)
+        made = injector
+        return injector
+    }
+
+    /// Types every `.type` of `effects` that kiosk mode allows; says whether anything was typed.
+    func type(_ effects: [Effect]) -> Bool {
+        var typed = false
+        for case .type(let sym, let modifiers) in effects where send(sym, modifiers: modifiers) { typed = true }
+        return typed
+    }
+
+    /// Types one keysym, through kiosk mode's allow-list when it is on: every path that types
+    /// (keys, accessory cells, formatting) comes here.
+    @discardableResult
+    private func send(_ sym: KeySym, modifiers: ModifierSet = []) -> Bool {
+        guard kiosk else { return injector.type(sym, modifiers: modifiers) }
+        let typed = injector.type(sym, modifiers: modifiers, allow: Kiosk.allows)
+        if !typed { Log.debug("kiosk mode: not typing a blocked combination (only what a kiosk needs is typed)") }
+        return typed
+    }
+
+    /// Wraps the selected text of the focused window (PRIMARY, read onto `window`) in
+    /// `formatting`'s delimiters by typing the wrapped text, which replaces a selection in
+    /// most applications. With nothing selected, or a selection that is not one short line of
+    /// printable text (`Formatting.wrapping`), types the pair and puts the cursor between
+    /// them with Left.
+    func format(_ formatting: Formatting, window: KeyboardWindow) {
+        let selection = display.primarySelection(requestor: window.id)
+        if let wrapped = formatting.wrapping(selection) {
+            for sym in KeySym.sequence(typing: wrapped) { send(sym) }
+            return
+        }
+        if let selection, !selection.isEmpty { Log.debug("the selection is not one short line of text: typing only the pair") }
+        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { send(sym) }
+        for _ in formatting.delimiter.unicodeScalars { send(.left) }
+    }
+
+    /// When a borrowed keycode is next due back, if one is lent.
+    var nextRestore: ContinuousClock.Instant? { made?.nextRestore }
+
+    /// Gives back the borrowed keycodes that are due at `now`.
+    func restoreDue(now: ContinuousClock.Instant) { made?.restoreDue(now: now) }
+
+    /// The server's keymap changed: an injector made later reads it as it is then.
+    func keymapChanged(first: UInt8, count: Int) { made?.keymapChanged(first: first, count: count) }
+
+    /// Gives back every borrowed keycode, the last only once clients have had time to read
+    /// it (a keycode changed under a client still reading its key event types the wrong key).
+    func restoreAll(clock: ContinuousClock) {
+        guard let made else { return }
+        if let safe = made.allRestorable, case let wait = safe - clock.now, wait > .zero {
+            let (seconds, attos) = wait.components
+            var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attos / 1_000_000_000))
+            nanosleep(&pause, nil)
+        }
+        made.restoreAll()
+    }
+}

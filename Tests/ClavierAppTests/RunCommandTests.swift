@@ -1,0 +1,86 @@
+@testable import clavier
+import ClavierCore
+import Foundation
+import Testing
+
+/// `clavier run`'s options against the settings table (`Settings.all`), and the docs beside them.
+struct RunCommandTests {
+    /// A value for each setting that is not a flag.
+    static let samples = [
+        "layout": "pin", "page": "symbols", "theme": "dark", "geometry": "900x300-0-0", "dock": "top",
+        "monitor": "eDP-1", "height": "40%", "sound-device": "plughw:0", "scale": "1.25", "preview": "always",
+    ]
+
+    /// Command lines that set `setting`, each with the value it stands for as text.
+    static func arguments(for setting: AnySetting) throws -> [(arguments: [String], text: String)] {
+        guard setting.kind == .flag else {
+            let text = try #require(samples[setting.name], "no sample for \(setting.name)")
+            return [(["--\(setting.name)", text], text)]
+        }
+        return [(["--\(setting.name)"], "true"), (["--no-\(setting.name)"], "false")]
+    }
+
+    @Test(arguments: Settings.all.map(\.name))
+    func eachSettingIsAnOptionThatSetsIt(name: String) throws {
+        let setting = try #require(Settings.all.first { $0.name == name })
+        for (arguments, text) in try Self.arguments(for: setting) {
+            var expected = SettingsLayer()
+            try setting.read(text, into: &expected)
+            #expect(try Run.parse(arguments).givenSettings() == expected, "\(arguments)")
+        }
+        #expect(try Run.parse([]).givenSettings().isEmpty)
+    }
+
+    /// Every option of `clavier run` is a setting of the table (with its help) or one of the
+    /// few that are not settings, and every flag setting is a flag.
+    @Test func everyOptionIsASetting() throws {
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(Run._dumpHelp().utf8)) as? [String: Any])
+        let arguments = try #require((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        var seen: Set<String> = []
+        for argument in arguments {
+            let name = try #require((argument["preferredName"] as? [String: Any])?["name"] as? String)
+            let kind = argument["kind"] as? String
+            if ["config", "display", "seed", "version", "help"].contains(name) { continue }
+            if let setting = Settings.all.first(where: { $0.name == name }) {
+                #expect(kind == (setting.kind == .flag ? "flag" : "option"), "--\(name)")
+                #expect(argument["abstract"] as? String == setting.help, "--\(name)")
+                seen.insert(name)
+            } else {
+                let inverted = name.hasPrefix("no-") ? Settings.all.first { $0.name == name.dropFirst(3) } : nil
+                #expect(inverted?.kind == .flag && kind == "flag", "--\(name) is no setting of the table")
+            }
+        }
+        #expect(seen == Set(Settings.all.map(\.name)))
+    }
+
+    /// The command line's check of a value is the config file's, with `--` before the name.
+    @Test func badValuesAreUsageErrors() {
+        for (arguments, message) in [(["--geometry", "abc"], "--geometry 'abc' is not of the form WxH+X+Y"),
+                                     (["--scale", "9"], "--scale 9.0 is not between 0.5 and 4.0"),
+                                     (["--height", "x"], "--height 'x' is neither pixels (300) nor a percentage (35%)")] {
+            #expect(throws: (any Error).self) { try Run.parse(arguments) }
+            do {
+                _ = try Run.parse(arguments)
+            } catch {
+                #expect(Run.message(for: error) == message)
+            }
+        }
+    }
+
+    /// docs/config.md's table of fields and README's table of options name every setting.
+    @Test func theDocsListEverySetting() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let config = try String(contentsOf: root.appendingPathComponent("docs/config.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let fields = config.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.split(separator: "`")[1]) }
+        #expect(fields.sorted() == (Settings.all.map(\.name) + ["rules"]).sorted(), "docs/config.md's fields")
+        let readmeLines = readme.split(separator: "\n")
+        let options = readmeLines.filter { $0.hasPrefix("| `--") }.joined(separator: "\n")
+        let synopsis = readmeLines.drop { !$0.hasPrefix("    clavier [") }.prefix { $0.hasPrefix("    ") }.joined(separator: "\n")
+        for setting in Settings.all {
+            #expect(options.contains("`--\(setting.name)"), "README's option table has no --\(setting.name)")
+            #expect(synopsis.contains("[--\(setting.name)") || synopsis.contains("|--\(setting.name)"),
+                    "README's synopsis has no --\(setting.name)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+@testable import ClavierCore
+import Testing
+
+struct SettingsTests {
+    /// Two values of each setting other than its default: one for the command line, one for the file.
+    static let samples: [String: (commandLine: String, file: String)] = [
+        "layout": ("terminal", "phone"), "page": ("numbers", "symbols"), "theme": ("dark", "high-contrast"),
+        "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"),
+        "monitor": ("HDMI-1", "DP-2"), "height": ("35%", "300"), "sound": ("false", "true"),
+        "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
+        "preview": ("always", "never"),
+    ]
+
+    static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
+        var layer = SettingsLayer()
+        try setting.read(text, into: &layer)
+        return layer
+    }
+
+    /// What a layer gives once a geometry in it has floated the keyboard.
+    static func floated(_ layer: SettingsLayer) -> SettingsLayer {
+        var layer = layer
+        if layer.gives(.geometry) { layer[.float] = true }
+        return layer
+    }
+
+    @Test func everySettingHasSamples() {
+        #expect(Set(Settings.all.map(\.name)) == Set(Self.samples.keys))
+        #expect(Set(Settings.all.map(\.name)).count == Settings.all.count, "a name is declared twice")
+    }
+
+    @Test(arguments: Settings.all.map(\.name))
+    func theCommandLineBeatsTheFileWhichBeatsTheDefault(name: String) throws {
+        let setting = try #require(Settings.all.first { $0.name == name })
+        let (cli, file) = try #require(Self.samples[name])
+        let commandLine = try Self.layer(setting, cli), inFile = try Self.layer(setting, file)
+        #expect(Settings(commandLine: commandLine, file: inFile).given == Self.floated(commandLine))
+        #expect(Settings(commandLine: SettingsLayer(), file: inFile).given == Self.floated(inFile))
+        #expect(Settings(commandLine: commandLine).given == Self.floated(commandLine))
+        #expect(Settings().given.isEmpty)
+    }
+
+    @Test func theDefaults() {
+        let s = Settings()
+        #expect(s[.layout] == "us" && s[.page] == nil && s[.theme] == "system")
+        #expect(s[.geometry] == nil && s[.float] == false && s[.dock] == .bottom && s[.monitor] == nil && s[.height] == .physical)
+        #expect(s[.sound] == true && s[.soundDevice] == "default" && s[.kiosk] == false && s[.learning] == true)
+        #expect(s[.scale] == nil && s.rules.isEmpty)
+    }
+
+    @Test func aDockOnTheCommandLineBeatsAFloatingPlaceInTheFile() throws {
+        var file = SettingsLayer()
+        file[.geometry] = "800x260+0+0"
+        file[.float] = true
+        file[.sound] = false
+        for dock in [Setting.dock.name, Setting.monitor.name, Setting.height.name] {
+            let setting = try #require(Settings.all.first { $0.name == dock })
+            let s = Settings(commandLine: try Self.layer(setting, try #require(Self.samples[dock]).commandLine), file: file)
+            #expect(s[.geometry] == nil && s[.float] == false, "--\(dock)")
+            #expect(s[.sound] == false, "--\(dock) keeps the file's other settings")
+        }
+        var cli = SettingsLayer()
+        cli[.layout] = "terminal"
+        #expect(Settings(commandLine: cli, file: file)[.geometry] == "800x260+0+0", "no dock asked: the file's place stands")
+        cli[.dock] = .top
+        cli[.float] = true
+        #expect(Settings(commandLine: cli, file: file)[.float] == true, "--float with --dock floats")
+    }
+
+    @Test func aGeometryFloatsTheKeyboard() {
+        var file = SettingsLayer()
+        file[.geometry] = "800x260+0+0"
+        file[.float] = false
+        #expect(Settings(file: file)[.float] == true)
+        var cli = SettingsLayer()
+        cli[.geometry] = "640x200+0+0"
+        cli[.float] = false
+        #expect(Settings(commandLine: cli)[.float] == true, "--geometry beats --no-float")
+        #expect(Settings(commandLine: cli, file: file)[.geometry] == "640x200+0+0")
+    }
+
+    /// Help texts state the defaults, so they are held to the table's.
+    @Test func theHelpStatesEachDefault() {
+        let texts: [Setting<String>] = [.layout, .theme, .soundDevice]
+        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning]
+        for text in texts { #expect(text.help.contains("(default: \(text.defaultValue))"), "\(text.name)") }
+        for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
+        #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
+        #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
+        // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
+        let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name]
+        #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
+        for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
+    }
+}
