@@ -13,8 +13,7 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
 # Release builds link the Swift runtime statically: less resident memory and start-up
-# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The standard
-# library's argv finder is left out for Sources/CArguments' (reads no /proc/self/maps).
+# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md).
 # With the toolchain's lld they also lay the functions Clavier runs side by side
 # (tools/link-order.txt, from tools/profile-link-order) and, where glibc is 2.36 or newer,
 # pack the relative relocations (DT_RELR): 7 MB less resident (BENCHMARKS.md).
