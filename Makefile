@@ -13,17 +13,28 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
 # Release builds link the Swift runtime statically: less resident memory and start-up
-# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md).
-# With the toolchain's lld they also lay the functions Clavier runs side by side
-# (tools/link-order.txt, from tools/profile-link-order) and, where glibc is 2.36 or newer,
-# pack the relative relocations (DT_RELR): 7 MB less resident (BENCHMARKS.md).
+# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The rest of the
+# release tuning is in README.md ("Release tuning"): with the toolchain's lld, the functions
+# Clavier runs are laid out side by side (tools/link-order.txt: 4.4 MB less resident) and,
+# where glibc is 2.36 or newer, the relative relocations are packed (DT_RELR).
 SWIFT_BIN_DIR := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
 LLD := $(wildcard $(SWIFT_BIN_DIR)ld.lld)
 RELR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "yes" }')
+# Deleting the file links without an order.
+LINK_ORDER := $(if $(LLD),$(wildcard tools/link-order.txt))
 LINK_FLAGS =
 ifneq ($(LLD),)
-LINK_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/link-order.txt -Xlinker --no-warn-symbol-ordering
+LINK_FLAGS += -Xswiftc -use-ld=lld
+ifneq ($(LINK_ORDER),)
+LINK_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections
+# Only clavier's link takes the order: the other programs lack most of its functions, and
+# lld warns of each name in the order that no object defines. For clavier those warnings
+# mean the list is behind the code, which costs resident memory: `make release` then fails
+# after the link (gen-link-order.py --check). lld also warns "unable to order discarded
+# symbol" for the extra copies of a function several objects define: harmless, the kept
+# copy is ordered.
+ORDER_FLAGS = -Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER)
+endif
 ifeq ($(RELR),yes)
 LINK_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
@@ -51,7 +62,12 @@ build: deps check-lazy-libs
 release: deps check-lazy-libs
 	@# SwiftPM does not see the link order file: a newer one means linking again.
 	@bin="$(RELEASE_BIN)/clavier"; if [ tools/link-order.txt -nt "$$bin" ]; then rm -f "$$bin"; fi
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) $(ORDER_FLAGS) --product clavier
+	$(SWIFT) build $(RELEASE_FLAGS) --product clavier-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor
+ifneq ($(LINK_ORDER),)
+	@python3 tools/gen-link-order.py --check "$(RELEASE_BIN)/clavier" $(LINK_ORDER)
+endif
 
 run: release
 	"$(RELEASE_BIN)/clavier" $(ARGS)
