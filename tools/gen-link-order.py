@@ -11,9 +11,8 @@ pages faulted in at start, fewer resident, and fewer cold pages on the way to a 
 tools/profile-link-order makes the profiles; see BENCHMARKS.md for what it bought.
 
 With --check (run by `make release` after the link) it fails if the order file names a
-function the binary does not define: lld only warns of those, and the Makefile silences its
-warnings about the order (--no-warn-symbol-ordering) because lld also warns, harmlessly, for
-each discarded copy of a function that several objects define.
+function the binary does not define: lld only warns of those, and a list behind the code
+costs resident memory (BENCHMARKS.md, "The release tuning, each part measured").
 """
 import re
 import subprocess
