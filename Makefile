@@ -13,18 +13,28 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
 # Release builds link the Swift runtime statically: less resident memory and start-up
-# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The standard
-# library's argv finder is left out for Sources/CArguments' (reads no /proc/self/maps).
-# With the toolchain's lld they also lay the functions Clavier runs side by side
-# (tools/link-order.txt, from tools/profile-link-order) and, where glibc is 2.36 or newer,
-# pack the relative relocations (DT_RELR): 7 MB less resident (BENCHMARKS.md).
+# without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The rest of the
+# release tuning is in README.md ("Release tuning"): with the toolchain's lld, the functions
+# Clavier runs are laid out side by side (tools/link-order.txt: 4.2 MB less resident) and,
+# where glibc is 2.36 or newer, the relative relocations are packed (DT_RELR).
 SWIFT_BIN_DIR := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
 LLD := $(wildcard $(SWIFT_BIN_DIR)ld.lld)
 RELR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "yes" }')
+# Deleting the file links without an order.
+LINK_ORDER := $(if $(LLD),$(wildcard tools/link-order.txt))
 LINK_FLAGS =
 ifneq ($(LLD),)
-LINK_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/tools/link-order.txt -Xlinker --no-warn-symbol-ordering
+LINK_FLAGS += -Xswiftc -use-ld=lld
+ifneq ($(LINK_ORDER),)
+LINK_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections
+# Only clavier's link takes the order: the other programs lack most of its functions, and
+# lld warns of each name in the order that no object defines. For clavier those warnings
+# mean the list is behind the code, which costs resident memory: `make release` then fails
+# after the link (gen-link-order.py --check). lld also warns "unable to order discarded
+# symbol" for the extra copies of a function several objects define: harmless, the kept
+# copy is ordered.
+ORDER_FLAGS = -Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER)
+endif
 ifeq ($(RELR),yes)
 LINK_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
@@ -35,7 +45,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FL
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all build release run test check-core bench bench-deps install uninstall deps test-deps clean \
+.PHONY: all build release run test check-core check-lazy-libs bench bench-deps install uninstall deps test-deps clean \
 	package-files package-deps deb check-deb
 
 all: build
@@ -46,13 +56,18 @@ deps:
 test-deps:
 	@tools/install-deps test
 
-build: deps
+build: deps check-lazy-libs
 	$(SWIFT) build
 
-release: deps
+release: deps check-lazy-libs
 	@# SwiftPM does not see the link order file: a newer one means linking again.
 	@bin="$(RELEASE_BIN)/clavier"; if [ tools/link-order.txt -nt "$$bin" ]; then rm -f "$$bin"; fi
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) $(ORDER_FLAGS) --product clavier
+	$(SWIFT) build $(RELEASE_FLAGS) --product clavier-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor
+ifneq ($(LINK_ORDER),)
+	@python3 tools/gen-link-order.py --check "$(RELEASE_BIN)/clavier" $(LINK_ORDER)
+endif
 
 run: release
 	"$(RELEASE_BIN)/clavier" $(ARGS)
@@ -75,7 +90,12 @@ bench: bench-deps release
 check-core:
 	@tools/check-core-imports
 
-test: test-deps check-core
+# A Cairo, Pango or ALSA function without a forwarder in Sources/CLazyLibs is an undefined
+# symbol at the link: this names it and says to run tools/gen-lazy-libs.py.
+check-lazy-libs: deps
+	@python3 tools/gen-lazy-libs.py --check
+
+test: test-deps check-core check-lazy-libs
 	$(SWIFT) build --build-tests
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.
 	$(SWIFT) build --product generate-manual

@@ -55,10 +55,6 @@ let package = Package(
         // the executables do not link those libraries: a start from a kept picture loads none of them.
         .target(name: "CLazyLibs", dependencies: ["CPangoCairo", "CALSA"], cSettings: [.unsafeFlags(drawingCFlags + ["-fvisibility=hidden"])]),
 
-        // Takes the place of the standard library's argv finder, which reads /proc/self/maps at
-        // every start (see arguments.c).
-        .target(name: "CArguments"),
-
         .target(name: "ClavierCore"),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
@@ -68,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CArguments",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,

@@ -2,14 +2,20 @@
 """Writes the release link's function order (tools/link-order.txt) from callgrind profiles.
 
 Usage: gen-link-order.py BINARY_NAME OUT CALLGRIND_FILE...
+       gen-link-order.py --check BINARY ORDER_FILE
 
 Every function of BINARY_NAME that ran in the profiles becomes one line, its symbol, in the
 order of the files given (the presses first, then the kept start, then the first start), so
 that ld.lld --symbol-ordering-file puts the code Clavier runs next to each other: fewer
 pages faulted in at start, fewer resident, and fewer cold pages on the way to a key.
 tools/profile-link-order makes the profiles; see BENCHMARKS.md for what it bought.
+
+With --check (run by `make release` after the link) it fails if the order file names a
+function the binary does not define: lld only warns of those, and a list behind the code
+costs resident memory (BENCHMARKS.md, "The release tuning, each part measured").
 """
 import re
+import subprocess
 import sys
 
 def functions(path, binary):
@@ -36,7 +42,21 @@ def functions(path, binary):
             names[m.group(1)] = m.group(2)
     return ran
 
+def check(binary, order_file):
+    listed = [line.strip() for line in open(order_file) if line.strip()]
+    nm = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    defined = {line.split()[-1] for line in nm.splitlines() if line.strip()}
+    stale = [name for name in listed if name not in defined]
+    if stale:
+        sys.exit(f"gen-link-order: {order_file} names {len(stale)} of its {len(listed)} functions that {binary} "
+                 f"does not define ({', '.join(stale[:3])}{' …' if len(stale) > 3 else ''}): remake it with "
+                 "tools/profile-link-order, or delete it to link without an order (README, Release tuning)")
+
+
 def main():
+    if sys.argv[1] == "--check":
+        check(sys.argv[2], sys.argv[3])
+        return
     binary, out, profiles = sys.argv[1], sys.argv[2], sys.argv[3:]
     seen, order = set(), []
     for path in profiles:
@@ -45,7 +65,8 @@ def main():
         for name in functions(path, binary):
             # callgrind names a function by its symbol; a few carry a suffix of its own.
             symbol = name.split("'")[0]
-            if symbol.startswith("0x") or symbol in seen:
+            # Addresses, and callgrind's own names such as "(below main)", are not symbols.
+            if symbol.startswith(("0x", "(")) or symbol in seen:
                 continue
             seen.add(symbol)
             order.append(symbol)
