@@ -35,6 +35,7 @@ extension Optional: SettingValue where Wrapped: SettingValue {
 extension String: SettingValue {}
 extension Bool: SettingValue {}
 extension Double: SettingValue {}
+extension Int: SettingValue {}
 extension DockEdge: SettingValue {}
 extension DockHeight: SettingValue {}
 

@@ -6,6 +6,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
+        AnySetting(.dwell),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -117,6 +118,21 @@ extension Setting<PreviewMode> {
         help: "Show a magnified copy of a held key above it: always, for touch only (default; a finger hides the key, a mouse does not), or never.",
         valueName: "always|touch|never") { text in
         PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
+    }
+}
+
+extension Setting<Int?> {
+    /// ms; nil: no dwell (a click presses).
+    public static let dwell = Setting("dwell", .number, default: nil,
+        help: "Press a key by resting the pointer on it this many milliseconds, for a head pointer or eye tracker (default: off).",
+        valueName: "MS") { text in milliseconds(text, in: Self.dwellRange) }
+
+    /// What a person can rest or wait for: shorter presses keys by accident, longer is a nap.
+    public static let dwellRange = 100...10_000
+
+    static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> Parsed {
+        guard let ms = Int(text) else { return .problem("must be a whole number of milliseconds, not '\(text)'") }
+        return range.contains(ms) ? .value(ms) : .problem("\(ms) is not between \(range.lowerBound) and \(range.upperBound) ms")
     }
 }
 

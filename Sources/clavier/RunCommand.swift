@@ -28,6 +28,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
     @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
     @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
+    @Option(name: .setting(.dwell), help: .setting(.dwell)) var dwell: Int?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -50,6 +51,7 @@ struct Run: ParsableCommand {
         try given.read(.kiosk, kiosk)
         try given.read(.learning, learning)
         try given.read(.preview, preview)
+        try given.read(.dwell, dwell)
         return given
     }
 
@@ -178,7 +180,8 @@ struct RunOptions {
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
             pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
+            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
+            dwell: settings[.dwell].map { .milliseconds($0) }, hooks: hooks))
         app.run()
     }
 

@@ -8,7 +8,7 @@ struct SettingsTests {
         "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"),
         "monitor": ("HDMI-1", "DP-2"), "height": ("35%", "300"), "sound": ("false", "true"),
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
-        "preview": ("always", "never"),
+        "preview": ("always", "never"), "dwell": ("400", "1200"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -87,9 +87,18 @@ struct SettingsTests {
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
+        #expect(Setting.dwell.help.contains("(default: off)"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
-        let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name]
+        let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
+                         Setting.dwell.name]
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
+    }
+
+    @Test func dwellReadsMilliseconds() throws {
+        #expect(try Setting.dwell.parse("400") == 400)
+        #expect(throws: SettingError.invalid(setting: "dwell", problem: "50 is not between 100 and 10000 ms")) { try Setting.dwell.parse("50") }
+        #expect(throws: SettingError.self) { try Setting.dwell.parse("0.3") }
+        #expect(Settings()[.dwell] == nil)
     }
 }

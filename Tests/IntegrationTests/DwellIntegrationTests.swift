@@ -1,0 +1,95 @@
+import ClavierTestSupport
+import CX11
+import Foundation
+import Glibc
+import Testing
+
+/// Dwell on a real keyboard beside a real xterm: the pointer moved by XTest with no button,
+/// what arrives in the xterm, and the mark on the key as the screen shows it.
+@Suite(.serialized, .needsDisplay) struct DwellIntegrationTests {
+    /// Rests on `id` until the dwell has pressed it (the status says `done`).
+    func dwell(on id: String, _ aid: AidSession, page: String = "letters") throws -> Bool {
+        try aid.moveOnto(id, page: page)
+        return aid.waitForStatus("dwell:") { $0 == "dwell: \(id) done" }
+    }
+
+    @Test func aRestedKeyTypesOnceAndAgainOnlyAfterLeaving() throws {
+        let aid = try AidSession(["--dwell", "400"])
+        try aid.moveOnto("h")
+        // The pointer rests on h for two seconds: one h, not five.
+        sleep(2)
+        #expect(aid.status("dwell:") == "dwell: h done")
+        // Moved away after 0.2 s, j types nothing.
+        aid.parkPointer()
+        try aid.moveOnto("j", dx: 0)
+        usleep(200_000)
+        aid.parkPointer()
+        #expect(aid.waitForStatus("dwell:") { $0 == "dwell: idle" }, "no count while the pointer is off the keyboard")
+        // Back on h: it types again.
+        #expect(try dwell(on: "h", aid))
+        #expect(try dwell(on: "return", aid))
+        aid.parkPointer()
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "hh\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    @Test func shiftByDwellThenALetterGivesACapitalAndClicksStillWork() throws {
+        let aid = try AidSession(["--dwell", "400"])
+        #expect(try dwell(on: "shift", aid))
+        #expect(try dwell(on: "h", aid))
+        // A real click beside the dwell, then a rest on the clicked key types no second i.
+        let i = try aid.centre(of: "i")
+        aid.server.click(x: i.x, y: i.y)
+        usleep(800_000)
+        #expect(aid.status("dwell:") == "dwell: idle", "a clicked key is not dwelt on until the pointer leaves it")
+        #expect(try dwell(on: "return", aid))
+        aid.parkPointer()
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "Hi\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    @Test func aKeysAlternatesByDwell() throws {
+        let aid = try AidSession(["--dwell", "400"])
+        // Held by the dwell, a shows its alternates; resting on the second types it.
+        #expect(try dwell(on: "a", aid))
+        let a = try aid.centre(of: "a")
+        var popup = ""
+        #expect(aid.waitForStatus("dwell:") { popup = $0; return $0.hasPrefix("dwell: popup") }, "\(popup)")
+        let cells = try #require(try aid.session.geometry(page: "letters")["a"])
+        // The alternates stand in a row above the key, one key wide each, the first over it.
+        aid.server.movePointer(x: a.x + cells.width, y: a.y - cells.height - cells.height / 5)
+        #expect(aid.waitForStatus("dwell:") { $0.hasPrefix("dwell: alternate 1 ") }, "\(aid.status("dwell:"))")
+        // Typed, the popup closes; the key now under the pointer is spent, not pressed too.
+        #expect(aid.waitForStatus("dwell:") { $0.hasSuffix(" done") }, "\(aid.status("dwell:"))")
+        #expect(try dwell(on: "return", aid))
+        aid.parkPointer()
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "á\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    @Test func theKeyFillsAsTheDwellCounts() throws {
+        let aid = try AidSession(["--dwell", "4000"])
+        try aid.moveOnto("g")
+        func percent(_ line: String) -> Int { Int(line.split(separator: " ").last?.dropLast() ?? "") ?? -1 }
+        #expect(aid.waitForStatus("dwell:") { (40...55).contains(percent($0)) }, "\(aid.status("dwell:"))")
+        let differing = try #require(try aid.pixelsDifferingFromRender())
+        let after = percent(aid.status("dwell:"))
+        #expect((40...60).contains(after), "the picture was taken at about half: \(after)%")
+        let g = try #require(try aid.session.geometry(page: "letters")["g"])
+        // Only g changed, and its lower half, not its top.
+        #expect(!differing.isEmpty)
+        #expect(differing.allSatisfy { $0.x >= g.x && $0.x < g.x + g.width && $0.y >= g.y && $0.y < g.y + g.height },
+                "pixels outside g changed")
+        let bottom = differing.filter { $0.y >= g.y + g.height * 3 / 4 && $0.y < g.y + g.height - 4 }.count
+        let top = differing.filter { $0.y < g.y + g.height / 4 }.count
+        #expect(top == 0, "the top quarter of g is filled at half")
+        #expect(bottom > (g.height / 4 - 4) * (g.width - 8) * 8 / 10, "the bottom quarter of g is filled: \(bottom) pixels")
+        aid.parkPointer()
+        #expect(aid.waitForStatus("dwell:") { $0 == "dwell: idle" })
+        #expect(try aid.pixelsDifferingFromRender()?.isEmpty == true, "the fill goes when the pointer leaves")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+}
