@@ -36,6 +36,7 @@ extension String: SettingValue {}
 extension Bool: SettingValue {}
 extension Double: SettingValue {}
 extension Int: SettingValue {}
+extension Array: SettingValue where Element == String {}
 extension DockEdge: SettingValue {}
 extension DockHeight: SettingValue {}
 

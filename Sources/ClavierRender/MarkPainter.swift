@@ -24,7 +24,12 @@ extension KeyboardPainter {
             cairo_reset_clip(cr)
         }
         if scanned {
-            // Thick enough to see from across a room: a tenth of the key's height.
+            // A tint over the face makes the highlighted row one band even where a theme's
+            // keys already have bright borders (high-contrast); the outline, a tenth of the
+            // key's height, is seen from across a room.
+            roundedRect(cr, x, y, w, h, m.radius)
+            cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, ink.alpha * MarkFigures.scanTintAlpha)
+            cairo_fill(cr)
             let line = max(3, (m.keyHeight * MarkFigures.scanLineOfKeyHeight).rounded())
             roundedRect(cr, x + line / 2, y + line / 2, w - line, h - line, max(0, m.radius - line / 2))
             cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, 1)
@@ -39,6 +44,8 @@ extension KeyboardPainter {
 enum MarkFigures {
     /// How opaque the dwell's fill is over the key face.
     static let dwellFillAlpha = 0.45
+    /// How opaque the scan's tint is over the key face.
+    static let scanTintAlpha = 0.2
     /// The scan outline's width as a fraction of the key's height.
     static let scanLineOfKeyHeight = 0.1
 }

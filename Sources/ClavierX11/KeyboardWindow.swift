@@ -56,6 +56,8 @@ public enum WindowEvent: Hashable, Sendable {
     /// The pointer moved over the window with no button down, to this point; nil: it left
     /// the window. Only after `watchHover()` (dwell).
     case hover(Point?)
+    /// A key grabbed on the root (`SwitchGrab`) went down or up.
+    case grabbedKey(keycode: UInt8, down: Bool)
 }
 
 /// The borderless, never-focused keyboard window (`XCreateWindow`), and how its pixels
@@ -478,6 +480,8 @@ public final class KeyboardWindow {
                 append(.hover(Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))), to: &events)
             case LeaveNotify:
                 events.append(.hover(nil))
+            case KeyPress, KeyRelease:
+                events.append(.grabbedKey(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress))
             case GenericEvent where event.xcookie.extension == touchOpcode:
                 guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
                 if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) { append(translated, to: &events) }

@@ -1,23 +1,37 @@
 import ClavierCore
 import ClavierX11
 
-/// Dwell on the running keyboard: made from the settings, followed after every turn of the
-/// loop, and its mark painted on the key it concerns.
+/// Dwell and switch scanning on the running keyboard: made from the settings, followed
+/// after every turn of the loop, and their marks painted on the keys they concern.
 extension KeyboardApp {
-    /// The dwell pointer `parts` ask for, or nil.
-    func makeAids(_ parts: Parts, window: KeyboardWindow) -> DwellPointer? {
-        guard let delay = parts.dwell else { return nil }
-        window.watchHover()
-        return DwellPointer(delay: delay, keyboard: { [unowned self] in self.keyboard }, now: { [clock] in clock.now })
+    /// The dwell pointer and the switch scanner `parts` ask for (each nil when not).
+    func makeAids(_ parts: Parts, window: KeyboardWindow) -> (DwellPointer?, SwitchScanner?) {
+        let board = { [unowned self] in self.keyboard }
+        let now = { [clock] in clock.now }
+        var dwell: DwellPointer?
+        if let delay = parts.dwell {
+            window.watchHover()
+            dwell = DwellPointer(delay: delay, keyboard: board, now: now)
+        }
+        var scanning: SwitchScanner?
+        if !parts.scanSwitches.isEmpty {
+            let grab = SwitchGrab(display: display, keysyms: parts.scanSwitches) { Log.warning($0) }
+            scanning = SwitchScanner(interval: parts.scanSwitches.count == 2 ? nil : parts.scanInterval, grab: grab,
+                                     keyboard: board, now: now)
+        }
+        return (dwell, scanning)
     }
 
-    /// After each turn of the loop: the dwell takes what changed (the pointer's target after
-    /// a page switch), and its mark is repainted where it changed, only those keys.
+    /// After each turn of the loop: the aids take what changed (the pointer's target after a
+    /// page switch, the scan's rows, a hidden window), and their marks are repainted where
+    /// they changed, only those keys.
     func followAids() {
-        guard let dwell else { return }
-        for input in dwell.follow(moved: false) { feed(input) }
+        guard dwell != nil || scanning != nil else { return }
+        if let dwell { for input in dwell.follow(moved: false) { feed(input) } }
+        scanning?.follow(shown: screen.window.isMapped)
         var marks = KeyMarks()
-        marks.dwell = dwell.mark(at: clock.now)
+        marks.dwell = dwell?.mark(at: clock.now)
+        marks.scanned = Set(scanning?.scanner.highlighted ?? [])
         guard marks != keyboard.marks else { return }
         let damage = marks.damage(from: keyboard.marks)
         keyboard.marks = marks
@@ -26,6 +40,6 @@ extension KeyboardApp {
 
     /// `clavier status`'s lines for the aids in use.
     var aidStatusLines: [String] {
-        [dwell?.status(at: clock.now)].compactMap { $0 }
+        [dwell?.status(at: clock.now), scanning?.status].compactMap { $0 }
     }
 }

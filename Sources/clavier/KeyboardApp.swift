@@ -40,6 +40,9 @@ final class KeyboardApp {
         var preview = PreviewMode.touch
         /// How long the pointer rests on a key to press it; nil: no dwell.
         var dwell: Duration?
+        /// Switch scanning's switches (none: no scanning) and its clock (nil: a step switch).
+        var scanSwitches: [KeySym] = []
+        var scanInterval: Duration?
         var hooks = Hooks()
     }
 
@@ -77,6 +80,7 @@ final class KeyboardApp {
     private var sources: [InputSource] = []
     /// The input aids, when asked for (KeyboardApp+Aids.swift).
     private(set) var dwell: DwellPointer?
+    private(set) var scanning: SwitchScanner?
     let previewer: KeyPreviewer
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
@@ -110,8 +114,8 @@ final class KeyboardApp {
         previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
         sources = [CorePointer(window: window, frame: frame)]
-        dwell = makeAids(parts, window: window)
-        sources += [dwell as InputSource?].compactMap { $0 }
+        (dwell, scanning) = makeAids(parts, window: window)
+        sources += [dwell as InputSource?, scanning].compactMap { $0 }
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         screen.startFirstPicture(of: keyboard, theme: theme, cache: parts.layout.hasShuffledKeys ? nil : parts.pictures)
     }
@@ -126,6 +130,8 @@ final class KeyboardApp {
             followActiveWindow()
         }
         defer { typist.restoreAll(clock: clock) }
+        // The switches go back to the applications on every way out (a signal ends the loop too).
+        defer { scanning?.grab.release() }
         followAids()
         while running {
             let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
@@ -162,7 +168,7 @@ final class KeyboardApp {
 
     private func handle(_ event: WindowEvent) {
         switch event {
-        case .pointer, .hover:
+        case .pointer, .hover, .grabbedKey:
             for source in sources { for input in source.inputs(from: event) { feed(input) } }
         case .expose(let rect):
             if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
@@ -193,6 +199,7 @@ final class KeyboardApp {
             screen.window.place(next)
         case .keymapChanged(let first, let count):
             typist.keymapChanged(first: first, count: count)
+            scanning?.grab.keymapChanged { Log.warning($0) }
             followKeymap()
         case .groupChanged:
             followKeymap()
