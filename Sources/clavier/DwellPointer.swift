@@ -14,7 +14,10 @@ final class DwellPointer: InputSource {
     private var clock: DwellClock<DwellTarget>
     private let keyboard: () -> Keyboard
     private let now: () -> ContinuousClock.Instant
-    /// Where the pointer hovers; nil: outside the window.
+    /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
+    private let toKeys: (Point) -> Point?
+    /// Where the pointer hovers, in the keys' coordinates; nil: outside the window, or on
+    /// the handle or grip.
     private var point: Point?
     /// Real presses (buttons, fingers) down now: dwell waits while the user clicks.
     private var down: Set<Int> = []
@@ -26,25 +29,27 @@ final class DwellPointer: InputSource {
     /// Where the last press by dwell was, to tell a new rest on the same key from a tremble.
     private var firedAt: Point?
 
-    init(delay: Duration, keyboard: @escaping () -> Keyboard, now: @escaping () -> ContinuousClock.Instant) {
+    init(delay: Duration, keyboard: @escaping () -> Keyboard, now: @escaping () -> ContinuousClock.Instant,
+         toKeys: @escaping (Point) -> Point? = { $0 }) {
         clock = DwellClock(delay: delay)
         self.keyboard = keyboard
         self.now = now
+        self.toKeys = toKeys
     }
 
     func inputs(from event: WindowEvent) -> [InputEvent] {
         switch event {
         case .hover(let hovered):
-            point = hovered
+            point = hovered.flatMap(toKeys)
         case .pointer(.press(let at, let id)):
             down.insert(id)
-            point = at
+            point = toKeys(at)
         case .pointer(.motion(let at, _)):
-            point = at
+            point = toKeys(at)
         case .pointer(.release(let at, let id)):
             down.remove(id)
-            point = at
-            if down.isEmpty { clicked = keyboard().dwellTarget(at: at, pointer: Self.pointer) }
+            point = toKeys(at)
+            if down.isEmpty { clicked = point.flatMap { keyboard().dwellTarget(at: $0, pointer: Self.pointer) } }
         default:
             return []
         }

@@ -11,7 +11,10 @@ extension KeyboardApp {
         var dwell: DwellPointer?
         if let delay = parts.dwell {
             window.watchHover()
-            dwell = DwellPointer(delay: delay, keyboard: board, now: now)
+            let frame = screen.frame
+            dwell = DwellPointer(delay: delay, keyboard: board, now: now) { point in
+                frame.map { $0.keysPoint(point, window: window) } ?? point
+            }
         }
         var scanning: SwitchScanner?
         if !parts.scanSwitches.isEmpty {

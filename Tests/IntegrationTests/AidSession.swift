@@ -9,7 +9,11 @@ final class AidSession {
     let session: KeyboardSession
     private let runtime = TemporaryDirectory()
 
-    init(_ arguments: [String]) throws {
+    /// How far below the window's top the keys begin (a floating keyboard's handle).
+    let top: Int
+
+    init(_ arguments: [String], top: Int = 0) throws {
+        self.top = top
         session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"] + arguments,
                                       environment: ["XDG_RUNTIME_DIR": runtime.path])
         // The pointer starts off the keyboard, where nothing dwells.
@@ -32,9 +36,11 @@ final class AidSession {
 
     /// The centre of key `id` on screen.
     func centre(of id: String, page: String = "letters") throws -> (x: Int, y: Int) {
-        guard let key = try session.geometry(page: page)[id] else { throw HarnessError("no key '\(id)' on page \(page)") }
         let f = server.frame(of: session.keyboardWindow)
-        return (f.x + key.midX, f.y + key.midY)
+        guard let key = try session.geometry(page: page, size: (f.width, f.height - top))[id] else {
+            throw HarnessError("no key '\(id)' on page \(page)")
+        }
+        return (f.x + key.midX, f.y + top + key.midY)
     }
 
     /// Moves the pointer onto key `id` (without a button).

@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import CX11
 import Foundation
@@ -67,6 +68,20 @@ import Testing
         aid.parkPointer()
         #expect(aid.session.waitForLines(1), "\(aid.session.said)")
         #expect(aid.session.received == "á\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    @Test func aFloatingKeyboardDwellsOnItsKeysNotItsHandle() throws {
+        let aid = try AidSession(["--geometry", "800x300+100+400", "--dwell", "400"], top: FloatFrame.handleHeight)
+        let f = aid.server.frame(of: aid.session.keyboardWindow)
+        aid.server.movePointer(x: f.x + 200, y: f.y + FloatFrame.handleHeight / 2)
+        usleep(600_000)
+        #expect(aid.status("dwell:") == "dwell: idle", "the handle is for moving, not typing")
+        #expect(try dwell(on: "h", aid))
+        #expect(try dwell(on: "return", aid))
+        aid.parkPointer()
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "h\n", "\(aid.session.said)")
         #expect(aid.session.stopKeyboard() == 0)
     }
 
