@@ -1,6 +1,6 @@
-/// What a resting pointer would press: a key, an accessory bar cell, or, while its own
-/// alternates popup is open, one alternate (or none: resting off them closes the popup).
-public enum DwellTarget: Hashable, Sendable {
+/// What a press by an input aid lands on: a key, an accessory bar cell, or, while the
+/// aid's own alternates popup is open, one alternate (or none: a spot off them).
+public enum PressTarget: Hashable, Sendable {
     case key(Key.ID)
     case cell(AccessoryCell)
     /// The alternate at this index of the open popup; nil: a spot on no alternate.
@@ -8,9 +8,19 @@ public enum DwellTarget: Hashable, Sendable {
 }
 
 extension Keyboard {
+    /// Where a press on `target` goes: its centre (nil: not on the page, or no alternate).
+    public func centre(of target: PressTarget) -> Point? {
+        let rect: Rect? = switch target {
+        case .key(let id): geometry.frame(id: id)?.rect
+        case .cell(let cell): accessory?.rect(of: cell)
+        case .alternate(let index): index.flatMap { i in popup.flatMap { $0.cells.indices.contains(i) ? $0.cells[i] : nil } }
+        }
+        return rect.map { Point(x: $0.midX, y: $0.midY) }
+    }
+
     /// What resting `pointer` at `point` would press; nil where it would press nothing (the
     /// gaps between keys), or while another pointer's popup is open.
-    public func dwellTarget(at point: Point, pointer: Int) -> DwellTarget? {
+    public func dwellTarget(at point: Point, pointer: Int) -> PressTarget? {
         if let popup {
             guard popup.pointer == pointer else { return nil }
             return .alternate(popup.index(at: point))

@@ -2,17 +2,17 @@
 /// and the keys switch scanning highlights. The painter draws them; the reducer ignores them.
 public struct KeyMarks: Hashable, Sendable {
     /// What the dwell pointer rests on, and how far its count has come (0 to 1).
-    public var dwell: (target: DwellTarget, progress: Double)? {
+    public var dwell: (target: PressTarget, progress: Double)? {
         get { dwellTarget.map { ($0, dwellProgress) } }
         set {
             dwellTarget = newValue?.target
             dwellProgress = newValue?.progress ?? 0
         }
     }
-    private var dwellTarget: DwellTarget?
+    private var dwellTarget: PressTarget?
     private var dwellProgress = 0.0
-    /// The keys switch scanning highlights now: a row, or one key of it.
-    public var scanned: Set<Key.ID> = []
+    /// What switch scanning highlights now: a row, or one key or cell of it.
+    public var scanned: Set<PressTarget> = []
 
     public init() {}
 
@@ -28,8 +28,15 @@ public struct KeyMarks: Hashable, Sendable {
     /// What must be repainted to go from `old` to these marks: keys, the accessory bar, or
     /// the whole page (an alternate lies over other keys).
     public func damage(from old: KeyMarks) -> (keys: [Key.ID], bar: Bool, whole: Bool) {
-        var keys = Array(scanned.symmetricDifference(old.scanned))
+        var keys: [Key.ID] = []
         var bar = false, whole = false
+        for target in scanned.symmetricDifference(old.scanned) {
+            switch target {
+            case .key(let id): keys.append(id)
+            case .cell: bar = true
+            case .alternate: whole = true
+            }
+        }
         if old.dwellTarget != dwellTarget || old.dwellProgress != dwellProgress {
             for target in [old.dwellTarget, dwellTarget].compactMap({ $0 }) {
                 switch target {

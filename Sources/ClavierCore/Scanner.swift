@@ -19,8 +19,8 @@ public struct Scanner: Sendable {
     /// Unanswered rounds of the rows before scanning pauses (iOS Switch Control: 4), so a
     /// keyboard left alone stops waking up.
     public let loops: Int
-    /// The keys of each row of the page, top to bottom, left to right.
-    public private(set) var rows: [[Key.ID]] = []
+    /// What each row holds, top to bottom, left to right.
+    public private(set) var rows: [[PressTarget]] = []
     public private(set) var position = Position.row(0)
     private var rounds = 0
     private var due: ContinuousClock.Instant?
@@ -32,17 +32,24 @@ public struct Scanner: Sendable {
         self.loops = loops
     }
 
-    /// The rows of `geometry` as a scan sees them: keys of equal top edge, left to right.
-    public static func rows(of geometry: PageGeometry) -> [[Key.ID]] {
+    /// The rows of `keyboard` as a scan sees them: the accessory bar's cells that hold
+    /// something (first: a completion saves the most presses), then the keys of equal top
+    /// edge, left to right.
+    public static func rows(of keyboard: Keyboard) -> [[PressTarget]] {
         var byTop: [Int: [KeyFrame]] = [:]
-        for frame in geometry.frames where frame.rect.width > 0 && frame.rect.height > 0 {
+        for frame in keyboard.geometry.frames where frame.rect.width > 0 && frame.rect.height > 0 {
             byTop[frame.rect.y, default: []].append(frame)
         }
-        return byTop.keys.sorted().map { top in byTop[top]!.sorted { $0.rect.x < $1.rect.x }.map(\.key.id) }
+        let keys = byTop.keys.sorted().map { top in byTop[top]!.sorted { $0.rect.x < $1.rect.x }.map { PressTarget.key($0.key.id) } }
+        let bar = (keyboard.accessory?.cells ?? []).filter { placed in
+            if case .completion(let i) = placed.cell { return i < keyboard.completions.count && placed.rect.width > 0 }
+            return placed.rect.width > 0
+        }
+        return (bar.isEmpty ? [] : [bar.map { PressTarget.cell($0.cell) }]) + keys
     }
 
     /// Starts from the first row with `rows` (a new page, or the keyboard shown again).
-    public mutating func start(rows: [[Key.ID]], at now: ContinuousClock.Instant) {
+    public mutating func start(rows: [[PressTarget]], at now: ContinuousClock.Instant) {
         self.rows = rows.filter { !$0.isEmpty }
         restart(at: now)
     }
@@ -53,8 +60,8 @@ public struct Scanner: Sendable {
         due = nil
     }
 
-    /// The keys highlighted now.
-    public var highlighted: [Key.ID] {
+    /// What is highlighted now.
+    public var highlighted: [PressTarget] {
         switch position {
         case .row(let row): rows.indices.contains(row) ? rows[row] : []
         case .key(let row, let key): rows.indices.contains(row) && rows[row].indices.contains(key) ? [rows[row][key]] : []
@@ -76,9 +83,9 @@ public struct Scanner: Sendable {
         if position == .paused { restart(at: now) } else { advance(at: now) }
     }
 
-    /// The select switch: enters the highlighted row, or returns the highlighted key to
-    /// press (scanning then starts again from the first row); a paused scan starts again.
-    public mutating func select(at now: ContinuousClock.Instant) -> Key.ID? {
+    /// The select switch: enters the highlighted row, or returns the highlighted key or cell
+    /// to press (scanning then starts again from the first row); a paused scan starts again.
+    public mutating func select(at now: ContinuousClock.Instant) -> PressTarget? {
         switch position {
         case .paused:
             restart(at: now)

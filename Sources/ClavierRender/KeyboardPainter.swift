@@ -166,7 +166,8 @@ public struct KeyboardPainter {
                 face(held ? .keyPressed : .functionKey)
                 paintText(formatting.label, in: r, ink: theme.label, cr, m)
             }
-            paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: cell), scanned: false, cr, m)
+            paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: cell), scanned: keyboard.marks.scanned.contains(.cell(cell)),
+                       cr, m)
         }
         cairo_restore(cr)
     }
@@ -247,7 +248,7 @@ public struct KeyboardPainter {
             if state == .locked && icon != .shift { paintLockMark(in: r, ink: ink, cr, m) }
         }
         paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: frame.key.id),
-                   scanned: keyboard.marks.scanned.contains(frame.key.id), cr, m)
+                   scanned: keyboard.marks.scanned.contains(.key(frame.key.id)), cr, m)
         cairo_restore(cr)
     }
 

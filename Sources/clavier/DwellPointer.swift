@@ -11,7 +11,7 @@ import ClavierX11
 final class DwellPointer: InputSource {
     /// The reducer's id for the dwell's presses: no mouse (0) or touch (device << 32 | touch).
     static let pointer = -1
-    private var clock: DwellClock<DwellTarget>
+    private var clock: DwellClock<PressTarget>
     private let keyboard: () -> Keyboard
     private let now: () -> ContinuousClock.Instant
     /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
@@ -23,9 +23,9 @@ final class DwellPointer: InputSource {
     private var down: Set<Int> = []
     /// What a real click pressed: not dwelt on until the pointer has left it, so a click
     /// followed by a rest types once.
-    private var clicked: DwellTarget?
+    private var clicked: PressTarget?
     /// The key with alternates the dwell holds down, and where it was pressed.
-    private var held: (target: DwellTarget, point: Point)?
+    private var held: (target: PressTarget, point: Point)?
     /// Where the last press by dwell was, to tell a new rest on the same key from a tremble.
     private var firedAt: Point?
 
@@ -111,7 +111,7 @@ final class DwellPointer: InputSource {
     }
 
     /// What to draw: the count's progress on what the pointer rests on.
-    func mark(at now: ContinuousClock.Instant) -> (target: DwellTarget, progress: Double)? {
+    func mark(at now: ContinuousClock.Instant) -> (target: PressTarget, progress: Double)? {
         guard let target = clock.target else { return nil }
         let progress = clock.progress(at: now)
         return progress > 0 ? (target, progress) : nil
@@ -120,11 +120,6 @@ final class DwellPointer: InputSource {
     /// A status line for `clavier status`: what the dwell counts on, and how far.
     func status(at now: ContinuousClock.Instant) -> String {
         guard let target = clock.target else { return "dwell: idle" }
-        let name = switch target {
-        case .key(let id): id
-        case .cell(let cell): "\(cell)"
-        case .alternate(let index): index.map { "alternate \($0)" } ?? "popup"
-        }
-        return "dwell: \(name) " + (clock.isSpent ? "done" : "\(Int((clock.progress(at: now) * 100).rounded()))%")
+        return "dwell: \(PressTarget.name(target)) " + (clock.isSpent ? "done" : "\(Int((clock.progress(at: now) * 100).rounded()))%")
     }
 }

@@ -41,8 +41,21 @@ extension KeyboardApp {
         paint(damage.keys, whole: damage.whole, bar: damage.bar)
     }
 
-    /// `clavier status`'s lines for the aids in use.
+    /// `clavier status`'s lines for the aids in use (PressTarget.name says what they are on).
     var aidStatusLines: [String] {
         [dwell?.status(at: clock.now), scanning?.status].compactMap { $0 }
+    }
+}
+
+extension PressTarget {
+    /// How `clavier status` names a target: the key's id, `completion 0`, `format strong`,
+    /// `alternate 1`, or `popup` for a spot on no alternate.
+    static func name(_ target: PressTarget) -> String {
+        switch target {
+        case .key(let id): id
+        case .cell(.completion(let slot)): "completion \(slot)"
+        case .cell(.format(let formatting)): "format \(formatting.rawValue)"
+        case .alternate(let index): index.map { "alternate \($0)" } ?? "popup"
+        }
     }
 }

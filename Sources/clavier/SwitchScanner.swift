@@ -23,7 +23,7 @@ final class SwitchScanner: InputSource {
         self.grab = grab
         self.keyboard = keyboard
         self.now = now
-        scanner.start(rows: Scanner.rows(of: keyboard().geometry), at: now())
+        scanner.start(rows: Scanner.rows(of: keyboard()), at: now())
     }
 
     /// Whether a step switch moves the highlight (two switches: the first steps).
@@ -41,8 +41,7 @@ final class SwitchScanner: InputSource {
             scanner.step(at: at)
             return []
         }
-        guard let id = scanner.select(at: at), let frame = keyboard().geometry.frame(id: id) else { return [] }
-        let centre = Point(x: frame.rect.midX, y: frame.rect.midY)
+        guard let target = scanner.select(at: at), let centre = keyboard().centre(of: target) else { return [] }
         chosen = [.press(centre, pointer: Self.pointer), .release(centre, pointer: Self.pointer)]
         return []
     }
@@ -61,7 +60,7 @@ final class SwitchScanner: InputSource {
             if scanner.position != .paused { scanner.pause() }
             return
         }
-        let rows = Scanner.rows(of: keyboard().geometry)
+        let rows = Scanner.rows(of: keyboard())
         if rows != scanner.rows { scanner.start(rows: rows, at: now()) }
     }
 
@@ -69,7 +68,7 @@ final class SwitchScanner: InputSource {
     var status: String {
         switch scanner.position {
         case .row(let row): "scan: row \(row + 1)"
-        case .key: "scan: key \(scanner.highlighted.first ?? "")"
+        case .key: "scan: key " + (scanner.highlighted.first.map(PressTarget.name) ?? "")
         case .paused: "scan: paused"
         }
     }

@@ -95,8 +95,11 @@ import Testing
         let moved = new.damage(from: old)
         #expect(moved.keys == ["h"] && moved.bar)
         new.dwell = nil
-        new.scanned = ["q", "w"]
+        new.scanned = [.key("q"), .key("w")]
         #expect(Set(new.damage(from: KeyMarks()).keys) == ["q", "w"])
+        var bar = KeyMarks()
+        bar.scanned = [.cell(.completion(0))]
+        #expect(bar.damage(from: KeyMarks()) == ([], true, false))
         #expect(new.damage(from: new) == ([], false, false))
     }
 }

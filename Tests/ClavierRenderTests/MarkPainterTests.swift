@@ -22,9 +22,9 @@ struct MarkPainterTests {
             steps.append(marks)
         }
         var row = KeyMarks()
-        row.scanned = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"]
+        row.scanned = Set(["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"].map(PressTarget.key))
         var key = KeyMarks()
-        key.scanned = ["w"]
+        key.scanned = [.key("w")]
         steps += [row, key, KeyMarks()]
         for marks in steps {
             let damage = marks.damage(from: keyboard.marks)

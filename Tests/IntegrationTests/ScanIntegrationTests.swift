@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import CX11
 import Foundation
@@ -60,6 +61,45 @@ import Testing
         aid.tapKey(Self.enter)
         #expect(aid.session.waitForLines(1), "\(aid.session.said)")
         #expect(aid.session.received == "hQ\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    /// With two switches, types `wanted` (a key id, or `completion 0`): enters each row in
+    /// turn until the row holds it, steps to it and selects it. Each press waits until the
+    /// status shows its effect, so there is no timing in it at all.
+    func scanType(_ wanted: String, _ aid: AidSession) -> Bool {
+        var entered: Set<String> = []
+        for _ in 0..<300 {
+            let now = aid.status("scan:")
+            let press: UInt
+            if now == "scan: key \(wanted)" {
+                aid.tapKey(Self.f10)
+                return aid.waitForStatus("scan:") { $0 != now }
+            } else if now.hasPrefix("scan: row") {
+                press = entered.insert(now).inserted ? Self.f10 : Self.f9
+            } else {
+                press = Self.f9
+            }
+            aid.tapKey(press)
+            // A one-item row steps onto itself; anything else shows the press.
+            _ = aid.waitForStatus("scan:", seconds: 1) { $0 != now }
+        }
+        return false
+    }
+
+    @Test func twoSwitchesTypeAWordAndTakeItsCompletionFromTheBar() throws {
+        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
+            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
+            return
+        }
+        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
+        let expected = try #require(WordCompleter(words: words).completions(of: "hell").first)
+        let aid = try AidSession(["--layout", "markdown", "--no-learning", "--scan-switch", "F9,F10"])
+        for id in ["h", "e", "l", "l", "completion 0", "return"] {
+            #expect(scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))")
+        }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == expected + " \n", "\(aid.session.said)")
         #expect(aid.session.stopKeyboard() == 0)
     }
 
