@@ -14,6 +14,15 @@ import Testing
         return aid.waitForStatus("dwell:") { $0 == "dwell: \(id) done" }
     }
 
+    /// Ends the line by dwelling on Return, and expects xterm to have received `line`.
+    func expectLine(_ line: String, _ aid: AidSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try dwell(on: "return", aid), sourceLocation: sourceLocation)
+        aid.parkPointer()
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)", sourceLocation: sourceLocation)
+        #expect(aid.session.received == line, "\(aid.session.said)", sourceLocation: sourceLocation)
+        #expect(aid.session.stopKeyboard() == 0, sourceLocation: sourceLocation)
+    }
+
     @Test func aRestedKeyTypesOnceAndAgainOnlyAfterLeaving() throws {
         let aid = try AidSession(["--dwell", "400"])
         try aid.moveOnto("h")
@@ -28,11 +37,7 @@ import Testing
         #expect(aid.waitForStatus("dwell:") { $0 == "dwell: idle" }, "no count while the pointer is off the keyboard")
         // Back on h: it types again.
         #expect(try dwell(on: "h", aid))
-        #expect(try dwell(on: "return", aid))
-        aid.parkPointer()
-        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
-        #expect(aid.session.received == "hh\n", "\(aid.session.said)")
-        #expect(aid.session.stopKeyboard() == 0)
+        try expectLine("hh\n", aid)
     }
 
     @Test func shiftByDwellThenALetterGivesACapitalAndClicksStillWork() throws {
@@ -44,11 +49,7 @@ import Testing
         aid.server.click(x: i.x, y: i.y)
         usleep(800_000)
         #expect(aid.status("dwell:") == "dwell: idle", "a clicked key is not dwelt on until the pointer leaves it")
-        #expect(try dwell(on: "return", aid))
-        aid.parkPointer()
-        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
-        #expect(aid.session.received == "Hi\n", "\(aid.session.said)")
-        #expect(aid.session.stopKeyboard() == 0)
+        try expectLine("Hi\n", aid)
     }
 
     @Test func aKeysAlternatesByDwell() throws {
@@ -64,11 +65,7 @@ import Testing
         #expect(aid.waitForStatus("dwell:") { $0.hasPrefix("dwell: alternate 1 ") }, "\(aid.status("dwell:"))")
         // Typed, the popup closes; the key now under the pointer is spent, not pressed too.
         #expect(aid.waitForStatus("dwell:") { $0.hasSuffix(" done") }, "\(aid.status("dwell:"))")
-        #expect(try dwell(on: "return", aid))
-        aid.parkPointer()
-        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
-        #expect(aid.session.received == "á\n", "\(aid.session.said)")
-        #expect(aid.session.stopKeyboard() == 0)
+        try expectLine("á\n", aid)
     }
 
     @Test func aFloatingKeyboardDwellsOnItsKeysNotItsHandle() throws {
@@ -78,11 +75,7 @@ import Testing
         usleep(600_000)
         #expect(aid.status("dwell:") == "dwell: idle", "the handle is for moving, not typing")
         #expect(try dwell(on: "h", aid))
-        #expect(try dwell(on: "return", aid))
-        aid.parkPointer()
-        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
-        #expect(aid.session.received == "h\n", "\(aid.session.said)")
-        #expect(aid.session.stopKeyboard() == 0)
+        try expectLine("h\n", aid)
     }
 
     @Test func theKeyFillsAsTheDwellCounts() throws {

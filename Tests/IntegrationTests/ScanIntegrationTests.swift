@@ -88,12 +88,7 @@ import Testing
     }
 
     @Test func twoSwitchesTypeAWordAndTakeItsCompletionFromTheBar() throws {
-        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
-            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
-            return
-        }
-        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
-        let expected = try #require(WordCompleter(words: words).completions(of: "hell").first)
+        guard let expected = try Harness.firstCompletion(of: "hell") else { return }
         let aid = try AidSession(["--layout", "markdown", "--no-learning", "--scan-switch", "F9,F10"])
         for id in ["h", "e", "l", "l", "completion 0", "return"] {
             #expect(scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))")
