@@ -42,12 +42,17 @@ public final class SwitchGrab {
         return masks.sorted()
     }
 
-    private func grab(warn: (String) -> Void) {
-        let masks = lockCombinations
-        keycodes = keysyms.map { sym in
+    /// Where the switches are in the live keymap.
+    private func liveKeycodes() -> [UInt8?] {
+        keysyms.map { sym in
             let code = XKeysymToKeycode(display.raw, UInt(sym.rawValue))
             return code == 0 ? nil : code
         }
+    }
+
+    private func grab(warn: (String) -> Void) {
+        let masks = lockCombinations
+        keycodes = liveKeycodes()
         for (sym, code) in zip(keysyms, keycodes) {
             guard let code else {
                 warn("no key of the keymap makes the switch \(sym.name ?? "\(sym)")")
@@ -75,8 +80,10 @@ public final class SwitchGrab {
         display.flush()
     }
 
-    /// Grabs again where the switches are in a changed keymap.
+    /// Grabs again where the switches are in a changed keymap; nothing when they stayed
+    /// (typing borrows spare keycodes, a mapping change per borrow).
     public func keymapChanged(warn: (String) -> Void) {
+        guard liveKeycodes() != keycodes else { return }
         release()
         grab(warn: warn)
     }

@@ -168,6 +168,10 @@ final class KeyboardApp {
 
     private func handle(_ event: WindowEvent) {
         switch event {
+        case .grabbedKey(_, down: true) where scanning != nil && !isShown:
+            // A switch user has no other way to bring back a keyboard a rule or a request hid.
+            show()
+            fallthrough
         case .pointer, .hover, .grabbedKey:
             for source in sources { for input in source.inputs(from: event) { feed(input) } }
         case .expose(let rect):

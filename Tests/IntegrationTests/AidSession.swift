@@ -22,10 +22,16 @@ final class AidSession {
 
     var server: XServer { session.server }
 
+    /// Runs `clavier ARGS` against the running keyboard (`status`, `hide`).
+    @discardableResult
+    func control(_ arguments: String...) -> String {
+        let env = server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+        return (try? Harness.clavier(arguments, environment: env).out) ?? ""
+    }
+
     /// `clavier status`'s line that starts with `prefix` (`dwell:`, `scan:`), or "".
     func status(_ prefix: String) -> String {
-        let env = server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
-        let out = (try? Harness.clavier(["status"], environment: env).out) ?? ""
+        let out = control("status")
         return out.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init) ?? ""
     }
 

@@ -61,6 +61,12 @@ import Testing
         aid.tapKey(Self.enter)
         #expect(aid.session.waitForLines(1), "\(aid.session.said)")
         #expect(aid.session.received == "hQ\n", "\(aid.session.said)")
+        // Hidden (by a rule, or a request), the keyboard comes back at a press of a switch.
+        aid.control("hide")
+        #expect(aid.waitForStatus("hidden") { $0 == "hidden" })
+        aid.tapKey(Self.f10)
+        #expect(aid.waitForStatus("visible") { $0 == "visible" }, "a switch press shows the keyboard again")
+        #expect(aid.status("scan:") == "scan: row 1")
         #expect(aid.session.stopKeyboard() == 0)
     }
 
