@@ -168,9 +168,9 @@ public final class KeyboardWindow {
         display.flush()
     }
 
-    /// Reports the pointer's motion over the window with no button down, and its leaving
-    /// (`.hover`), for dwell: selected only then, so a pointer passing over a keyboard
-    /// without dwell wakes nothing.
+    /// Reports the pointer's motion over the window with no button down, and its entering
+    /// and leaving (`.hover`), for dwell: selected only then. (XInput 2 motion is selected
+    /// always, see `XInput2.select`; without dwell, motion with no button is dropped.)
     public func watchHover() {
         watchesHover = true
         if touchOpcode != nil {

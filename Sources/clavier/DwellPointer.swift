@@ -4,10 +4,11 @@ import ClavierX11
 /// Dwell, for a head pointer or an eye tracker: the pointer resting on a key for the dwell
 /// time presses and releases it, as a pointer of its own beside the real one (whose clicks
 /// still work). Resting on does not press again: the pointer leaves the key, or moves on it
-/// by a third of a key's height (more than a tremble) and rests the whole time again. A key with alternates is held instead, as a finger would hold it: moving
-/// off types it, and once its alternates show, resting on one types that one (resting
-/// anywhere else presses what is there). The clock runs only while the pointer is over the
-/// window, on something it would press.
+/// by a third of a key's height (more than a tremble) and rests the whole time again. A key
+/// with alternates is held instead, as a finger would hold it: moving off types it, and once
+/// its alternates show, resting on one types that one (resting anywhere else presses what is
+/// there). The clock runs only while the pointer is over the shown window, on something it
+/// would press.
 final class DwellPointer: InputSource {
     /// The reducer's id for the dwell's presses: no mouse (0) or touch (device << 32 | touch).
     static let pointer = -1
@@ -86,6 +87,14 @@ final class DwellPointer: InputSource {
         // Its alternates show: the popup follows the pointer, as it follows a held finger.
         if held != nil, let point { return [.motion(point, pointer: Self.pointer)] }
         return []
+    }
+
+    /// The window was hidden: nothing is under the pointer any more (the reducer has ended
+    /// every press), whether or not the server said the pointer left.
+    func windowHidden() {
+        point = nil
+        held = nil
+        clock.stop()
     }
 
     var nextDeadline: ContinuousClock.Instant? { clock.deadline(after: now()) }

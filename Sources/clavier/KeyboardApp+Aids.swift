@@ -30,7 +30,10 @@ extension KeyboardApp {
     /// they changed, only those keys.
     func followAids() {
         guard dwell != nil || scanning != nil else { return }
-        if let dwell { for input in dwell.follow(moved: false) { feed(input) } }
+        if let dwell {
+            if !screen.window.isMapped { dwell.windowHidden() }
+            for input in dwell.follow(moved: false) { feed(input) }
+        }
         scanning?.follow(shown: screen.window.isMapped)
         var marks = KeyMarks()
         marks.dwell = dwell?.mark(at: clock.now)
