@@ -52,6 +52,16 @@ import Testing
         try expectLine("Hi\n", aid)
     }
 
+    @Test func aPageKeyByDwellSwitchesPagesAndTheKeyNowUnderThePointerWaitsForAMove() throws {
+        let aid = try AidSession(["--dwell", "400"])
+        try aid.moveOnto("page-numbers")
+        #expect(aid.waitForStatus("page:") { $0 == "page: numbers" })
+        usleep(800_000)
+        #expect(aid.status("dwell:") == "dwell: page-letters done", "the still pointer presses no page key back")
+        #expect(try dwell(on: "1", aid, page: "numbers"))
+        try expectLine("1\n", aid)
+    }
+
     @Test func aKeysAlternatesByDwell() throws {
         let aid = try AidSession(["--dwell", "400"])
         // Held by the dwell, a shows its alternates; resting on the second types it.
