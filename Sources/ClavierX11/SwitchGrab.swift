@@ -4,20 +4,34 @@ import ClavierCore
 /// The switch keys of switch scanning, grabbed on the root window (`XGrabKey`) so the focused
 /// application never receives them, and given back by `release` (`XUngrabKey`).
 public final class SwitchGrab {
+    /// One switch: the keysym it sends, and its name as the user gave it (for messages).
+    public struct Switch: Hashable, Sendable {
+        public let name: String
+        public let keysym: ClavierCore.KeySym
+
+        /// The switch `name` names (`XStringToKeysym`); nil when X knows no such keysym.
+        public init?(named name: String) {
+            let sym = XStringToKeysym(name)
+            guard sym != UInt(NoSymbol) else { return nil }
+            self.name = name
+            keysym = ClavierCore.KeySym(rawValue: UInt32(truncatingIfNeeded: sym))
+        }
+    }
+
     private let display: Display
-    /// The keysyms of the switches, in order: one selects; of two, the first steps.
-    public let keysyms: [ClavierCore.KeySym]
+    /// The switches, in order: one selects; of two, the first steps.
+    public let switches: [Switch]
     /// The keycode each switch is on in the live keymap (nil: no key makes it).
     public private(set) var keycodes: [UInt8?] = []
     /// The switches held down now, so a held key's auto-repeat is not a second press.
     private var held: Set<Int> = []
 
-    /// Grabs `keysyms` (at least one) on the root window with every combination of the lock
+    /// Grabs `switches` (at least one) on the root window with every combination of the lock
     /// modifiers; warns through `warn` about a key no keycode makes or another client holds.
-    public init(display: Display, keysyms: [ClavierCore.KeySym], warn: (String) -> Void) {
-        precondition(!keysyms.isEmpty, "switch scanning needs a switch")
+    public init(display: Display, switches: [Switch], warn: (String) -> Void) {
+        precondition(!switches.isEmpty, "switch scanning needs a switch")
         self.display = display
-        self.keysyms = keysyms
+        self.switches = switches
         // A held switch's auto-repeat then comes as presses only, told apart by `held`.
         var supported: Int32 = 0
         XkbSetDetectableAutoRepeat(display.raw, 1, &supported)
@@ -25,12 +39,6 @@ public final class SwitchGrab {
     }
 
     deinit { release() }
-
-    /// The keysym name of a switch as X knows it (`XStringToKeysym`); nil: no such keysym.
-    public static func keysym(named name: String) -> ClavierCore.KeySym? {
-        let sym = XStringToKeysym(name)
-        return sym == UInt(NoSymbol) ? nil : ClavierCore.KeySym(rawValue: UInt32(truncatingIfNeeded: sym))
-    }
 
     /// The modifier masks a grab must cover so Caps Lock, Num Lock or Scroll Lock being on
     /// does not let the switch through: every combination of them.
@@ -44,8 +52,8 @@ public final class SwitchGrab {
 
     /// Where the switches are in the live keymap.
     private func liveKeycodes() -> [UInt8?] {
-        keysyms.map { sym in
-            let code = XKeysymToKeycode(display.raw, UInt(sym.rawValue))
+        switches.map { one in
+            let code = XKeysymToKeycode(display.raw, UInt(one.keysym.rawValue))
             return code == 0 ? nil : code
         }
     }
@@ -53,9 +61,9 @@ public final class SwitchGrab {
     private func grab(warn: (String) -> Void) {
         let masks = lockCombinations
         keycodes = liveKeycodes()
-        for (sym, code) in zip(keysyms, keycodes) {
+        for (one, code) in zip(switches, keycodes) {
             guard let code else {
-                warn("no key of the keymap makes the switch \(sym.name ?? "\(sym)")")
+                warn("no key of the keymap makes the switch \(one.name)")
                 continue
             }
             let errors = XErrorLog.trapping(display) {
@@ -64,7 +72,7 @@ public final class SwitchGrab {
                 }
             }
             if errors.contains(UInt8(BadAccess)) {
-                warn("another application has grabbed the switch \(sym.name ?? "\(sym)"); it may not reach the keyboard")
+                warn("another application has grabbed the switch \(one.name); it may not reach the keyboard")
             }
         }
     }
@@ -88,7 +96,7 @@ public final class SwitchGrab {
         grab(warn: warn)
     }
 
-    /// Which switch (its index in `keysyms`) a key event on `keycode` pressed or released;
+    /// Which switch (its index in `switches`) a key event on `keycode` pressed or released;
     /// nil for an auto-repeat of a held switch, or another key.
     public func event(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)? {
         guard let index = keycodes.firstIndex(of: keycode) else { return nil }

@@ -18,7 +18,7 @@ extension KeyboardApp {
         }
         var scanning: SwitchScanner?
         if !parts.scanSwitches.isEmpty {
-            let grab = SwitchGrab(display: display, keysyms: parts.scanSwitches) { Log.warning($0) }
+            let grab = SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
             scanning = SwitchScanner(interval: parts.scanSwitches.count == 2 ? nil : parts.scanInterval, grab: grab,
                                      keyboard: board, now: now)
         }

@@ -41,7 +41,7 @@ final class KeyboardApp {
         /// How long the pointer rests on a key to press it; nil: no dwell.
         var dwell: Duration?
         /// Switch scanning's switches (none: no scanning) and its clock (nil: a step switch).
-        var scanSwitches: [KeySym] = []
+        var scanSwitches: [SwitchGrab.Switch] = []
         var scanInterval: Duration?
         var hooks = Hooks()
     }

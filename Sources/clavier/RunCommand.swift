@@ -193,15 +193,15 @@ struct RunOptions {
 
     /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
     /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
-    static func scanSwitches(_ settings: Settings) throws -> [KeySym] {
+    static func scanSwitches(_ settings: Settings) throws -> [SwitchGrab.Switch] {
         let names = settings[.scanSwitch]
         guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
         return try names.map { name in
-            guard let sym = SwitchGrab.keysym(named: name) else {
+            guard let one = SwitchGrab.Switch(named: name) else {
                 Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
                 throw ExitCode.failure
             }
-            return sym
+            return one
         }
     }
 

@@ -27,7 +27,7 @@ final class SwitchScanner: InputSource {
     }
 
     /// Whether a step switch moves the highlight (two switches: the first steps).
-    private var stepsBySwitch: Bool { grab.keysyms.count == 2 }
+    private var stepsBySwitch: Bool { grab.switches.count == 2 }
 
     func inputs(from event: WindowEvent) -> [InputEvent] {
         guard case .grabbedKey(let keycode, let down) = event, let pressed = grab.event(keycode: keycode, down: down) else { return [] }

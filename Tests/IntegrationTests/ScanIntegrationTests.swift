@@ -104,6 +104,19 @@ import Testing
         #expect(aid.session.stopKeyboard() == 0)
     }
 
+    @Test func aSwitchAnotherClientHoldsOrXDoesNotKnowIsSaid() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
+        let c = session.server.connection
+        XGrabKey(c, Int32(XKeysymToKeycode(c, Self.f9)), 0, XDefaultRootWindow(c), 0, GrabModeAsync, GrabModeAsync)
+        XSync(c, 0)
+        try session.startKeyboard(arguments: ["--no-sound", "--scan", "1000"])
+        #expect(Harness.waitFor(5) { session.errors.contains("another application has grabbed the switch F9") }, "\(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        let env = session.environment.merging(session.server.env) { $1 }.merging(["XDG_RUNTIME_DIR": session.directory.path]) { $1 }
+        let unknown = try Harness.clavier(["--no-sound", "--scan", "500", "--scan-switch", "F9,Swtch"], environment: env)
+        #expect(unknown.status == 1 && unknown.err.contains("X knows no keysym 'Swtch'"), "\(unknown)")
+    }
+
     @Test(arguments: ["system", "high-contrast"])
     func theHighlightOutlinesTheRowThenTheKey(theme: String) throws {
         let aid = try AidSession(["--scan-switch", "F9,F10", "--theme", theme])
