@@ -114,6 +114,8 @@ public struct Keyboard: Sendable {
     private var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
     /// The alternates shown now, if a long press opened them.
     public private(set) var popup: AlternatesPopup?
+    /// What dwell and switch scanning draw over the keys (set by the executable, never read here).
+    public var marks = KeyMarks()
 
     /// What each XKB-named key produces in the live keymap's current group, without and
     /// with Shift (set by the X side; see `setLiveKeys`).

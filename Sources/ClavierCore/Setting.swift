@@ -35,6 +35,8 @@ extension Optional: SettingValue where Wrapped: SettingValue {
 extension String: SettingValue {}
 extension Bool: SettingValue {}
 extension Double: SettingValue {}
+extension Int: SettingValue {}
+extension Array: SettingValue where Element == String {}
 extension DockEdge: SettingValue {}
 extension DockHeight: SettingValue {}
 

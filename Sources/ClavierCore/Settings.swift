@@ -6,6 +6,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
+        AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -126,6 +127,45 @@ extension Setting<PreviewMode> {
         valueName: "always|touch|never") { text in
         PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
     }
+}
+
+extension Setting<Int?> {
+    /// ms; nil: no dwell (a click presses).
+    public static let dwell = Setting("dwell", .number, default: nil,
+        help: "Press a key by resting the pointer on it this many milliseconds, for a head pointer or eye tracker (default: off).",
+        valueName: "MS") { text in milliseconds(text, in: Self.dwellRange) }
+
+    /// ms; nil: no scanning, or (with two switches) a step switch instead of a clock.
+    public static let scan = Setting("scan", .number, default: nil,
+        help: "Switch scanning: highlight rows, then keys, one after another every this many milliseconds; the switch key selects (default: off).",
+        valueName: "MS") { text in milliseconds(text, in: Self.scanRange) }
+
+    /// What a person can rest or wait for: shorter presses keys by accident, longer is a nap.
+    public static let dwellRange = 100...10_000
+    public static let scanRange = 200...10_000
+
+    static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> Parsed {
+        guard let ms = Int(text) else { return .problem("must be a whole number of milliseconds, not '\(text)'") }
+        return range.contains(ms) ? .value(ms) : .problem("\(ms) is not between \(range.lowerBound) and \(range.upperBound) ms")
+    }
+}
+
+extension Setting<[String]> {
+    /// Keysym names; the X side finds their keycodes in the live keymap.
+    public static let scanSwitch = Setting("scan-switch", .text, default: ["F9"],
+        help: "The switch key(s) for --scan, grabbed so no application sees them: one selects; with two (F9,F10) the first steps and the second selects, with no clock (default: F9).",
+        valueName: "KEYSYM[,KEYSYM]") { text in
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        guard (1...2).contains(names.count), !names.contains(where: \.isEmpty) else {
+            return .problem("must be one or two keysym names separated by a comma, not '\(text)'")
+        }
+        guard Set(names).count == names.count else { return .problem("names the same key twice") }
+        return .value(names)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }
 
 extension Setting<Bool> {

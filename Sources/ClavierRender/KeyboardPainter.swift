@@ -166,6 +166,8 @@ public struct KeyboardPainter {
                 face(held ? .keyPressed : .functionKey)
                 paintText(formatting.label, in: r, ink: theme.label, cr, m)
             }
+            paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: cell), scanned: keyboard.marks.scanned.contains(.cell(cell)),
+                       cr, m)
         }
         cairo_restore(cr)
     }
@@ -245,6 +247,8 @@ public struct KeyboardPainter {
             paintIcon(icon, variant, in: r, ink: ink, cr, m)
             if state == .locked && icon != .shift { paintLockMark(in: r, ink: ink, cr, m) }
         }
+        paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: frame.key.id),
+                   scanned: keyboard.marks.scanned.contains(.key(frame.key.id)), cr, m)
         cairo_restore(cr)
     }
 
@@ -270,6 +274,7 @@ public struct KeyboardPainter {
             }
             face.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
             paintText(popup.texts[i], in: r, ink: theme.label, cr, m)
+            paintMarks(in: r, progress: keyboard.marks.dwellProgress(ofAlternate: i), scanned: false, cr, m)
         }
         cairo_restore(cr)
     }

@@ -53,6 +53,11 @@ public enum WindowEvent: Hashable, Sendable {
     case keymapChanged(first: UInt8, count: Int)
     /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
     case groupChanged
+    /// The pointer moved over the window with no button down, to this point; nil: it left
+    /// the window. Only after `watchHover()` (dwell).
+    case hover(Point?)
+    /// A key grabbed on the root (`SwitchGrab`) went down or up.
+    case grabbedKey(keycode: UInt8, down: Bool)
     /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
     /// any keyboard, ours included.
     case locksChanged
@@ -78,6 +83,8 @@ public final class KeyboardWindow {
     /// The X Input extension's opcode when the window reads XI 2.2 touches and buttons
     /// (`XInput2`); nil: core pointer events only (an older server).
     public let touchOpcode: Int32?
+    /// Whether motion with no button down, and the pointer leaving, are reported (`.hover`).
+    public private(set) var watchesHover = false
     /// When the window stays on top: the window manager's window that holds the dock type
     /// and the strut, which an override-redirect window cannot (see `init`).
     private let strutHolder: Window?
@@ -162,6 +169,20 @@ public final class KeyboardWindow {
         if let strutHolder { XDestroyWindow(display.raw, strutHolder) }
         XDestroyWindow(display.raw, id)
         display.flush()
+    }
+
+    /// Reports the pointer's motion over the window with no button down, and its entering
+    /// and leaving (`.hover`), for dwell: selected only then. (XInput 2 motion is selected
+    /// always, see `XInput2.select`; without dwell, motion with no button is dropped.)
+    public func watchHover() {
+        watchesHover = true
+        if touchOpcode != nil {
+            XInput2.select(on: id, display, hover: true)
+        } else {
+            var current = XWindowAttributes()
+            XGetWindowAttributes(display.raw, id, &current)
+            XSelectInput(display.raw, id, current.your_event_mask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
+        }
     }
 
     private func setProperties(placement: Placement, title: String) {
@@ -431,6 +452,7 @@ public final class KeyboardWindow {
         if case .pointer(.motion(_, let pointer)) = event, case .pointer(.motion(_, let last)) = events.last, last == pointer {
             events.removeLast()
         }
+        if case .hover(.some) = event, case .hover(.some) = events.last { events.removeLast() }
         events.append(event)
     }
 
@@ -454,11 +476,18 @@ public final class KeyboardWindow {
             case ButtonRelease where event.xbutton.button <= 3:
                 events.append(.pointer(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
             case MotionNotify:
-                append(.pointer(.motion(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))), to: &events)
+                let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
+                let buttons = UInt32(Button1Mask | Button2Mask | Button3Mask)
+                append(event.xmotion.state & buttons == 0 ? .hover(point) : .pointer(.motion(point)), to: &events)
+            case EnterNotify:
+                append(.hover(Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))), to: &events)
+            case LeaveNotify:
+                events.append(.hover(nil))
+            case KeyPress, KeyRelease:
+                events.append(.grabbedKey(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress))
             case GenericEvent where event.xcookie.extension == touchOpcode:
                 guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
-                let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-                if let translated = XInput2.windowEvent(device) { append(translated, to: &events) }
+                if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) { append(translated, to: &events) }
                 XFreeEventData(display.raw, &event.xcookie)
             case Expose:
                 let e = event.xexpose

@@ -6,10 +6,27 @@ import CX11
 public enum XErrorLog {
     /// Receives one line per error; nil drops them (the bench, under which windows vanish).
     nonisolated(unsafe) public static var report: ((String) -> Void)?
+    /// The error codes met while `trapping` runs; nil otherwise.
+    nonisolated(unsafe) private static var trapped: [UInt8]?
+
+    /// Runs `body`, syncs, and returns the error codes its requests met (BadAccess for a key
+    /// another client has grabbed), which are then not reported.
+    static func trapping(_ display: Display, _ body: () -> Void) -> [UInt8] {
+        display.sync()
+        trapped = []
+        body()
+        display.sync()
+        defer { trapped = nil }
+        return trapped ?? []
+    }
 
     /// Installs the handler for every connection of the process.
     public static func install() {
         XSetErrorHandler { display, event in
+            if XErrorLog.trapped != nil, let event {
+                XErrorLog.trapped?.append(event.pointee.error_code)
+                return 0
+            }
             if let report = XErrorLog.report, let display, let event {
                 report(XErrorLog.describe(event.pointee, on: display))
             }

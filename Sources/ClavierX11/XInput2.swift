@@ -22,9 +22,11 @@ public enum XInput2 {
     /// nothing arrives twice. XI2 has no "motion with a button down" mask, and a selection
     /// made once a button is down does not reach its implicit grab (a drag would see no
     /// motion), so motion is selected always and motion with no button held is dropped at once.
-    static func select(on window: Window, _ display: Display) {
+    /// With `hover` (dwell), the pointer entering and leaving too.
+    static func select(on window: Window, _ display: Display, hover: Bool = false) {
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
-        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] {
+        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
+                     + (hover ? [XI_Enter, XI_Leave] : []) {
             bits[Int(event) >> 3] |= 1 << (UInt8(event) & 7)
         }
         bits.withUnsafeMutableBufferPointer { buffer in
@@ -41,9 +43,24 @@ public enum XInput2 {
 
     /// What one XI2 device event on the keyboard window means: a touch's begin, update or
     /// end as the press, motion or release of its own pointer; a button (1–3) or a motion
-    /// with one held as pointer 0. Events the server emulated from a touch are nil: the touch
+    /// with one held as pointer 0; with `hover`, a motion with none held as a hover. Events the server emulated from a touch are nil: the touch
     /// itself is handled. The event loop calls this for every XI2 event it reads.
-    public static func windowEvent(_ event: XIDeviceEvent) -> WindowEvent? {
+    /// An XI2 event read into `cookie`: a device event as `windowEvent(_:hover:)` says, and
+    /// with `hover` the pointer entering (a hover there) or leaving (`.hover(nil)`).
+    static func windowEvent(cookie: XGenericEventCookie, hover: Bool) -> WindowEvent? {
+        switch cookie.evtype {
+        case XI_Enter, XI_Leave:
+            guard hover else { return nil }
+            let crossing = cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            // The crossings an implicit grab makes as a button goes down or up are no leaving.
+            guard crossing.mode == XINotifyNormal else { return nil }
+            return .hover(cookie.evtype == XI_Enter ? Point(x: crossing.event_x, y: crossing.event_y) : nil)
+        default:
+            return windowEvent(cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, hover: hover)
+        }
+    }
+
+    public static func windowEvent(_ event: XIDeviceEvent, hover: Bool = false) -> WindowEvent? {
         let point = Point(x: event.event_x, y: event.event_y)
         let emulated = event.flags & Int32(XIPointerEmulated) != 0
         switch event.evtype {
@@ -53,6 +70,7 @@ public enum XInput2 {
         case XI_ButtonPress where !emulated && (1...3).contains(event.detail): return .pointer(.press(point))
         case XI_ButtonRelease where !emulated && (1...3).contains(event.detail): return .pointer(.release(point))
         case XI_Motion where !emulated && holdsButton(event.buttons): return .pointer(.motion(point))
+        case XI_Motion where !emulated && hover: return .hover(point)
         default: return nil
         }
     }

@@ -39,14 +39,20 @@ final class FloatingFrame {
             + " grip " + String(grip.x) + "," + String(grip.y) + "," + String(grip.width) + "," + String(grip.height) + "\n"
     }
 
+    /// `point` of `window` in the keys' coordinates; nil on the handle or the grip.
+    func keysPoint(_ point: Point, window: KeyboardWindow) -> Point? {
+        let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)
+        return part == .keys ? Point(x: point.x, y: point.y - Double(handleHeight)) : nil
+    }
+
     /// Takes a pointer event in window coordinates: nil when it belongs to a move or resize
     /// of `window`, else the same event in the keys' coordinates.
     func route(_ input: InputEvent, window: KeyboardWindow) -> InputEvent? {
         func keys(_ p: Point) -> Point { Point(x: p.x, y: p.y - Double(handleHeight)) }
         switch input {
         case .press(let point, let pointer):
+            if let onKeys = keysPoint(point, window: window) { return .press(onKeys, pointer: pointer) }
             let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)
-            guard part != .keys else { return .press(keys(point), pointer: pointer) }
             guard drag == nil else { return nil }
             if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
                 Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")

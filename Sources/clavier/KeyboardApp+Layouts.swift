@@ -97,6 +97,7 @@ extension KeyboardApp: ControlledKeyboard {
     var statusLines: [String] {
         let r = screen.window.rect
         return ["layout: \(keyboard.layout.id)", "page: \(keyboard.page.id)", "geometry: \(r.width)x\(r.height)+\(r.x)+\(r.y)"]
+            + aidStatusLines
     }
 
     /// Switches only to a layout that loads whole (the keyboard stays as it was otherwise),

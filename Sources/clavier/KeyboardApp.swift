@@ -38,6 +38,11 @@ final class KeyboardApp {
         var shuffleSource: any RandomNumberGenerator
         /// When a held character key shows a magnified copy above the finger.
         var preview = PreviewMode.touch
+        /// How long the pointer rests on a key to press it; nil: no dwell.
+        var dwell: Duration?
+        /// Switch scanning's switches (none: no scanning) and its clock (nil: a step switch).
+        var scanSwitches: [SwitchGrab.Switch] = []
+        var scanInterval: Duration?
         var hooks = Hooks()
     }
 
@@ -72,7 +77,10 @@ final class KeyboardApp {
     var running = true
     private let loop: EventLoop
     private let control: ControlServer?
-    private let sources: [InputSource]
+    private var sources: [InputSource] = []
+    /// The input aids, when asked for (KeyboardApp+Aids.swift).
+    private(set) var dwell: DwellPointer?
+    private(set) var scanning: SwitchScanner?
     let previewer: KeyPreviewer
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
@@ -103,9 +111,11 @@ final class KeyboardApp {
         keyboard = Self.makeKeyboard(layout: parts.layout, page: parts.page, size: screen.keysSize, display: display,
                                      typist: typist)
         keyboard.reshuffle(using: &shuffleSource)
-        sources = [CorePointer(window: window, frame: frame)]
         previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
+        sources = [CorePointer(window: window, frame: frame)]
+        (dwell, scanning) = makeAids(parts, window: window)
+        sources += [dwell as InputSource?, scanning].compactMap { $0 }
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         screen.startFirstPicture(of: keyboard, theme: theme, cache: parts.layout.hasShuffledKeys ? nil : parts.pictures)
     }
@@ -120,6 +130,9 @@ final class KeyboardApp {
             followActiveWindow()
         }
         defer { typist.restoreAll(clock: clock) }
+        // The switches go back to the applications on every way out (a signal ends the loop too).
+        defer { scanning?.grab.release() }
+        followAids()
         while running {
             let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control?.descriptors ?? []) {
@@ -142,6 +155,7 @@ final class KeyboardApp {
                 Log.debug("the X connection hung up")
                 running = false
             }
+            followAids()
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
         screen.frame?.windowMayHaveMoved(screen.window)
@@ -154,7 +168,11 @@ final class KeyboardApp {
 
     private func handle(_ event: WindowEvent) {
         switch event {
-        case .pointer:
+        case .grabbedKey(_, down: true) where scanning != nil && !isShown:
+            // A switch user has no other way to bring back a keyboard a rule or a request hid.
+            show()
+            fallthrough
+        case .pointer, .hover, .grabbedKey:
             for source in sources { for input in source.inputs(from: event) { feed(input) } }
         case .expose(let rect):
             if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
@@ -185,6 +203,7 @@ final class KeyboardApp {
             screen.window.place(next)
         case .keymapChanged(let first, let count):
             typist.keymapChanged(first: first, count: count)
+            scanning?.grab.keymapChanged { Log.warning($0) }
             followKeymap()
         case .groupChanged, .locksChanged:
             followKeymap()
@@ -214,6 +233,17 @@ final class KeyboardApp {
         }
     }
 
+    /// Repaints what changed and puts it on screen, settling the first picture first.
+    func paint(_ damaged: [Key.ID], whole: Bool, bar: Bool) {
+        var whole = whole
+        if screen.firstPicture != nil, whole || bar || !damaged.isEmpty {
+            // A kept first picture not yet checked is painted anew whole rather than in part.
+            if screen.firstPicture?.kept != nil { whole = true }
+            screen.settleFirstPicture(check: false, keyboard: keyboard)
+        }
+        screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+    }
+
     private func carryOut(_ effects: [Effect]) {
         if !effects.isEmpty { finishStarting() }
         // XSync: wait until the server has taken the keys before painting and clicking. On two
@@ -237,12 +267,7 @@ final class KeyboardApp {
             case .format(let formatting): typist.format(formatting, window: screen.window)
             }
         }
-        if screen.firstPicture != nil, whole || bar || !damaged.isEmpty {
-            // A kept first picture not yet checked is painted anew whole rather than in part.
-            if screen.firstPicture?.kept != nil { whole = true }
-            screen.settleFirstPicture(check: false, keyboard: keyboard)
-        }
-        screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+        paint(damaged, whole: whole, bar: bar)
         if previewer.mode != .never, !damaged.isEmpty || whole {
             // A round trip for the window's place, only when a preview is to show.
             previewer.follow(keyboard) {

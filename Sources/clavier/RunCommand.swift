@@ -29,6 +29,9 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
     @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
     @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
+    @Option(name: .setting(.dwell), help: .setting(.dwell)) var dwell: Int?
+    @Option(name: .setting(.scan), help: .setting(.scan)) var scan: Int?
+    @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -52,6 +55,9 @@ struct Run: ParsableCommand {
         try given.read(.kiosk, kiosk)
         try given.read(.learning, learning)
         try given.read(.preview, preview)
+        try given.read(.dwell, dwell)
+        try given.read(.scan, scan)
+        try given.read(.scanSwitch, scanSwitch)
         return given
     }
 
@@ -188,13 +194,30 @@ struct RunOptions {
         let words = WordLearner(store: settings[.learning] ? .standard() : nil)
         hooks.complete = { words.completions(of: $0) }
         hooks.accepted = { words.accept($0) }
+        let switches = try Self.scanSwitches(settings)
         let app = try KeyboardApp(KeyboardApp.Parts(
             display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
             pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
+            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
+            dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
+            scanInterval: settings[.scan].map { .milliseconds($0) }, hooks: hooks))
         app.run()
+    }
+
+    /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
+    /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
+    static func scanSwitches(_ settings: Settings) throws -> [SwitchGrab.Switch] {
+        let names = settings[.scanSwitch]
+        guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
+        return try names.map { name in
+            guard let one = SwitchGrab.Switch(named: name) else {
+                Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
+                throw ExitCode.failure
+            }
+            return one
+        }
     }
 
     /// Whether the keyboard floats: as the settings say, else when the layout is too wide to

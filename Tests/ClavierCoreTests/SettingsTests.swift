@@ -8,7 +8,8 @@ struct SettingsTests {
         "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"),
         "monitor": ("HDMI-1", "DP-2"), "height": ("35%", "300"), "sound": ("false", "true"),
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
-        "preview": ("always", "never"), "key-size": ("20", "12.5"),
+        "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
+        "scan-switch": ("F9,F10", "Pause"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -87,10 +88,23 @@ struct SettingsTests {
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
+        #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
+        #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
-                         Setting.keySize.name]
+                         Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name]
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
+    }
+
+    @Test func aidsReadMillisecondsAndOneOrTwoSwitches() throws {
+        #expect(try Setting.dwell.parse("400") == 400)
+        #expect(throws: SettingError.invalid(setting: "dwell", problem: "50 is not between 100 and 10000 ms")) { try Setting.dwell.parse("50") }
+        #expect(throws: SettingError.self) { try Setting.scan.parse("0.3") }
+        #expect(try Setting.scanSwitch.parse("F9, F10") == ["F9", "F10"])
+        for bad in ["", "F9,", "F9,F10,F11", "F9,F9"] {
+            #expect(throws: SettingError.self, "\(bad)") { try Setting.scanSwitch.parse(bad) }
+        }
+        #expect(Settings()[.dwell] == nil && Settings()[.scan] == nil && Settings()[.scanSwitch] == ["F9"])
     }
 }

@@ -83,12 +83,7 @@ final class SelectionOwner {
     /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
     /// a space into xterm, and the word is learned in words.json, private to the user.
     @Test func aCompletionFinishesTheWordInXterm() throws {
-        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
-            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
-            return
-        }
-        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
-        let expected = try #require(WordCompleter(words: words).completions(of: "hell").first)
+        guard let expected = try Harness.firstCompletion(of: "hell") else { return }
         let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
         try session.tap(["h", "e", "l", "l"])
         usleep(200_000)

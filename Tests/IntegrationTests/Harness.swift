@@ -1,5 +1,7 @@
+import ClavierCore
 import ClavierTestSupport
 import Foundation
+import Testing
 
 extension Harness {
     /// The repository, found from this file's path.
@@ -10,6 +12,17 @@ extension Harness {
     static var clavierBinary: String {
         if let path = ProcessInfo.processInfo.environment["CLAVIER_BIN"] { return path }
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
+    }
+
+    /// The first completion the system dictionary (wamerican, as clavier reads it) offers
+    /// for `prefix`; nil, with the reason recorded, when there is no dictionary.
+    static func firstCompletion(of prefix: String) throws -> String? {
+        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
+            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
+            return nil
+        }
+        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
+        return try #require(WordCompleter(words: words).completions(of: prefix).first)
     }
 
     /// Runs the clavier under test with `arguments` to its end.
