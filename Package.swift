@@ -22,6 +22,9 @@ func pkgConfigCFlags(_ packages: [String]) -> [String] {
 let drawingCFlags = pkgConfigCFlags(["pangocairo", "cairo"])
 let drawingHeaders: [SwiftSetting] = [.unsafeFlags(drawingCFlags.flatMap { ["-Xcc", $0] })]
 let lazyLinking: [LinkerSetting] = [.linkedLibrary("dl")]
+// AT-SPI's headers (and GLib's, D-Bus's under them) give CFocusWatch its types only: it dlopens
+// libatspi when --auto-show asks for it, so the keyboard links neither and starts as before.
+let focusWatchCFlags = pkgConfigCFlags(["atspi-2"])
 
 let package = Package(
     name: "Clavier",
@@ -59,6 +62,9 @@ let package = Package(
         // every start (see arguments.c).
         .target(name: "CArguments"),
 
+        // --auto-show's thread on the accessibility bus (libatspi, loaded with dlopen).
+        .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
+
         .target(name: "ClavierCore"),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
@@ -68,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CArguments",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CArguments", "CFocusWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,

@@ -6,6 +6,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -118,6 +119,15 @@ extension Setting<PreviewMode> {
         valueName: "always|touch|never") { text in
         PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
     }
+}
+
+extension Setting<Bool> {
+    public static let autoShow = flag("auto-show", default: false,
+        help: "Show the keyboard when a text field gets the focus and hide it when the focus leaves (AT-SPI), or leave that to you.")
+
+    /// Off, because a kiosk keyboard is otherwise always there: it never hides.
+    public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
+        help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
 }
 
 extension Setting<Bool> {

@@ -38,6 +38,9 @@ final class KeyboardApp {
         var shuffleSource: any RandomNumberGenerator
         /// When a held character key shows a magnified copy above the finger.
         var preview = PreviewMode.touch
+        /// Shows and hides the keyboard as text fields get and lose the focus (AT-SPI); the
+        /// caller has already applied kiosk mode's rule (`AutoShow.acts`).
+        var autoShow = false
         var hooks = Hooks()
     }
 
@@ -74,7 +77,14 @@ final class KeyboardApp {
     private let control: ControlServer?
     private let sources: [InputSource]
     let previewer: KeyPreviewer
+    /// Auto-show's decisions; nil when it is off.
+    var autoShow: AutoShow?
+    /// The accessibility bus's focus changes, from the first picture on; nil when auto-show is
+    /// off or there is no bus.
+    var focusWatch: FocusWatch?
     private var player: ClickPlayer?
+    /// Whether the focus watch was started (once, as the keyboard comes up).
+    private var focusWatchAsked = false
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
 
@@ -89,6 +99,7 @@ final class KeyboardApp {
         hooks = parts.hooks
         control = parts.control
         openPlayer = parts.openPlayer
+        autoShow = parts.autoShow ? AutoShow() : nil
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
@@ -121,8 +132,10 @@ final class KeyboardApp {
         }
         defer { typist.restoreAll(clock: clock) }
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
-            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control?.descriptors ?? []) {
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, autoShow?.nextDeadline]
+                + sources.map { $0.nextDeadline }
+            let watching = (control?.descriptors ?? []) + (focusWatch.map { [$0.fd] } ?? [])
+            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
             case .deadline:
@@ -131,9 +144,12 @@ final class KeyboardApp {
                 apply(keyboard.handle(.tick, at: now))
                 typist.restoreDue(now: now)
                 control?.expire(now: now)
+                hideIfDue(now: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
+            case .readable(let fd) where fd == focusWatch?.fd:
+                followFocus()
             case .readable(let fd):
                 control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:
@@ -193,6 +209,12 @@ final class KeyboardApp {
 
     /// Makes what only presses need, once: the injector and the click player.
     private func finishStarting() {
+        // Once the keyboard is up: loading libatspi (and GLib, D-Bus) would delay the first picture.
+        if autoShow != nil, focusWatch == nil, !focusWatchAsked {
+            focusWatchAsked = true
+            focusWatch = FocusWatch()
+            if focusWatch == nil { autoShow = nil }
+        }
         if let shown = hooks.shown {
             hooks.shown = nil
             shown()

@@ -28,6 +28,8 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
     @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
     @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
+    @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
+    @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -50,6 +52,8 @@ struct Run: ParsableCommand {
         try given.read(.kiosk, kiosk)
         try given.read(.learning, learning)
         try given.read(.preview, preview)
+        try given.read(.autoShow, autoShow)
+        try given.read(.autoShowInKiosk, autoShowInKiosk)
         return given
     }
 
@@ -178,7 +182,9 @@ struct RunOptions {
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
             pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview], hooks: hooks))
+            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
+            autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
+            hooks: hooks))
         app.run()
     }
 

@@ -8,7 +8,7 @@ struct SettingsTests {
         "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"),
         "monitor": ("HDMI-1", "DP-2"), "height": ("35%", "300"), "sound": ("false", "true"),
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
-        "preview": ("always", "never"),
+        "preview": ("always", "never"), "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -82,7 +82,7 @@ struct SettingsTests {
     /// Help texts state the defaults, so they are held to the table's.
     @Test func theHelpStatesEachDefault() {
         let texts: [Setting<String>] = [.layout, .theme, .soundDevice]
-        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning]
+        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning, .autoShow, .autoShowInKiosk]
         for text in texts { #expect(text.help.contains("(default: \(text.defaultValue))"), "\(text.name)") }
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))

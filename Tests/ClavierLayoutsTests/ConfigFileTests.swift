@@ -20,6 +20,8 @@ struct ConfigFileTests {
             learning: false
             scale: 1.5
             preview: never
+            auto-show: true
+            auto-show-in-kiosk: true
             rules:
               - class: XTerm
                 layout: terminal
@@ -32,6 +34,7 @@ struct ConfigFileTests {
         #expect(s[.geometry] == "800x260+10-10" && s[.float] == false && s[.dock] == .top && s[.monitor] == "HDMI-1")
         #expect(s[.height] == .percent(35) && s[.sound] == false && s[.soundDevice] == "hw:1" && s[.kiosk] == true)
         #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never)
+        #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
@@ -104,7 +107,7 @@ struct ConfigFileTests {
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: layout, page, theme, geometry, float, "
-                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, rules)" })
+                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, auto-show, auto-show-in-kiosk, rules)" })
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {
