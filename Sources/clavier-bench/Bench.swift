@@ -134,12 +134,12 @@ struct Bench {
             var onboard = Subject(name: "onboard", command: ["onboard", "-s", "\(rect.width)x\(rect.height)",
                                                              "-x", "\(rect.x)", "-y", "\(rect.y)"],
                                   environment: env, typesOnPress: false)
-            var bus: ChildProcess?
+            var bus: SessionBus?
             if Harness.which("onboard") == nil {
                 onboard.unavailable = "not installed"
-            } else if let started = sessionBus(logs: logs) {
-                bus = started.process
-                onboard.environment["DBUS_SESSION_BUS_ADDRESS"] = started.address
+            } else if let started = try? SessionBus(addressFile: "\(logs)/dbus-address") {
+                bus = started
+                onboard.environment.merge(started.environment) { $1 }
             } else {
                 onboard.unavailable = "no session D-Bus (dbus-daemon failed)"
             }
@@ -156,7 +156,7 @@ struct Bench {
                 say("measuring \(subject.name)")
                 report.results[subject.name] = measure.measure(subject, pressPoint: point)
             }
-            bus?.stop()
+            withExtendedLifetime(bus) {}  // The bus lives while onboard is measured, and stops here.
         }
 
         if options.only?.contains("clavier") ?? true {
@@ -172,23 +172,6 @@ struct Bench {
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
         return report.markdown()
-    }
-
-    /// A session bus for onboard, as a desktop session has one: `dbus-daemon --session`.
-    static func sessionBus(logs: String) -> (process: ChildProcess, address: String)? {
-        let file = "\(logs)/dbus-address"
-        guard let p = try? ChildProcess(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout: file) else {
-            return nil
-        }
-        let deadline = Instant.now + 5
-        while Instant.now < deadline {
-            if let text = TextFile.read(file), text.hasSuffix("\n") {
-                return (p, String(text.dropLast()))
-            }
-            sleep(ms: 10)
-        }
-        p.stop()
-        return nil
     }
 
     /// A program beside this executable (`.build/release/clavier` beside `clavier-bench`).
