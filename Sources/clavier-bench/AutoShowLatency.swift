@@ -27,7 +27,10 @@ enum AutoShowLatency {
 
     private static func run(binary: String, probe: Probe, environment: [String: String], logs: String, runs: Int)
         throws(HarnessError) -> Samples {
-        let bus = try SessionBus(addressFile: "\(logs)/auto-show-bus")
+        let runtime = "\(logs)/auto-show-runtime"
+        mkdir(runtime, 0o700)
+        let bus = try SessionBus(addressFile: "\(logs)/auto-show-bus", environment: environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
+        try bus.startAccessibilityBus()
         let control = "\(logs)/auto-show-focus", probeLog = "\(logs)/auto-show-probe.log", clavierLog = "\(logs)/auto-show.log"
         try FocusProbe.focus("entry-start", controlFile: control)
         probe.drain()

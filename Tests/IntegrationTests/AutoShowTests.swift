@@ -2,21 +2,24 @@ import ClavierTestSupport
 import Foundation
 import Testing
 
-/// `--auto-show` on a private session bus, where at-spi2-core's bus launcher starts on demand:
-/// a GTK 3 or Qt 5 window (FocusProbe) under openbox moves the focus between its entry and its
+/// `--auto-show` on a private session bus with at-spi2-core's accessibility bus, started first
+/// as a desktop session does: a GTK 3 or Qt 5 window (FocusProbe) under openbox moves the focus between its entry and its
 /// button, and `clavier status` says what the keyboard did.
-@Suite(.serialized, .needsDisplay, .needs("openbox", "dbus-daemon")) struct AutoShowTests {
+@Suite(.serialized, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send")) struct AutoShowTests {
     @Test(arguments: FocusProbe.Toolkit.allCases)
     func theKeyboardComesWithATextFieldAndGoesWithoutOne(toolkit: FocusProbe.Toolkit) throws {
         let runtime = TemporaryDirectory()
         let session = try KeyboardSession(windowManager: true, clavierArguments: nil,
                                           environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path)
+        let bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path,
+                                 environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
+        try bus.startAccessibilityBus()
         let control = session.directory.appendingPathComponent("focus").path
         try FocusProbe.focus("button-0", controlFile: control)
         let probeLog = session.directory.appendingPathComponent("probe.log").path
         let probe = try ChildProcess(FocusProbe.command(toolkit, controlFile: control),
                                      environment: session.server.env.merging(bus.environment) { $1 }
+                                         .merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
                                          .merging(FocusProbe.environment(toolkit)) { $1 },
                                      stdout: probeLog, stderr: probeLog + ".err")
         defer { probe.stop() }
@@ -25,6 +28,8 @@ import Testing
                                + (TextFile.read(probeLog) ?? ""))
         }
         session.server.setFocus(window)
+        // Toolkits tell the accessibility bus of focus moves only in their active window.
+        #expect(Harness.waitFor(5) { session.server.focus == window }, "the probe window did not get the focus")
         try session.startKeyboard(arguments: ["--no-sound", "--auto-show"],
                                   environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
         #expect(Harness.waitFor(15) { session.errors.contains("auto-show: listening") }, "clavier said: \(session.errors)")
@@ -45,7 +50,7 @@ import Testing
             #expect(Harness.waitFor(10) { status() == "visible" }, "round \(round): the entry has the focus; clavier said: \(session.errors)")
             try focus("button-\(round)")
             #expect(Harness.waitFor(10) { status() == "hidden" },
-                    "round \(round): the button has the focus; clavier said: \(session.errors); the probe: \(TextFile.read(probeLog) ?? "")")
+                    "round \(round): the button has the focus; clavier said: \(session.errors); the probe: \(TextFile.read(probeLog) ?? "") \(TextFile.read(probeLog + ".err") ?? "")")
         }
         // Shown by hand with the button focused, it stays until the focus moves again.
         _ = try Harness.clavier(["show"], environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
