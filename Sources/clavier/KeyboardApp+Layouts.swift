@@ -85,7 +85,7 @@ extension KeyboardApp: ControlledKeyboard {
     /// Shows the keyboard by hand (`clavier show`, a second `clavier`): auto-show leaves it up
     /// until the focus changes next, even when it was up already and about to go.
     func show() {
-        autoShow?.shownByHand()
+        focus?.decisions.shownByHand()
         if !isShown { showAgain() }
     }
     /// Hides the window, ending every press first: a key held as the keyboard goes must not

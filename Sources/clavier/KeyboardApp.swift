@@ -38,8 +38,7 @@ final class KeyboardApp {
         var shuffleSource: any RandomNumberGenerator
         /// When a held character key shows a magnified copy above the finger.
         var preview = PreviewMode.touch
-        /// Shows and hides the keyboard as text fields get and lose the focus (AT-SPI); the
-        /// caller has already applied kiosk mode's rule (`AutoShow.acts`).
+        /// Shows and hides itself as text fields get and lose the focus (AT-SPI; `AutoShow.acts` applied).
         var autoShow = false
         var hooks = Hooks()
     }
@@ -77,14 +76,9 @@ final class KeyboardApp {
     private let control: ControlServer?
     private let sources: [InputSource]
     let previewer: KeyPreviewer
-    /// Auto-show's decisions; nil when it is off.
-    var autoShow: AutoShow?
-    /// The accessibility bus's focus changes, from the first picture on; nil when auto-show is
-    /// off or there is no bus.
-    var focusWatch: FocusWatch?
+    /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
+    var focus: FocusFollower?
     private var player: ClickPlayer?
-    /// Whether the focus watch was started (once, as the keyboard comes up).
-    private var focusWatchAsked = false
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
 
@@ -99,7 +93,7 @@ final class KeyboardApp {
         hooks = parts.hooks
         control = parts.control
         openPlayer = parts.openPlayer
-        autoShow = parts.autoShow ? AutoShow() : nil
+        focus = parts.autoShow ? FocusFollower() : nil
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
@@ -132,9 +126,9 @@ final class KeyboardApp {
         }
         defer { typist.restoreAll(clock: clock) }
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, autoShow?.nextDeadline]
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline]
                 + sources.map { $0.nextDeadline }
-            let watching = (control?.descriptors ?? []) + (focusWatch.map { [$0.fd] } ?? [])
+            let watching = (control?.descriptors ?? []) + (focus?.fd.map { [$0] } ?? [])
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
@@ -148,7 +142,7 @@ final class KeyboardApp {
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
-            case .readable(let fd) where fd == focusWatch?.fd:
+            case .readable(let fd) where fd == focus?.fd:
                 followFocus()
             case .readable(let fd):
                 control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
@@ -209,12 +203,7 @@ final class KeyboardApp {
 
     /// Makes what only presses need, once: the injector and the click player.
     private func finishStarting() {
-        // Once the keyboard is up: loading libatspi (and GLib, D-Bus) would delay the first picture.
-        if autoShow != nil, focusWatch == nil, !focusWatchAsked {
-            focusWatchAsked = true
-            focusWatch = FocusWatch()
-            if focusWatch == nil { autoShow = nil }
-        }
+        if focus?.start() == false { focus = nil }
         if let shown = hooks.shown {
             hooks.shown = nil
             shown()
