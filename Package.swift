@@ -22,6 +22,9 @@ func pkgConfigCFlags(_ packages: [String]) -> [String] {
 let drawingCFlags = pkgConfigCFlags(["pangocairo", "cairo"])
 let drawingHeaders: [SwiftSetting] = [.unsafeFlags(drawingCFlags.flatMap { ["-Xcc", $0] })]
 let lazyLinking: [LinkerSetting] = [.linkedLibrary("dl")]
+// AT-SPI's headers (and GLib's, D-Bus's under them) give CFocusWatch its types only: it dlopens
+// libatspi when --auto-show asks for it, so the keyboard links neither and starts as before.
+let focusWatchCFlags = pkgConfigCFlags(["atspi-2"])
 
 let package = Package(
     name: "Clavier",
@@ -55,6 +58,9 @@ let package = Package(
         // the executables do not link those libraries: a start from a kept picture loads none of them.
         .target(name: "CLazyLibs", dependencies: ["CPangoCairo", "CALSA"], cSettings: [.unsafeFlags(drawingCFlags + ["-fvisibility=hidden"])]),
 
+        // --auto-show's thread on the accessibility bus (libatspi, loaded with dlopen).
+        .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
+
         .target(name: "ClavierCore"),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
@@ -64,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,

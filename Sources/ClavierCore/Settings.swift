@@ -7,6 +7,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -166,6 +167,15 @@ extension Setting<[String]> {
 
 extension String {
     var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}
+
+extension Setting<Bool> {
+    public static let autoShow = flag("auto-show", default: false,
+        help: "Show the keyboard when a text field gets the focus and hide it when the focus leaves (AT-SPI), or leave that to you.")
+
+    /// Off, because a kiosk keyboard is otherwise always there: it never hides.
+    public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
+        help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
 }
 
 extension Setting<Bool> {

@@ -11,7 +11,8 @@ struct Bench {
         var output: String?
         var quick = false
         var peers = true
-        /// Only these subjects (clavier, xvkbd, matchbox-keyboard, onboard), for quick experiments.
+        /// Only these subjects (clavier, xvkbd, matchbox-keyboard, onboard, and auto-show for its
+        /// focus → mapped time alone), for quick experiments.
         var only: Set<String>?
         var presses: Int?
         var startupRuns: Int?
@@ -61,13 +62,20 @@ struct Bench {
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
         var report = Report()
+        // Clavier's own figures (in-process painting, `clavier type`) come with its subject.
+        let clavierFigures = options.only?.contains("clavier") ?? true
 
-        say("painting in-process (1920×450)")
-        var inProcess = try InProcessFigures.render(runs: options.quick ? 20 : 100)
+        var inProcess = InProcessFigures()
+        if clavierFigures {
+            say("painting in-process (1920×450)")
+            inProcess = try InProcessFigures.render(runs: options.quick ? 20 : 100)
+        }
 
         let server = try Xvfb(width: 1920, height: 1080, displays: Array(150...199))
         say("Xvfb \(server.display) 1920×1080×24, no window manager")
-        try InProcessFigures.pressRepaint(display: server.display, runs: options.quick ? 50 : 200, into: &inProcess)
+        if clavierFigures {
+            try InProcessFigures.pressRepaint(display: server.display, runs: options.quick ? 50 : 200, into: &inProcess)
+        }
         report.inProcess = inProcess
 
         let probe = try Probe(display: server.display, probeRect: (1700, 20))
@@ -134,12 +142,12 @@ struct Bench {
             var onboard = Subject(name: "onboard", command: ["onboard", "-s", "\(rect.width)x\(rect.height)",
                                                              "-x", "\(rect.x)", "-y", "\(rect.y)"],
                                   environment: env, typesOnPress: false)
-            var bus: ChildProcess?
+            var bus: SessionBus?
             if Harness.which("onboard") == nil {
                 onboard.unavailable = "not installed"
-            } else if let started = sessionBus(logs: logs) {
-                bus = started.process
-                onboard.environment["DBUS_SESSION_BUS_ADDRESS"] = started.address
+            } else if let started = try? SessionBus(addressFile: "\(logs)/dbus-address") {
+                bus = started
+                onboard.environment.merge(started.environment) { $1 }
             } else {
                 onboard.unavailable = "no session D-Bus (dbus-daemon failed)"
             }
@@ -156,7 +164,7 @@ struct Bench {
                 say("measuring \(subject.name)")
                 report.results[subject.name] = measure.measure(subject, pressPoint: point)
             }
-            bus?.stop()
+            withExtendedLifetime(bus) {}  // The bus lives while onboard is measured, and stops here.
         }
 
         if options.only?.contains("clavier") ?? true {
@@ -167,28 +175,20 @@ struct Bench {
                                            runs: options.quick ? 1 : 3)
         }
 
-        say("clavier type")
-        report.typing = TypeThroughput.measure(binary: options.clavier, probe: probe, environment: ["DISPLAY": server.display])
+        if options.only?.contains("auto-show") ?? true {
+            say("auto-show: focus → mapped")
+            report.autoShow = AutoShowLatency.measure(binary: options.clavier, probe: probe, environment: clavierEnv, logs: logs,
+                                                      runs: options.quick ? 5 : 20)
+            probe.focus()
+        }
+
+        if clavierFigures {
+            say("clavier type")
+            report.typing = TypeThroughput.measure(binary: options.clavier, probe: probe, environment: ["DISPLAY": server.display])
+        }
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
         return report.markdown()
-    }
-
-    /// A session bus for onboard, as a desktop session has one: `dbus-daemon --session`.
-    static func sessionBus(logs: String) -> (process: ChildProcess, address: String)? {
-        let file = "\(logs)/dbus-address"
-        guard let p = try? ChildProcess(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout: file) else {
-            return nil
-        }
-        let deadline = Instant.now + 5
-        while Instant.now < deadline {
-            if let text = TextFile.read(file), text.hasSuffix("\n") {
-                return (p, String(text.dropLast()))
-            }
-            sleep(ms: 10)
-        }
-        p.stop()
-        return nil
     }
 
     /// A program beside this executable (`.build/release/clavier` beside `clavier-bench`).

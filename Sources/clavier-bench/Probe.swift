@@ -45,6 +45,20 @@ final class Probe {
         XSync(d, 0)
     }
 
+    /// Gives `other` the keyboard focus, as a window manager would when it is clicked.
+    func focus(_ other: Window) {
+        XSetInputFocus(d, other, Int32(RevertToPointerRoot), 0)
+        XSync(d, 0)
+    }
+
+    /// A window's WM_NAME, or nil.
+    func name(of w: Window) -> String? {
+        var name: UnsafeMutablePointer<CChar>?
+        guard XFetchName(d, w, &name) != 0, let name else { return nil }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
     var focusedWindow: Window {
         var w: Window = 0
         var revert: Int32 = 0

@@ -5,6 +5,7 @@ struct Report {
     var results: [String: SubjectResult] = [:]
     var floors = Floors()
     var typing: TypeThroughput.Outcome = .unavailable("not run")
+    var autoShow: AutoShowLatency.Outcome = .unavailable("not run")
     var runs = (startup: 10, presses: 200, idle: 10.0)
     var dockSize = ""
 
@@ -97,6 +98,14 @@ struct Report {
             typed = "\(fmt(total, 0)) chars/s from exec; \(fmt(steady, 0)) chars/s first → last key (\(chars) chars)"
         }
         row("`clavier type` throughput", "\(TypeThroughput.text.count) ASCII characters into the probe, chars/s", "report", clavier: typed)
+        let shown: String
+        switch autoShow {
+        case .unavailable(let why): shown = why
+        case .failed(let why): shown = "failed: \(why)"
+        case .measured(let samples): shown = range(samples)
+        }
+        row("`--auto-show`: text field focused → keyboard mapped",
+            "a GTK 3 entry's grab_focus → MapNotify, through the accessibility bus (AT-SPI), ms", "report", clavier: shown)
 
         lines.append("")
         for name in ["clavier"] + peers {

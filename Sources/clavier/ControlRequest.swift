@@ -33,6 +33,7 @@ enum ControlRequest: Equatable {
 /// What the control socket can ask of a running keyboard.
 protocol ControlledKeyboard: AnyObject {
     var isShown: Bool { get }
+    /// Shows the keyboard, or keeps it shown; either way the user asked for it.
     func show()
     func hide()
     func quit()
@@ -50,7 +51,7 @@ extension ControlRequest {
             return .refused("the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside")
         }
         switch request {
-        case .show: if !keyboard.isShown { keyboard.show() }
+        case .show: keyboard.show()  // Shown already, it still counts as shown by hand (auto-show).
         case .hide: if keyboard.isShown { keyboard.hide() }
         case .toggle: keyboard.isShown ? keyboard.hide() : keyboard.show()
         case .quit: keyboard.quit()

@@ -84,7 +84,12 @@ extension KeyboardApp {
 /// The control socket's requests, carried out on the running keyboard.
 extension KeyboardApp: ControlledKeyboard {
     var isShown: Bool { screen.window.isMapped }
-    func show() { showAgain() }
+    /// Shows the keyboard by hand (`clavier show`, a second `clavier`): auto-show leaves it up
+    /// until the focus changes next, even when it was up already and about to go.
+    func show() {
+        focus?.decisions.shownByHand()
+        if !isShown { showAgain() }
+    }
     /// Hides the window, ending every press first: a key held as the keyboard goes must not
     /// stay pressed, nor its preview up.
     func hide() {

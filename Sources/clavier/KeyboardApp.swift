@@ -43,6 +43,8 @@ final class KeyboardApp {
         /// Switch scanning's switches (none: no scanning) and its clock (nil: a step switch).
         var scanSwitches: [SwitchGrab.Switch] = []
         var scanInterval: Duration?
+        /// Shows and hides itself as text fields get and lose the focus (AT-SPI; `AutoShow.acts` applied).
+        var autoShow = false
         var hooks = Hooks()
     }
 
@@ -82,6 +84,8 @@ final class KeyboardApp {
     private(set) var dwell: DwellPointer?
     private(set) var scanning: SwitchScanner?
     let previewer: KeyPreviewer
+    /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
+    var focus: FocusFollower?
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -97,6 +101,7 @@ final class KeyboardApp {
         hooks = parts.hooks
         control = parts.control
         openPlayer = parts.openPlayer
+        focus = parts.autoShow ? FocusFollower() : nil
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
         Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
@@ -134,8 +139,10 @@ final class KeyboardApp {
         defer { scanning?.grab.release() }
         followAids()
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline] + sources.map { $0.nextDeadline }
-            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: control?.descriptors ?? []) {
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline]
+                + sources.map { $0.nextDeadline }
+            let watching = (control?.descriptors ?? []) + (focus?.fd.map { [$0] } ?? [])
+            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
             case .deadline:
@@ -144,9 +151,12 @@ final class KeyboardApp {
                 apply(keyboard.handle(.tick, at: now))
                 typist.restoreDue(now: now)
                 control?.expire(now: now)
+                hideIfDue(now: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
+            case .readable(let fd) where fd == focus?.fd:
+                followFocus()
             case .readable(let fd):
                 control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:
@@ -212,6 +222,7 @@ final class KeyboardApp {
 
     /// Makes what only presses need, once: the injector and the click player.
     private func finishStarting() {
+        if focus?.start() == false { focus = nil }
         if let shown = hooks.shown {
             hooks.shown = nil
             shown()

@@ -32,6 +32,8 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.dwell), help: .setting(.dwell)) var dwell: Int?
     @Option(name: .setting(.scan), help: .setting(.scan)) var scan: Int?
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
+    @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
+    @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -58,6 +60,8 @@ struct Run: ParsableCommand {
         try given.read(.dwell, dwell)
         try given.read(.scan, scan)
         try given.read(.scanSwitch, scanSwitch)
+        try given.read(.autoShow, autoShow)
+        try given.read(.autoShowInKiosk, autoShowInKiosk)
         return given
     }
 
@@ -202,7 +206,9 @@ struct RunOptions {
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
             shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
             dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
-            scanInterval: settings[.scan].map { .milliseconds($0) }, hooks: hooks))
+            scanInterval: settings[.scan].map { .milliseconds($0) },
+            autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
+            hooks: hooks))
         app.run()
     }
 

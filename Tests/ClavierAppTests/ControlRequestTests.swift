@@ -5,9 +5,13 @@ import Testing
 private final class FakeKeyboard: ControlledKeyboard {
     var isShown = true
     var quitAsked = false
+    var showsAsked = 0
     var layout = "us"
     var statusLines: [String] { ["layout: \(layout)"] }
-    func show() { isShown = true }
+    func show() {
+        isShown = true
+        showsAsked += 1
+    }
     func hide() { isShown = false }
     func quit() { quitAsked = true }
     struct NoSuchLayout: Error, CustomStringConvertible { var description: String { "no layout 'nope'" } }
@@ -18,6 +22,14 @@ private final class FakeKeyboard: ControlledKeyboard {
 }
 
 @Suite struct ControlRequestTests {
+    /// `clavier show` on a keyboard already up still reaches it: auto-show must not hide a
+    /// keyboard the user has just asked for, even when a hide was pending.
+    @Test func showReachesAKeyboardAlreadyShown() {
+        let keyboard = FakeKeyboard()
+        #expect(ControlRequest.respond(to: "show", kiosk: false, keyboard: keyboard) == .ok([]))
+        #expect(keyboard.showsAsked == 1 && keyboard.isShown)
+    }
+
     @Test func eachLineIsOneRequest() {
         #expect(ControlRequest(line: "show") == .show)
         #expect(ControlRequest(line: "hide") == .hide)

@@ -10,6 +10,7 @@ struct SettingsTests {
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
         "scan-switch": ("F9,F10", "Pause"),
+        "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -83,7 +84,7 @@ struct SettingsTests {
     /// Help texts state the defaults, so they are held to the table's.
     @Test func theHelpStatesEachDefault() {
         let texts: [Setting<String>] = [.layout, .theme, .soundDevice]
-        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning]
+        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning, .autoShow, .autoShowInKiosk]
         for text in texts { #expect(text.help.contains("(default: \(text.defaultValue))"), "\(text.name)") }
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))

@@ -1,0 +1,65 @@
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// A keyboard session (openbox, an xterm) with a private session bus and its accessibility bus
+/// up, a FocusProbe window of `toolkit` holding the X focus, and clavier started with
+/// `arguments` (and `CLAVIER_LOG=debug`, so the test sees when it listens).
+final class FocusSession {
+    let runtime = TemporaryDirectory()
+    let session: KeyboardSession
+    let bus: SessionBus
+    let probe: ChildProcess
+    let control: String, probeLog: String
+
+    init(_ toolkit: FocusProbe.Toolkit, arguments: [String], config: String? = nil) throws {
+        session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        if let config, let home = session.environment["XDG_CONFIG_HOME"] {
+            try FileManager.default.createDirectory(atPath: home + "/clavier", withIntermediateDirectories: true)
+            try TextFile.write(home + "/clavier/config.yaml", config)
+        }
+        bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path,
+                             environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
+        try bus.startAccessibilityBus()
+        control = session.directory.appendingPathComponent("focus").path
+        probeLog = session.directory.appendingPathComponent("probe.log").path
+        try FocusProbe.focus("button-0", controlFile: control)
+        probe = try ChildProcess(FocusProbe.command(toolkit, controlFile: control),
+                                 environment: session.server.env.merging(bus.environment) { $1 }
+                                     .merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+                                     .merging(FocusProbe.environment(toolkit)) { $1 },
+                                 stdout: probeLog, stderr: probeLog + ".err")
+        guard let window = session.server.waitForWindow(named: FocusProbe.title) else {
+            throw HarnessError("the \(toolkit) probe window did not appear (python3-gi, gir1.2-gtk-3.0, python3-pyqt5): "
+                               + (TextFile.read(probeLog + ".err") ?? ""))
+        }
+        session.server.setFocus(window)
+        // Toolkits tell the accessibility bus of focus moves only in their active window.
+        #expect(Harness.waitFor(5) { self.session.server.focus == window }, "the probe window did not get the focus")
+        try session.startKeyboard(arguments: arguments, environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
+    }
+
+    deinit { probe.stop() }
+
+    /// Moves the probe's focus (`entry-N` or `button-N`), and waits until the probe has moved it.
+    func focus(_ what: String) throws {
+        try FocusProbe.focus(what, controlFile: control)
+        #expect(Harness.waitFor(10) { TextFile.read(self.probeLog)?.contains("focused \(what) ") == true },
+                "the probe did not focus \(what)")
+    }
+
+    /// Runs `clavier ARGS` against this session's keyboard.
+    func clavier(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
+        try Harness.clavier(arguments, environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
+    }
+
+    /// `visible` or `hidden`, as `clavier status` says.
+    func status() -> String {
+        (try? clavier("status"))?.out.split(separator: "\n").first.map(String.init) ?? "no answer"
+    }
+
+    /// What clavier and the probe said, for a test's message.
+    var said: String {
+        "clavier said: \(session.errors); the probe: \(TextFile.read(probeLog) ?? "") \(TextFile.read(probeLog + ".err") ?? "")"
+    }
+}
