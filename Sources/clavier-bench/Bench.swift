@@ -119,6 +119,8 @@ struct Bench {
             let tiny = Subject(name: "clavier-160x48", command: clavier.command + ["--geometry", "160x48+0+0"],
                                environment: clavierEnv, typesOnPress: true)
             report.results[tiny.name] = small.measure(tiny, pressPoint: PressPoints.clavier(binary: options.clavier))
+            say("measuring clavier's presses on the core pointer (a server without XInput 2)")
+            report.results[Self.corePointer] = measureCorePointer(clavier, options: options, presses: measure.presses, logs: logs)
         }
 
         if options.peers {
@@ -189,6 +191,33 @@ struct Bench {
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
         return report.markdown()
+    }
+
+    /// The result name of Clavier's presses on a server without XInput 2.
+    static let corePointer = "clavier-core-pointer"
+
+    /// Press → KeyPress where the server has no Generic Event Extension, so no XInput 2: Clavier
+    /// then reads the core pointer, where with XI 2.2 it reads XI2 buttons and touches. Its own
+    /// Xvfb and probe; one start, no idle.
+    static func measureCorePointer(_ clavier: Subject, options: Options, presses: Int, logs: String) -> SubjectResult {
+        do throws(HarnessError) {
+            let server = try Xvfb(width: 1920, height: 1080, displays: Array(200...249),
+                                  arguments: ["-extension", "Generic Event Extension"])
+            let probe = try Probe(display: server.display, probeRect: (1700, 20))
+            let dockHeight = Int(min((1920 * 0.258).rounded(), 1080 * 0.45))
+            var measure = Measure(probe: probe, server: server, rect: (0, 1080 - dockHeight, 1920, dockHeight), logDirectory: logs)
+            (measure.startupRuns, measure.presses, measure.idleSeconds) = (1, presses, 0)
+            probe.movePointer(x: 1800, y: 60)
+            let subject = Subject(name: corePointer, command: clavier.command,
+                                  environment: clavier.environment.merging(["DISPLAY": server.display]) { $1 }, typesOnPress: true)
+            return withExtendedLifetime(server) {
+                measure.measure(subject, pressPoint: PressPoints.clavier(binary: options.clavier))
+            }
+        } catch {
+            var result = SubjectResult()
+            result.failure = "\(error)"
+            return result
+        }
     }
 
     /// A program beside this executable (`.build/release/clavier` beside `clavier-bench`).

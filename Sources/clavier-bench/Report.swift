@@ -44,6 +44,10 @@ struct Report {
         row("pointer → KeyPress in a focused probe", "XTest click on a letter key, one clock in one process, \(runs.presses) clicks ~30 ms apart; Clavier from the button press, peers from the release (what makes each type), ms, median (p95)",
             "≤ best peer, ≤ floor + 0.15 ms", clavier: latency(c), peers: peers.map { latency(results[$0]) },
             ratio: ratio(c.press.median, bestPress), met: c.press.count > 0 ? pressMet : nil)
+        if let core = results[Bench.corePointer] {
+            row("same, on the core pointer", "as above, on a second Xvfb started without the Generic Event Extension, so without XInput 2: Clavier reads the core pointer instead of XI2 buttons and touches; its floor \(p95(core.floor)), ms, median (p95)",
+                "not worse than with XI2", clavier: latency(core), peers: peers.map { _ in "—" })
+        }
         row("floor: the probe's own XTest key → KeyPress", "same probe, \(runs.presses) keys, in each keyboard's session, ms, median (p95)",
             "", clavier: p95(c.floor), peers: peers.map { p95(results[$0]?.floor) })
 
