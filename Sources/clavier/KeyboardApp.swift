@@ -104,8 +104,6 @@ final class KeyboardApp {
         focus = parts.autoShow ? FocusFollower() : nil
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
-        Log.debug(window.touchOpcode != nil ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
-                                            : "no XInput 2.2 on this server: core pointer events only")
         var frame: FloatingFrame?
         if case .floating = firstPlacement, !kiosk {
             frame = FloatingFrame(scale: parts.scale) { [hooks = parts.hooks] in hooks.floatMoved?($0) }
@@ -220,7 +218,7 @@ final class KeyboardApp {
         }
     }
 
-    /// Makes what only presses need, once: the injector and the click player.
+    /// Makes what only presses need, once: the injector, the click player and XI2 touches.
     private func finishStarting() {
         if focus?.start() == false { focus = nil }
         if let shown = hooks.shown {
@@ -231,6 +229,8 @@ final class KeyboardApp {
         openPlayer = nil
         _ = typist.injector
         player = open()
+        Log.debug(screen.window.followTouches() ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                                                : "no XInput 2.2 on this server: core pointer events only")
     }
 
     /// Carries out effects: typing first (it is what the user waits for), then painting
