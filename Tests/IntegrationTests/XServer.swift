@@ -2,6 +2,7 @@ import ClavierTestSupport
 import ClavierX11
 import CX11
 import Glibc
+import Synchronization
 
 /// A private Xvfb (and optionally openbox) for one test, and what a test asks of it; the
 /// programs started on it are stopped with it.
@@ -15,8 +16,8 @@ final class XServer {
 
     /// `serverArguments` go to Xvfb as well (`-extension MIT-SHM` takes one away).
     init(windowManager: Bool, layout: String = "us", group: UInt32 = 0, serverArguments: [String] = []) throws {
-        // Shuffled: suites run side by side, each with a server of its own.
-        xvfb = try Xvfb(width: 1280, height: 800, layout: layout, displays: (110...199).shuffled(), arguments: serverArguments)
+        xvfb = try Xvfb(width: 1280, height: 800, layout: layout, displays: Self.displayNumbers(), arguments: serverArguments)
+        Self.used.withLock { _ = $0.insert(Int(xvfb.display.dropFirst()) ?? 0) }
         if group != 0 {
             XkbLockGroup(connection, UInt32(XkbUseCoreKbd), group)
             XSync(connection, 0)
@@ -26,6 +27,19 @@ final class XServer {
             let ready = Harness.waitFor(10) { self.property(of: self.root, "_NET_SUPPORTING_WM_CHECK") != nil }
             guard ready else { throw HarnessError("openbox did not start") }
         }
+    }
+
+    /// Display numbers this test run has had a server on.
+    private static let used = Mutex<Set<Int>>([])
+
+    /// The numbers to try, shuffled (suites run side by side, each with a server of its
+    /// own), those not used yet in this run first: a keyboard whose server was killed under
+    /// it (ServerLossTests) lives on for a moment with its control socket, named after the
+    /// display, and would answer a new keyboard on a new server of the same number.
+    private static func displayNumbers() -> [Int] {
+        let used = Self.used.withLock { $0 }
+        let all = Array(110...199).shuffled()
+        return all.filter { !used.contains($0) } + all.filter { used.contains($0) }
     }
 
     deinit {
