@@ -1,0 +1,128 @@
+import CX11
+import ClavierCore
+
+/// What the window reports to the keyboard.
+public enum WindowEvent: Hashable, Sendable {
+    /// The core pointer's press, release or motion with a button down (`.press`, `.release`,
+    /// `.motion` of pointer 0), in window coordinates: what the input sources turn into the
+    /// reducer's events.
+    case pointer(InputEvent)
+    /// Part of the window must be put on screen again.
+    case expose(Rect)
+    /// The window's size changed.
+    case resized(Size)
+    /// The screen's size or its monitors changed (RandR): a docked window must be placed again.
+    case screenChanged
+    /// The window manager made another window active (`_NET_ACTIVE_WINDOW` on the root).
+    case activeWindowChanged
+    /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
+    case close
+    /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
+    case keymapChanged(first: UInt8, count: Int)
+    /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
+    case groupChanged
+    /// The pointer moved over the window with no button down, to this point; nil: it left
+    /// the window. Only after `watchHover()` (dwell).
+    case hover(Point?)
+    /// A key grabbed on the root (`SwitchGrab`) went down or up.
+    case grabbedKey(keycode: UInt8, down: Bool)
+    /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
+    /// any keyboard, ours included.
+    case locksChanged
+}
+
+extension KeyboardWindow {
+    /// Adds `event`, where a motion replaces the same pointer's motion just before it: only
+    /// the latest position of a run of motion events matters.
+    private func append(_ event: WindowEvent, to events: inout [WindowEvent]) {
+        if case .pointer(.motion(_, let pointer)) = event, case .pointer(.motion(_, let last)) = events.last, last == pointer {
+            events.removeLast()
+        }
+        if case .hover(.some) = event, case .hover(.some) = events.last { events.removeLast() }
+        events.append(event)
+    }
+
+    /// Reads every queued X event without blocking and turns those for this window into
+    /// `WindowEvent`s.
+    public func pendingEvents() -> [WindowEvent] {
+        var events: [WindowEvent] = []
+        var event = XEvent()
+        var raise = false
+        defer {
+            if raise {
+                XRaiseWindow(display.raw, id)
+                display.flush()
+            }
+        }
+        while XPending(display.raw) > 0 {
+            XNextEvent(display.raw, &event)
+            switch event.type {
+            case ButtonPress where event.xbutton.button <= 3:
+                events.append(.pointer(.press(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
+            case ButtonRelease where event.xbutton.button <= 3:
+                events.append(.pointer(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)))))
+            case MotionNotify:
+                let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
+                let buttons = UInt32(Button1Mask | Button2Mask | Button3Mask)
+                append(event.xmotion.state & buttons == 0 ? .hover(point) : .pointer(.motion(point)), to: &events)
+            case EnterNotify:
+                append(.hover(Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))), to: &events)
+            case LeaveNotify:
+                events.append(.hover(nil))
+            case KeyPress, KeyRelease:
+                events.append(.grabbedKey(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress))
+            case GenericEvent where event.xcookie.extension == touchOpcode:
+                guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
+                if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) { append(translated, to: &events) }
+                XFreeEventData(display.raw, &event.xcookie)
+            case Expose:
+                let e = event.xexpose
+                events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))
+            case ConfigureNotify where event.xconfigure.window != id, MapNotify where event.xmap.window != id:
+                // Another top-level window appeared or moved in the stack (SubstructureNotify
+                // on the root, selected only to stay on top): go back above it.
+                raise = staysOnTop && isMapped
+            case ConfigureNotify:
+                let e = event.xconfigure
+                let size = Size(width: Int(e.width), height: Int(e.height))
+                let moved = Rect(x: Int(e.x), y: Int(e.y), width: size.width, height: size.height)
+                if size != Size(width: rect.width, height: rect.height) { events.append(.resized(size)) }
+                rect = moved
+            case PropertyNotify where event.xproperty.window == display.root:
+                if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
+                    events.append(.activeWindowChanged)
+                }
+            case MappingNotify:
+                XRefreshKeyboardMapping(&event.xmapping)
+                if event.xmapping.request != MappingPointer {
+                    events.append(.keymapChanged(first: UInt8(truncatingIfNeeded: event.xmapping.first_keycode),
+                                                 count: Int(event.xmapping.count)))
+                }
+            case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindow:
+                events.append(.close)
+            case display.xkbEventBase:
+                let kind = withUnsafePointer(to: &event) {
+                    $0.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { $0.pointee.xkb_type }
+                }
+                if kind == XkbStateNotify {
+                    let state = withUnsafePointer(to: &event) {
+                        $0.withMemoryRebound(to: XkbStateNotifyEvent.self, capacity: 1) { $0.pointee }
+                    }
+                    let changed = display.noteState(state)
+                    if changed.group { events.append(.groupChanged) }
+                    if changed.locks { events.append(.locksChanged) }
+                }
+                if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
+            case let type where display.randrEventBase.map({ type == $0 + RRScreenChangeNotify }) == true:
+                // Xlib's idea of the screen size (DisplayWidth) changes only through this call.
+                XRRUpdateConfiguration(&event)
+                if !events.contains(.screenChanged) { events.append(.screenChanged) }
+            case let type where display.randrEventBase.map({ type == $0 + RRNotify }) == true:
+                if !events.contains(.screenChanged) { events.append(.screenChanged) }
+            default:
+                break
+            }
+        }
+        return events
+    }
+}
