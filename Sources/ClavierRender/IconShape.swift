@@ -102,12 +102,7 @@ extension Icon {
         let x0 = cx - w / 2, y0 = cy - total / 2
         cairo_save(cr)
         cairo_set_line_width(cr, lw * 0.85)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, x0 + w - r, y0 + r, r, -.pi / 2, 0)
-        cairo_arc(cr, x0 + w - r, y0 + h - r, r, 0, .pi / 2)
-        cairo_arc(cr, x0 + r, y0 + h - r, r, .pi / 2, .pi)
-        cairo_arc(cr, x0 + r, y0 + r, r, .pi, 1.5 * .pi)
-        cairo_close_path(cr)
+        roundedRect(cr, x0, y0, w, h, r)
         cairo_stroke(cr)
         cairo_restore(cr)
         let dot = 0.045 * kh, columns = 6

@@ -1,0 +1,35 @@
+/// The accessory bar's presses: a completion or a formatting action, taken on release.
+extension Keyboard {
+    /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
+    /// press on a cell holds it, and letting go on the same cell acts on it.
+    mutating func handleAccessory(_ event: InputEvent) -> [Effect]? {
+        switch event {
+        case .press(let point, let pointer):
+            guard let bar = accessory, popup == nil, bar.rect.contains(point) else { return nil }
+            guard let cell = bar.cell(at: point) else { return [] }
+            if case .completion(let i) = cell, i >= completions.count { return [] }
+            pressedCell = (pointer, cell)
+            return [.playClick, .redrawAccessory]
+        case .release(let point, let pointer):
+            guard let held = pressedCell, held.pointer == pointer else { return nil }
+            pressedCell = nil
+            guard accessory?.cell(at: point) == held.cell else { return [.redrawAccessory] }
+            switch held.cell {
+            case .completion(let i):
+                guard i < completions.count else { return [.redrawAccessory] }
+                let chosen = completions[i]
+                let rest = String(chosen.dropFirst(word.text.count))
+                word.reset()
+                let accepted: [Effect] = layout.options.learnsWords ? [.accept(chosen)] : []
+                return [.redrawAccessory] + typeText(rest + " ") + accepted
+            case .format(let formatting):
+                word.reset()
+                return [.redrawAccessory, .format(formatting)] + consumeLatches()
+            }
+        case .motion(_, let pointer):
+            return pressedCell?.pointer == pointer ? [] : nil
+        case .cancelAll, .tick:
+            return nil
+        }
+    }
+}

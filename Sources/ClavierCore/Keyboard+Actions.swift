@@ -1,0 +1,63 @@
+/// What a key does when it acts: types, latches or locks a modifier, switches the page or hides.
+extension Keyboard {
+    mutating func act(on key: Key, at now: ContinuousClock.Instant) -> [Effect] {
+        switch key.action {
+        case .text(let text):
+            return typeText(shiftsCase(key) ? shifted(text) : text)
+        case .key(let sym):
+            // Named keys take every modifier, Shift too (Shift+Tab, Shift+arrows).
+            return [.type(sym, modifiers: activeModifiers)] + consumeLatches()
+        case .modifier(let modifier):
+            switch modifiers[modifier] ?? .off {
+            case .off: modifiers[modifier] = .latched
+            case .latched:
+                let quick = lastModifierTap[modifier].map { now - $0 <= doubleTapInterval } ?? false
+                modifiers[modifier] = quick ? .locked : .off
+            case .locked: modifiers[modifier] = .off
+            }
+            lastModifierTap[modifier] = now
+            return [.redrawAll]
+        case .page(let id):
+            guard let next = layout.page(id: id) else { return [] }
+            page = next
+            (geometry, accessory) = Self.lay(next, of: layout, in: geometry.size)
+            pressed.removeAll()
+            repeating = nil
+            holding = nil
+            modifiers[.shift] = nil
+            return [.switchPage(id), .redrawAll]
+        case .xkbKey(let name):
+            guard let sym = liveSym(name) else { return [] }
+            // Shift and AltGr chose the level already; what is left are shortcuts (Ctrl+C).
+            return [.type(sym, modifiers: activeModifiers.subtracting([.shift, .altGr]))] + consumeLatches()
+        case .hide:
+            pressed.removeAll()
+            repeating = nil
+            holding = nil
+            return [.hide]
+        }
+    }
+
+    /// Types `text` as it stands (Shift is already in its case) with the other active
+    /// modifiers held around it, then lets go of the latched ones.
+    mutating func typeText(_ text: String) -> [Effect] {
+        let held = activeModifiers.subtracting(.shift)
+        return KeySym.sequence(typing: text).map { Effect.type($0, modifiers: held) } + consumeLatches()
+    }
+
+    /// The modifiers latched or locked now.
+    public var activeModifiers: ModifierSet {
+        var set: ModifierSet = []
+        for (modifier, latch) in modifiers where latch != .off { set.insert(modifier.set) }
+        return set
+    }
+
+    /// A typed key releases every latched (not locked) modifier.
+    mutating func consumeLatches() -> [Effect] {
+        // Most presses find nothing latched: say so without building a dictionary.
+        guard modifiers.values.contains(.latched) else { return [] }
+        let latched = modifiers.filter { $0.value == .latched }.map(\.key)
+        for modifier in latched { modifiers[modifier] = nil }
+        return [.redrawAll]
+    }
+}

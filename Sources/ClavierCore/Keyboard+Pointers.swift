@@ -1,0 +1,100 @@
+/// Each pointer's press: where it began, sliding off, letting go, and the long press and
+/// repeat a held key starts.
+extension Keyboard {
+    /// The order of `pointer`'s current press among all presses (0 when it has none).
+    func pressSerial(_ pointer: Int) -> Int { pressesBegun[pointer]?.serial ?? 0 }
+    /// The label `pointer`'s key showed when it was pressed.
+    func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
+
+    mutating func reduce(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        if let handled = handleAccessory(event) { return handled }
+        switch event {
+        case .press(let point, let pointer):
+            guard popup == nil, let key = geometry.key(at: point) else { return [] }
+            var effects: [Effect] = []
+            if let previous = pressed[pointer] { effects.append(.redraw([previous])) }
+            pressed[pointer] = key.id
+            pressCount += 1
+            // Only pointers holding a key keep theirs: touches come and go with new ids.
+            pressesBegun = pressesBegun.filter { pressed[$0.key] != nil }
+            pressesBegun[pointer] = (pressCount, label(of: key))
+            effects += [.playClick, .redraw([key.id]), .tapped(key)]
+            if !key.alternates.isEmpty {
+                // The key types on release (a tap) or offers its alternates (a long press), so
+                // it never repeats.
+                holding = (pointer, key.id, now + longPressDelay)
+                if repeating?.pointer == pointer { repeating = nil }
+                return effects
+            }
+            if holding?.pointer == pointer { holding = nil }
+            let acted = act(on: key, at: now)
+            effects += acted
+            // A new press takes over repeating; a key repeats exactly what its press typed.
+            let typed = acted.filter { if case .type = $0 { true } else { false } }
+            if key.repeats, !typed.isEmpty, pressed[pointer] == key.id {
+                repeating = (pointer, key.id, typed, now + repeatDelay)
+            } else if repeating?.pointer == pointer {
+                repeating = nil
+            }
+            return effects
+        case .release(let point, let pointer):
+            if repeating?.pointer == pointer { repeating = nil }
+            if let shown = popup, shown.pointer == pointer {
+                // Releasing on an alternate types it; releasing anywhere else types nothing.
+                popup = nil
+                pressed[pointer] = nil
+                guard let index = shown.index(at: point) else { return [.redrawAll] }
+                return [.redrawAll] + typeText(shown.texts[index])
+            }
+            guard let id = pressed.removeValue(forKey: pointer) else { return [] }
+            var effects: [Effect] = page.key(id: id) == nil ? [] : [.redraw([id])]
+            if let held = holding, held.pointer == pointer {
+                // A short tap on a key with alternates types the key itself.
+                holding = nil
+                if let key = page.key(id: held.key) { effects += act(on: key, at: now) }
+            }
+            return effects
+        case .motion(let point, let pointer):
+            if var shown = popup, shown.pointer == pointer {
+                let selected = shown.index(at: point)
+                guard selected != shown.selected else { return [] }
+                shown.selected = selected
+                popup = shown
+                return [.redrawAll]
+            }
+            // Sliding off a held key ends its press and its repeat: nothing more is typed.
+            guard let id = pressed[pointer], geometry.key(at: point)?.id != id else { return [] }
+            pressed[pointer] = nil
+            if repeating?.pointer == pointer { repeating = nil }
+            if holding?.pointer == pointer { holding = nil }
+            return [.redraw([id])]
+        case .tick:
+            var effects: [Effect] = []
+            if let held = holding, now >= held.due {
+                holding = nil
+                if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
+                    let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
+                    popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
+                                            cells: geometry.alternateCells(above: frame, count: texts.count))
+                    effects.append(.redrawAll)
+                }
+            }
+            guard var r = repeating, now >= r.next else { return effects }
+            // Behind schedule (a busy machine) means one repeat now, not a burst.
+            r.next = max(r.next + repeatInterval, now + repeatInterval / 2)
+            repeating = r
+            return effects + r.effects
+        case .cancelAll:
+            repeating = nil
+            holding = nil
+            let hadPopup = popup != nil
+            popup = nil
+            let bar: [Effect] = pressedCell == nil ? [] : [.redrawAccessory]
+            pressedCell = nil
+            let ids = Array(pressed.values)
+            pressed.removeAll()
+            if hadPopup { return [.redrawAll] }
+            return bar + (ids.isEmpty ? [] : [.redraw(ids)])
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import CPangoCairo
+import ClavierCore
+
+/// The accessory bar: repainting it alone, and its completions and formatting actions.
+extension KeyboardPainter {
+    /// Repaints the accessory bar alone (its completions changed or a cell was pressed) and
+    /// returns its area; `nil` when the layout has no bar. The pixels are exactly those
+    /// `paintAll` would paint there.
+    @discardableResult
+    public func paintAccessory(of keyboard: Keyboard, on canvas: borrowing Canvas) -> Rect? {
+        guard let bar = keyboard.accessory else { return nil }
+        if keyboard.popup != nil {
+            paintAll(keyboard, on: canvas)
+            return Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+        }
+        let cr = canvas.cr
+        let m = Metrics(keyHeight: keyboard.geometry.keyHeight, theme: theme)
+        cairo_save(cr)
+        cairo_reset_clip(cr)
+        cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
+        cairo_clip(cr)
+        paintBackground(cr, size: keyboard.geometry.size, m)
+        paintBar(bar, of: keyboard, cr, m)
+        cairo_restore(cr)
+        return bar.rect
+    }
+
+    /// The accessory bar, within its strip: each completion as a word between hairline
+    /// separators (on a pressed key face while held), each formatting action as a function key.
+    func paintBar(_ bar: AccessoryBar, of keyboard: Keyboard, _ cr: OpaquePointer, _ m: Metrics) {
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
+        cairo_clip(cr)
+        let keyboardHeight = keyboard.geometry.size.height
+        for placed in bar.cells where placed.rect.width > 0 && placed.rect.height > 0 {
+            let cell = placed.cell, r = placed.rect
+            let held = keyboard.pressedAccessoryCell == cell
+            func face(_ fill: PainterCache.Fill) {
+                let sprite = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
+                                                keyboardHeight: keyboardHeight, fill: fill), m) {
+                    makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
+                }
+                sprite.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
+            }
+            switch cell {
+            case .completion(let i):
+                if i > 0 {
+                    set(cr, theme.border)
+                    cairo_rectangle(cr, Double(r.x) - Double(bar.rect.height / 10), Double(r.y) + Double(r.height) * 0.2,
+                                    m.hair, Double(r.height) * 0.6)
+                    cairo_fill(cr)
+                }
+                guard i < keyboard.completions.count else { continue }
+                if held { face(.keyPressed) }
+                paintText(keyboard.completions[i], in: r, ink: theme.label, cr, m)
+            case .format(let formatting):
+                face(held ? .keyPressed : .functionKey)
+                paintText(formatting.label, in: r, ink: theme.label, cr, m)
+            }
+            paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: cell), scanned: keyboard.marks.scanned.contains(.cell(cell)),
+                       cr, m)
+        }
+        cairo_restore(cr)
+    }
+}
