@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """gen-pc-layouts: writes Assets/layouts/pc.yaml and pc-numpad.yaml, the full PC keyboard.
 
-A 104-key ANSI keyboard (pc-numpad; pc without the numeric pad), in key units as a real
-one measures them: Tab 1.5, Caps Lock 1.75, Shift 2.25 and 2.75, Enter 2.25, Backspace 2,
-the space bar 6.25, the bottom row's modifiers 1.25; gaps between the blocks. Every
-character key is named by its XKB key name, so its label and what it types follow the live
-keymap, group and locks; the labels written here are only shown with no X server at hand
-(clavier render). Shift, Ctrl, Alt, Super and AltGr latch and lock like Shift on the other
-layouts; Caps Lock and Num Lock toggle the server's locks, and show them. The numeric pad's
-tall + and Enter keys are two keys each, one above the other.
+A 105-key keyboard (pc-numpad; pc without the numeric pad): ANSI's rows plus the ISO key
+<LSGT> beside a short left Shift, the only key for < > | under de, fr, es, it, uk … (us gives
+it < > too). In key units as a real one measures them: Tab 1.5, Caps Lock 1.75, left Shift
+1.25, right Shift 2.75, Enter 2.25, Backspace 2, the space bar 6.25, the bottom row's
+modifiers 1.25; gaps between the blocks. Every character key is named by its XKB key name,
+so its label and what it types follow the live keymap, group and locks; the labels written
+here are only shown with no X server at hand (clavier render). Shift, Ctrl, Alt, Super and
+AltGr latch and lock like Shift on the other layouts; Caps Lock and Num Lock toggle the
+server's locks, and show them. The numeric pad's tall + and Enter keys are two keys each,
+one above the other.
 
 usage: tools/gen-pc-layouts.py   (from the source tree's root)
 """
@@ -20,7 +22,7 @@ US = {  # XKB key name -> the us keymap's label, for rendering without a server.
     "AD08": "i", "AD09": "o", "AD10": "p", "AD11": "[", "AD12": "]", "BKSL": "\\",
     "AC01": "a", "AC02": "s", "AC03": "d", "AC04": "f", "AC05": "g", "AC06": "h", "AC07": "j",
     "AC08": "k", "AC09": "l", "AC10": ";", "AC11": "'",
-    "AB01": "z", "AB02": "x", "AB03": "c", "AB04": "v", "AB05": "b", "AB06": "n", "AB07": "m",
+    "LSGT": "<", "AB01": "z", "AB02": "x", "AB03": "c", "AB04": "v", "AB05": "b", "AB06": "n", "AB07": "m",
     "AB08": ",", "AB09": ".", "AB10": "/",
     "KP7": "7", "KP8": "8", "KP9": "9", "KP4": "4", "KP5": "5", "KP6": "6", "KP1": "1", "KP2": "2",
     "KP3": "3", "KP0": "0", "KPDL": ".", "KPDV": "/", "KPMU": "*", "KPSU": "-", "KPAD": "+",
@@ -65,7 +67,7 @@ def rows(numpad):
         + [xkb("BKSL", width=1.5)],
         [sym("caps", "Caps Lock", "Caps_Lock", width=1.75)] + [xkb(f"AC{n:02}") for n in range(1, 12)]
         + [sym("return", "return", "Return", width=2.25, icon=True)],
-        [mod("lshift", "shift", "shift", 2.25, icon=True)] + [xkb(f"AB{n:02}") for n in range(1, 11)]
+        [mod("lshift", "shift", "shift", 1.25, icon=True), xkb("LSGT")] + [xkb(f"AB{n:02}") for n in range(1, 11)]
         + [mod("rshift", "shift", "shift", 2.75, icon=True)],
         [mod("lctrl", "Ctrl", "ctrl", 1.25), mod("lsuper", "Super", "super", 1.25), mod("lalt", "Alt", "alt", 1.25),
          "{id: space, label: \" \", action: {keysym: space}, width: 6.25, class: space, repeats: true}",

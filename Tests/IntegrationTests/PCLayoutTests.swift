@@ -18,7 +18,7 @@ import Testing
     @Test(.needsClavier) func geometryListsTheWholeKeyboard() throws {
         let whole = ["esc", "left", "up", "right", "down", "home", "end", "pgup", "pgdn", "ins", "del", "tab", "caps",
                      "lshift", "rshift", "lctrl", "lsuper", "lalt", "altgr", "menu", "rctrl", "space", "return", "backspace",
-                     "print", "scroll", "pause", "ad01", "ac11", "ae12", "tlde"] + (1...12).map { "f\($0)" }
+                     "print", "scroll", "pause", "ad01", "ac11", "ae12", "tlde", "lsgt"] + (1...12).map { "f\($0)" }
         let pc = try Self.listedIDs("pc")
         #expect(Set(whole).subtracting(pc).isEmpty, "missing: \(Set(whole).subtracting(pc).sorted())")
         #expect(!pc.contains("kp7") && !pc.contains(""), "no numeric pad and no gap in pc")
@@ -70,6 +70,16 @@ import Testing
         try session.tap(["ad11", "ac10", "ac11", "ae11", "altgr", "ad01", "ad01", "return"], startingOn: "keys")
         #expect(session.waitForLines(), "\(session.said)")
         #expect(session.received == "üöäß@q\n", "\(session.said)")
+    }
+
+    /// Under a de keymap the ISO key beside left Shift is the only one for < > |: it types
+    /// them alone, after Shift and after AltGr.
+    @Test(.needsDisplay) func deKeymapTypesTheISOKey() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "pc", "--dock", "bottom"],
+                                          layout: "de")
+        try session.tap(["lsgt", "lshift", "lsgt", "altgr", "lsgt", "lsgt", "return"], startingOn: "keys")
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "<>|<\n", "\(session.said)")
     }
 
     /// Ctrl tapped on the keyboard, then c, interrupts the command running in xterm.
