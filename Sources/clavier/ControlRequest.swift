@@ -20,55 +20,27 @@ enum ControlRequest: Equatable {
         }
     }
 
-    /// Whether kiosk mode refuses it: a kiosk keyboard cannot be hidden, quit or switched
-    /// from outside.
-    var leavesKiosk: Bool {
+    /// The session's request it is; nil for `status`, which only reads.
+    var sessionRequest: SessionRequest? {
         switch self {
-        case .hide, .toggle, .quit, .layout: true
-        case .show, .status: false
+        case .show: .show
+        case .hide: .hide
+        case .toggle: .toggle
+        case .quit: .quit
+        case .status: nil
+        case .layout(let name): .layout(name)
         }
     }
-}
-
-/// What the control socket can ask of a running keyboard.
-protocol ControlledKeyboard: AnyObject {
-    var isShown: Bool { get }
-    /// Shows the keyboard, or keeps it shown; either way the user asked for it.
-    func show()
-    func hide()
-    func quit()
-    /// The `status` lines after `visible`/`hidden`: layout, page and geometry.
-    var statusLines: [String] { get }
-    /// Shows the layout `name` names (a name or a file), or throws why it cannot.
-    func switchLayout(to name: String) throws
 }
 
 extension ControlRequest {
-    /// Carries out the request `line` on `keyboard` and says how it went.
-    static func respond(to line: String, kiosk: Bool, keyboard: ControlledKeyboard) -> ControlReply {
+    /// Carries out the request `line` on the running keyboard and says how it went (kiosk
+    /// mode's refusals are the session's, Session+Kiosk.swift).
+    static func respond(to line: String, app: KeyboardApp) -> ControlReply {
         guard let request = ControlRequest(line: line) else { return .failed("unknown request '\(line)'") }
-        if kiosk && request.leavesKiosk {
-            return .refused("the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside")
+        guard let asked = request.sessionRequest else {
+            return .ok(app.session.statusLines(geometry: app.host.windowRect, at: app.now()))
         }
-        switch request {
-        case .show: keyboard.show()  // Shown already, it still counts as shown by hand (auto-show).
-        case .hide: if keyboard.isShown { keyboard.hide() }
-        case .toggle: keyboard.isShown ? keyboard.hide() : keyboard.show()
-        case .quit: keyboard.quit()
-        case .status: return .ok([keyboard.isShown ? "visible" : "hidden"] + keyboard.statusLines)
-        case .layout(let name):
-            do {
-                try keyboard.switchLayout(to: name)
-            } catch {
-                return .failed("\(error)")
-            }
-        }
-        return .ok([])
+        return app.respond(to: asked)
     }
-}
-
-/// Why a request could not be carried out, as the reply says it.
-struct ControlFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -171,9 +171,22 @@ struct RunOptions {
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
         }
-        var hooks = KeyboardApp.Hooks()
-        if floats && !settings[.kiosk] {
-            hooks.floatMoved = { rect in
+        var options = Session.Options()
+        options.kiosk = settings[.kiosk]
+        options.dwell = settings[.dwell].map { .milliseconds($0) }
+        let switches = try Self.scanSwitches(settings)
+        options.scanSwitches = switches.count
+        options.scanInterval = settings[.scan].map { .milliseconds($0) }
+        options.autoShow = settings[.autoShow]
+        options.autoShowInKiosk = settings[.autoShowInKiosk]
+        options.rules = settings.rules
+        options.layoutName = settings[.layout]
+        // The session's kiosk decisions (Session+Kiosk.swift) shape the window too.
+        let kiosk = options
+        var floatMoved: ((Rect) -> Void)?
+        var shown: (() -> Void)?
+        if floats && kiosk.movable {
+            floatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
                 floatPlace.rect = rect
                 do {
@@ -187,9 +200,21 @@ struct RunOptions {
             // once the keyboard is up, as the file is synced (~1.3 ms on the way otherwise).
             if settings[.geometry] != nil {
                 let rect = placement(connection).rect
-                hooks.shown = { [floatMoved = hooks.floatMoved] in floatMoved?(rect) }
+                shown = { floatMoved?(rect) }
             }
         }
+        let host = try XHost(XHost.Parts(
+            display: connection, placement: placement, theme: theme, staysOnTop: kiosk.staysOnTop,
+            makeFrame: { [floatMoved] placed in
+                guard case .floating = placed, let floatMoved else { return nil }
+                return FloatingFrame(scale: scale, moved: floatMoved)
+            },
+            typingFilter: kiosk.typingFilter,
+            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
+            keyRepeat: nil, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
+            autoShow: kiosk.autoShowActs,
+            openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+        var hooks = KeyboardApp.Hooks()
         if let taps {
             hooks.tapped = { taps.tapped($0) }
             hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
@@ -198,18 +223,17 @@ struct RunOptions {
         let words = WordLearner(store: settings[.learning] ? .standard() : nil)
         hooks.complete = { words.completions(of: $0) }
         hooks.accepted = { words.accept($0) }
-        let switches = try Self.scanSwitches(settings)
-        let app = try KeyboardApp(KeyboardApp.Parts(
-            display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
-            theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
-            pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
-            openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
-            dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
-            scanInterval: settings[.scan].map { .milliseconds($0) },
-            autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
-            hooks: hooks))
-        app.run()
+        let clock = ContinuousClock()
+        // Labels from the live keymap are part of the first picture: only they need the injector now.
+        var first = host.makeKeyboard(layout, page: settings[.page])
+        var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
+        first.reshuffle(using: &shuffleSource)
+        let app = KeyboardApp(session: Session(keyboard: first, options: options, at: clock.now), host: host, hooks: hooks,
+                              shuffleSource: shuffleSource, now: { clock.now })
+        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
+        host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
+                                      cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        app.run(on: host, control: control)
     }
 
     /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,

@@ -1,35 +1,19 @@
+import ClavierCore
 import Testing
 @testable import clavier
-
-/// A keyboard that records what the control socket asked of it.
-private final class FakeKeyboard: ControlledKeyboard {
-    var isShown = true
-    var quitAsked = false
-    var showsAsked = 0
-    var layout = "us"
-    var statusLines: [String] { ["layout: \(layout)"] }
-    func show() {
-        isShown = true
-        showsAsked += 1
-    }
-    func hide() { isShown = false }
-    func quit() { quitAsked = true }
-    struct NoSuchLayout: Error, CustomStringConvertible { var description: String { "no layout 'nope'" } }
-    func switchLayout(to name: String) throws {
-        guard name != "nope" else { throw NoSuchLayout() }
-        layout = name
-    }
-}
 
 @Suite struct ControlRequestTests {
     /// `clavier show` on a keyboard already up still reaches it: auto-show must not hide a
     /// keyboard the user has just asked for, even when a hide was pending.
     @Test func showReachesAKeyboardAlreadyShown() {
-        let keyboard = FakeKeyboard()
-        #expect(ControlRequest.respond(to: "show", kiosk: false, keyboard: keyboard) == .ok([]))
-        #expect(keyboard.showsAsked == 1 && keyboard.isShown)
+        var options = Session.Options()
+        options.autoShow = true
+        let t = AppUnderTest(options)
+        t.app.send(.focus(.other))
+        #expect(t.request("show") == .ok([]))
+        t.wait(1000)
+        #expect(t.host.mapped, "shown by hand: auto-show leaves it up until the focus changes next")
     }
-
     @Test func eachLineIsOneRequest() {
         #expect(ControlRequest(line: "show") == .show)
         #expect(ControlRequest(line: "hide") == .hide)
@@ -43,39 +27,40 @@ private final class FakeKeyboard: ControlledKeyboard {
     }
 
     @Test func togglingHidesAShownKeyboardAndShowsAHiddenOne() {
-        let keyboard = FakeKeyboard()
-        #expect(ControlRequest.respond(to: "toggle", kiosk: false, keyboard: keyboard) == .ok([]))
-        #expect(!keyboard.isShown)
-        #expect(ControlRequest.respond(to: "status", kiosk: false, keyboard: keyboard) == .ok(["hidden", "layout: us"]))
-        _ = ControlRequest.respond(to: "toggle", kiosk: false, keyboard: keyboard)
-        #expect(keyboard.isShown)
-        #expect(ControlRequest.respond(to: "status", kiosk: false, keyboard: keyboard) == .ok(["visible", "layout: us"]))
+        let t = AppUnderTest()
+        #expect(t.request("toggle") == .ok([]))
+        #expect(!t.host.mapped)
+        #expect(t.request("status") == .ok(["hidden", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
+        _ = t.request("toggle")
+        #expect(t.host.mapped)
+        #expect(t.request("status") == .ok(["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
     }
 
     @Test func aLayoutThatCannotBeLoadedFailsWithWhy() {
-        let keyboard = FakeKeyboard()
-        #expect(ControlRequest.respond(to: "layout nope", kiosk: false, keyboard: keyboard) == .failed("no layout 'nope'"))
-        #expect(keyboard.layout == "us")
-        #expect(ControlRequest.respond(to: "layout emoji", kiosk: false, keyboard: keyboard) == .ok([]))
-        #expect(keyboard.layout == "emoji")
+        let t = AppUnderTest()
+        guard case .failed(let why) = t.request("layout nope") else { Issue.record("'layout nope' did not fail"); return }
+        #expect(why.contains("nope"))
+        #expect(t.keyboard.layout.id == "us")
+        #expect(t.request("layout terminal") == .ok([]))
+        #expect(t.keyboard.layout.id == "terminal")
     }
 
     @Test func kioskModeRefusesWhatLeavesTheKioskAndNothingElse() {
-        let keyboard = FakeKeyboard()
-        for line in ["hide", "toggle", "quit", "layout emoji"] {
-            guard case .refused = ControlRequest.respond(to: line, kiosk: true, keyboard: keyboard) else {
+        var options = Session.Options()
+        options.kiosk = true
+        let t = AppUnderTest(options)
+        for line in ["hide", "toggle", "quit", "layout terminal"] {
+            guard case .refused = t.request(line) else {
                 Issue.record("kiosk mode let '\(line)' through")
                 continue
             }
         }
-        #expect(keyboard.isShown && !keyboard.quitAsked && keyboard.layout == "us")
-        keyboard.isShown = false
-        #expect(ControlRequest.respond(to: "show", kiosk: true, keyboard: keyboard) == .ok([]))
-        #expect(keyboard.isShown)
-        #expect(ControlRequest.respond(to: "status", kiosk: true, keyboard: keyboard) == .ok(["visible", "layout: us"]))
+        #expect(t.host.mapped && t.app.running && t.keyboard.layout.id == "us")
+        #expect(t.request("show") == .ok([]))
+        #expect(t.request("status") == .ok(["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
     }
 
     @Test func anUnknownRequestIsAnErrorThatNamesIt() {
-        #expect(ControlRequest.respond(to: "explode", kiosk: false, keyboard: FakeKeyboard()) == .failed("unknown request 'explode'"))
+        #expect(AppUnderTest().request("explode") == .failed("unknown request 'explode'"))
     }
 }
