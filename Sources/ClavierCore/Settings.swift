@@ -7,7 +7,8 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
-        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
+        AnySetting(.keyRepeat),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -31,6 +32,18 @@ public struct Settings: Equatable, Sendable {
 
     /// The value of `setting`: given, else its default.
     public subscript<Value: SettingValue>(setting: Setting<Value>) -> Value { given[setting] ?? setting.defaultValue }
+
+    /// How a held key repeats, given the X server's rate (`server`; nil: its auto-repeat is
+    /// off): nil with `--no-repeat`, or when the server repeats nothing and no rate is asked
+    /// for; otherwise the rate asked for, part by part over the server's.
+    public func keyRepeat(server: KeyRepeat?) -> KeyRepeat? {
+        guard self[.keyRepeat] else { return nil }
+        let delay = self[.repeatDelay], interval = self[.repeatInterval]
+        guard delay != nil || interval != nil else { return server }
+        let base = server ?? .standard
+        return KeyRepeat(delay: delay.map { .milliseconds($0) } ?? base.delay,
+                         interval: interval.map { .milliseconds($0) } ?? base.interval)
+    }
 }
 
 // The table: each setting once, with its default, help and check.
@@ -176,6 +189,27 @@ extension Setting<Bool> {
     /// Off, because a kiosk keyboard is otherwise always there: it never hides.
     public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
         help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
+}
+
+extension Setting<Int?> {
+    /// ms; nil: the X server's (XKB) repeat delay.
+    public static let repeatDelay = Setting("repeat-delay", .number, default: nil,
+        help: "Hold a key this many milliseconds before it repeats, 150 to 3000 (default: the X server's delay, usually 660).",
+        valueName: "MS") { text in milliseconds(text, in: Self.repeatDelayRange) }
+
+    /// ms; nil: the X server's (XKB) repeat interval.
+    public static let repeatInterval = Setting("repeat-interval", .number, default: nil,
+        help: "Repeat a held key every this many milliseconds, 20 to 1000 (default: the X server's interval, usually 40).",
+        valueName: "MS") { text in milliseconds(text, in: Self.repeatIntervalRange) }
+
+    /// Long enough for a hand with tremor to let go in time; short enough to be a repeat.
+    public static let repeatDelayRange = 150...3_000
+    public static let repeatIntervalRange = 20...1_000
+}
+
+extension Setting<Bool> {
+    public static let keyRepeat = flag("repeat", default: true,
+        help: "Repeat a held key (default), or type it once however long it is held.")
 }
 
 extension Setting<Bool> {

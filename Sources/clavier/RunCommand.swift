@@ -34,6 +34,9 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
+    @Option(name: .setting(.repeatDelay), help: .setting(.repeatDelay)) var repeatDelay: Int?
+    @Option(name: .setting(.repeatInterval), help: .setting(.repeatInterval)) var repeatInterval: Int?
+    @Flag(name: .setting(.keyRepeat), inversion: .prefixedNo, help: .setting(.keyRepeat)) var keyRepeat: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -62,6 +65,9 @@ struct Run: ParsableCommand {
         try given.read(.scanSwitch, scanSwitch)
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
+        try given.read(.repeatDelay, repeatDelay)
+        try given.read(.repeatInterval, repeatInterval)
+        try given.read(.keyRepeat, keyRepeat)
         return given
     }
 
@@ -211,7 +217,7 @@ struct RunOptions {
             },
             typingFilter: kiosk.typingFilter,
             loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
-            keyRepeat: nil, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
+            keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs,
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
         var hooks = KeyboardApp.Hooks()

@@ -19,8 +19,8 @@ final class XHost: KeyboardHost {
     private let makeFrame: (Placement) -> FloatingFrame?
     private let staysOnTop: Bool
     private let load: (String) throws(LayoutError) -> Layout
-    /// The key repeat the settings ask for; nil: the server's (XKB) rate.
-    private let keyRepeat: KeyRepeat?
+    /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
+    private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     /// The scan switches' grab on the root, when scanning.
     let grab: SwitchGrab?
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
@@ -39,7 +39,7 @@ final class XHost: KeyboardHost {
         var makeFrame: (Placement) -> FloatingFrame?
         var typingFilter: (@Sendable (KeySym, ModifierSet) -> Bool)?
         var loadLayout: (String) throws(LayoutError) -> Layout
-        var keyRepeat: KeyRepeat?
+        var keyRepeat: (KeyRepeat?) -> KeyRepeat?
         var preview: PreviewMode
         var scanSwitches: [SwitchGrab.Switch]
         var dwell: Bool
@@ -152,7 +152,7 @@ final class XHost: KeyboardHost {
 
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
-        keyboard.keyRepeat = keyRepeat ?? display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) }
+        keyboard.keyRepeat = keyRepeat(display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) })
         let names = keyboard.xkbKeyNames
         if !names.isEmpty { _ = keyboard.setLiveKeys(typist.injector.liveKeys(named: names)) }
         if keyboard.showsLocks { _ = keyboard.setLocks(typist.injector.locks) }
