@@ -1,23 +1,46 @@
 import ClavierCore
+import FoundationEssentials
 
-/// One request of `clavier show|hide|toggle|quit|status|layout NAME`, as a line on the
-/// control socket.
-enum ControlRequest: Equatable {
+/// One request of `clavier show|hide|toggle|quit|status|layout NAME`: client and server
+/// share this type, and it travels as one JSON line on the control socket
+/// (`{"request":"layout","name":"emoji"}`).
+enum ControlRequest: Equatable, Codable {
     case show, hide, toggle, quit, status
     case layout(String)
 
-    /// The request a line asks for; nil when it is none of them.
-    init?(line: String) {
-        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-        switch (words.first ?? "", words.count) {
-        case ("show", 1): self = .show
-        case ("hide", 1): self = .hide
-        case ("toggle", 1): self = .toggle
-        case ("quit", 1): self = .quit
-        case ("status", 1): self = .status
-        case ("layout", 2): self = .layout(words[1])
-        default: return nil
+    private enum CodingKeys: String, CodingKey { case request, name }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .request) {
+        case "show": self = .show
+        case "hide": self = .hide
+        case "toggle": self = .toggle
+        case "quit": self = .quit
+        case "status": self = .status
+        case "layout": self = .layout(try c.decode(String.self, forKey: .name))
+        case let other: throw DecodingError.dataCorruptedError(forKey: .request, in: c, debugDescription: "unknown request '\(other)'")
         }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let names: [ControlRequest: String] = [.show: "show", .hide: "hide", .toggle: "toggle", .quit: "quit", .status: "status"]
+        if case .layout(let name) = self {
+            try c.encode("layout", forKey: .request)
+            try c.encode(name, forKey: .name)
+        } else {
+            try c.encode(names[self] ?? "", forKey: .request)
+        }
+    }
+
+    /// The request as its line on the socket (without the newline).
+    var line: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self) }
+
+    /// The request a line asks for; nil when it is none.
+    init?(line: String) {
+        guard let request = try? JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8)) else { return nil }
+        self = request
     }
 
     /// The session's request it is; nil for `status`, which only reads.
@@ -33,13 +56,15 @@ enum ControlRequest: Equatable {
     }
 }
 
+extension ControlRequest: Hashable {}
+
 extension ControlRequest {
     /// Carries out the request `line` on the running keyboard and says how it went (kiosk
     /// mode's refusals are the session's, Session+Kiosk.swift).
     static func respond(to line: String, app: KeyboardApp) -> ControlReply {
         guard let request = ControlRequest(line: line) else { return .failed("unknown request '\(line)'") }
         guard let asked = request.sessionRequest else {
-            return .ok(app.session.statusLines(geometry: app.host.windowRect, at: app.now()))
+            return .ok(app.session.status(geometry: app.host.windowRect, at: app.now()))
         }
         return app.respond(to: asked)
     }

@@ -46,7 +46,7 @@ final class KeyboardApp {
     func respond(to request: SessionRequest) -> ControlReply {
         problem = nil
         send(.request(request))
-        return problem ?? .ok([])
+        return problem ?? .ok(nil)
     }
 
     func quit() { running = false }

@@ -100,7 +100,7 @@ struct RunOptions {
     func run() throws {
         // One keyboard per display: a second `clavier` shows the first and leaves.
         let socketPath = ControlSocket.path(display: display)
-        if ControlClient.send("show", to: socketPath) != nil {
+        if ControlClient.send(.show, to: socketPath) != nil {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
@@ -109,7 +109,7 @@ struct RunOptions {
             control = try ControlServer(path: socketPath)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
-            _ = ControlClient.send("show", to: socketPath)
+            _ = ControlClient.send(.show, to: socketPath)
             return
         } catch {
             Log.error(error.description)

@@ -10,38 +10,49 @@ import Testing
         options.autoShow = true
         let t = AppUnderTest(options)
         t.app.send(.focus(.other))
-        #expect(t.request("show") == .ok([]))
+        #expect(t.request(.show) == .ok(nil))
         t.wait(1000)
         #expect(t.host.mapped, "shown by hand: auto-show leaves it up until the focus changes next")
     }
-    @Test func eachLineIsOneRequest() {
-        #expect(ControlRequest(line: "show") == .show)
-        #expect(ControlRequest(line: "hide") == .hide)
-        #expect(ControlRequest(line: "toggle") == .toggle)
-        #expect(ControlRequest(line: "quit") == .quit)
-        #expect(ControlRequest(line: "status") == .status)
-        #expect(ControlRequest(line: "layout /tmp/my layout.yaml") == .layout("/tmp/my layout.yaml"))
-        #expect(ControlRequest(line: "layout") == nil, "layout needs a name")
-        #expect(ControlRequest(line: "show now") == nil)
-        #expect(ControlRequest(line: "") == nil)
+    /// Client and server share the type: each request is one JSON line and reads back as itself.
+    @Test func eachRequestIsOneJSONLine() {
+        for request in [ControlRequest.show, .hide, .toggle, .quit, .status, .layout("/tmp/my \"layout\".yaml")] {
+            #expect(!request.line.contains("\n"))
+            #expect(ControlRequest(line: request.line) == request, "\(request.line)")
+        }
+        #expect(ControlRequest.layout("emoji").line == #"{"name":"emoji","request":"layout"}"# 
+                || ControlRequest.layout("emoji").line == #"{"request":"layout","name":"emoji"}"#)
+        #expect(ControlRequest(line: #"{"request":"layout"}"#) == nil, "layout needs a name")
+        #expect(ControlRequest(line: #"{"request":"explode"}"#) == nil)
+        #expect(ControlRequest(line: "show") == nil && ControlRequest(line: "") == nil)
+    }
+
+    /// Every reply reads back as itself, the status with all its fields.
+    @Test func repliesReadBackAsThemselves() {
+        let status = KeyboardStatus(visible: true, layout: "us", page: "letters",
+                                    geometry: .init(x: 0, y: 470, width: 1280, height: 330), dwell: "h 50%", scan: nil)
+        for reply in [ControlReply.ok(status), .ok(nil), .refused("kiosk"), .failed("no layout 'x'")] {
+            #expect(ControlReply(decoding: reply.encoded) == reply, "\(reply.encoded)")
+        }
+        #expect(ControlReply(decoding: "ok\n") == .failed("unexpected answer 'ok'"))
     }
 
     @Test func togglingHidesAShownKeyboardAndShowsAHiddenOne() {
         let t = AppUnderTest()
-        #expect(t.request("toggle") == .ok([]))
+        #expect(t.request(.toggle) == .ok(nil))
         #expect(!t.host.mapped)
-        #expect(t.request("status") == .ok(["hidden", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
-        _ = t.request("toggle")
+        #expect(t.request(.status).lines == ["hidden", "layout: us", "page: letters", "geometry: 1280x330+0+470"])
+        _ = t.request(.toggle)
         #expect(t.host.mapped)
-        #expect(t.request("status") == .ok(["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
+        #expect(t.request(.status).lines == ["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"])
     }
 
     @Test func aLayoutThatCannotBeLoadedFailsWithWhy() {
         let t = AppUnderTest()
-        guard case .failed(let why) = t.request("layout nope") else { Issue.record("'layout nope' did not fail"); return }
+        guard case .failed(let why) = t.request(.layout("nope")) else { Issue.record("'layout nope' did not fail"); return }
         #expect(why.contains("nope"))
         #expect(t.keyboard.layout.id == "us")
-        #expect(t.request("layout terminal") == .ok([]))
+        #expect(t.request(.layout("terminal")) == .ok(nil))
         #expect(t.keyboard.layout.id == "terminal")
     }
 
@@ -49,18 +60,18 @@ import Testing
         var options = Session.Options()
         options.kiosk = true
         let t = AppUnderTest(options)
-        for line in ["hide", "toggle", "quit", "layout terminal"] {
-            guard case .refused = t.request(line) else {
-                Issue.record("kiosk mode let '\(line)' through")
+        for request in [ControlRequest.hide, .toggle, .quit, .layout("terminal")] {
+            guard case .refused = t.request(request) else {
+                Issue.record("kiosk mode let \(request) through")
                 continue
             }
         }
         #expect(t.host.mapped && t.app.running && t.keyboard.layout.id == "us")
-        #expect(t.request("show") == .ok([]))
-        #expect(t.request("status") == .ok(["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"]))
+        #expect(t.request(.show) == .ok(nil))
+        #expect(t.request(.status).lines == ["visible", "layout: us", "page: letters", "geometry: 1280x330+0+470"])
     }
 
     @Test func anUnknownRequestIsAnErrorThatNamesIt() {
-        #expect(AppUnderTest().request("explode") == .failed("unknown request 'explode'"))
+        #expect(ControlRequest.respond(to: "explode", app: AppUnderTest().app) == .failed("unknown request 'explode'"))
     }
 }

@@ -24,7 +24,7 @@ import Testing
         t.tap("i")
         #expect(t.host.typed == "hi")
         holdBackSpace(t)
-        #expect(t.request("hide") == .ok([]))
+        #expect(t.request(.hide) == .ok(nil))
         #expect(!t.host.mapped && typedAfter(t, waiting: 3000) == 0, "hidden: the press ended, no repeat")
         #expect(t.keyboard.pressed.isEmpty && t.app.session.nextDeadline(after: t.now) == nil)
     }
@@ -40,8 +40,8 @@ import Testing
         t.app.send(.windowUnmapped)
         #expect(typedAfter(t, waiting: 3000) == 0, "no repeat once the window went")
         #expect(!t.host.previewUp && t.keyboard.pressed.isEmpty)
-        #expect(t.request("status").lines.first == "hidden", "status says what is so")
-        #expect(t.request("show") == .ok([]) && t.host.mapped)
+        #expect(t.request(.status).lines.first == "hidden", "status says what is so")
+        #expect(t.request(.show) == .ok(nil) && t.host.mapped)
         t.tap("a")
         #expect(typedAfter(t, waiting: 3000) == 0 && t.host.log.last(where: { $0.hasPrefix("type") }) == "type a")
     }
@@ -64,12 +64,12 @@ import Testing
         let kiosk = AppUnderTest(options)
         kiosk.app.send(.windowDestroyed)
         #expect(Array(kiosk.host.log.suffix(2)) == ["recreate", "show"])
-        #expect(kiosk.request("status").lines.first == "visible")
+        #expect(kiosk.request(.status).lines.first == "visible")
         let plain = AppUnderTest()
         plain.app.send(.windowDestroyed)
         #expect(plain.host.log.contains("recreate") && !plain.host.mapped)
-        #expect(plain.request("status").lines.first == "hidden")
-        #expect(plain.request("show") == .ok([]) && plain.host.log.last == "show")
+        #expect(plain.request(.status).lines.first == "hidden")
+        #expect(plain.request(.show) == .ok(nil) && plain.host.log.last == "show")
     }
 
     @Test func theHideKeyHidesExceptInAKiosk() {
@@ -115,8 +115,8 @@ import Testing
         t.app.send(.hover(t.centre("h")))
         t.wait(2000)
         #expect(t.host.typed == "")
-        _ = t.request("hide")
-        _ = t.request("show")
+        _ = t.request(.hide)
+        _ = t.request(.show)
         t.app.send(.windowMapped(pointer: t.centre("h")))
         t.app.send(.hover(t.centre("h")))
         t.wait(2000)
@@ -131,10 +131,10 @@ import Testing
         options.scanSwitches = 1
         options.scanInterval = .milliseconds(500)
         let t = AppUnderTest(options)
-        #expect(t.request("status").lines.last == "scan: row 1")
+        #expect(t.request(.status).lines.last == "scan: row 1")
         t.app.send(.switchKey(0, down: true))
         t.app.send(.switchKey(0, down: false))
-        #expect(t.request("status").lines.last == "scan: key q")
+        #expect(t.request(.status).lines.last == "scan: key q")
         t.wait(500)
         t.app.send(.switchKey(0, down: true))
         #expect(t.host.typed == "", "typed as the switch comes up")
@@ -146,8 +146,8 @@ import Testing
         var options = Session.Options()
         options.scanSwitches = 2
         let t = AppUnderTest(options)
-        _ = t.request("hide")
-        #expect(t.request("status").lines.last == "scan: paused")
+        _ = t.request(.hide)
+        #expect(t.request(.status).lines.last == "scan: paused")
         t.app.send(.switchKey(1, down: true))
         #expect(t.host.mapped)
     }
@@ -165,7 +165,7 @@ import Testing
     @Test func aLayoutSwitchEndsThePressOfTheOldOne() {
         let t = AppUnderTest()
         holdBackSpace(t)
-        #expect(t.request("layout terminal") == .ok([]))
+        #expect(t.request(.layout("terminal")) == .ok(nil))
         #expect(typedAfter(t, waiting: 3000) == 0 && t.keyboard.pressed.isEmpty)
     }
 
@@ -186,7 +186,7 @@ import Testing
 extension ControlReply {
     /// The lines of an `ok` reply.
     var lines: [String] {
-        if case .ok(let lines) = self { return lines }
+        if case .ok(let status?) = self { return status.lines }
         return []
     }
 }

@@ -108,5 +108,6 @@ final class AppUnderTest {
         app.send(.input(.release(centre(id), pointer: pointer)))
     }
 
-    func request(_ line: String) -> ControlReply { ControlRequest.respond(to: line, app: app) }
+    /// Asks as `clavier REQUEST` does, through the request's line on the wire.
+    func request(_ request: ControlRequest) -> ControlReply { ControlRequest.respond(to: request.line, app: app) }
 }

@@ -18,6 +18,10 @@ import Testing
         (try? Harness.clavier(arguments, environment: session.server.env.merging(environment) { $1 }).out) ?? ""
     }
 
+    func status(_ session: KeyboardSession) -> KeyboardStatus? {
+        try? JSONDecoder().decode(KeyboardStatus.self, from: Data(control(session, "status", "--json").utf8))
+    }
+
     /// Holds `id` down with the mouse until it has repeated (`top`: a floating keyboard's handle).
     func hold(_ id: String, _ session: KeyboardSession, top: Int = 0) throws {
         let f = session.server.frame(of: session.keyboardWindow)
@@ -54,7 +58,7 @@ import Testing
         XSync(session.server.connection, 0)
         usleep(300_000)
         session.server.button(down: false, pause: 1_000_000)
-        #expect(control(session, "status").split(separator: "\n").first == "hidden", "status says what is so")
+        #expect(status(session)?.visible == false, "status says what is so")
         if let preview { #expect(!session.server.frame(of: preview).viewable, "the preview went with the press") }
         try expectNoRepeat(session)
     }
@@ -83,7 +87,7 @@ import Testing
             return again != nil
         }, "a new window: \(session.errors)")
         session.keyboardWindow = try #require(again)
-        #expect(control(session, "status").split(separator: "\n").first == "visible")
+        #expect(status(session)?.visible == true)
         usleep(300_000)
         try session.tap(["h", "i", "return"])
         #expect(session.waitForLines(1), "\(session.said)")
