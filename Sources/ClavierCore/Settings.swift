@@ -158,6 +158,20 @@ extension Setting<Int?> {
     public static let dwellRange = 100...10_000
     public static let scanRange = 200...10_000
 
+    /// ms; nil: the X server's (XKB) repeat delay (usually 660).
+    public static let repeatDelay = milliseconds("repeat-delay", in: 150...3_000,
+        help: "Hold a key this many milliseconds before it repeats, 150 to 3000 (default: the X server's delay, usually 660).")
+
+    /// ms; nil: the X server's (XKB) repeat interval (usually 40). The bounds of both: long
+    /// enough for a hand with tremor to let go in time, short enough to be a repeat.
+    public static let repeatInterval = milliseconds("repeat-interval", in: 20...1_000,
+        help: "Repeat a held key every this many milliseconds, 20 to 1000 (default: the X server's interval, usually 40).")
+
+    /// A number of milliseconds in `range`, nil by default.
+    static func milliseconds(_ name: String, in range: ClosedRange<Int>, help: String) -> Setting {
+        Setting(name, .number, default: nil, help: help, valueName: "MS") { text in milliseconds(text, in: range) }
+    }
+
     static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> Parsed {
         guard let ms = Int(text) else { return .problem("must be a whole number of milliseconds, not '\(text)'") }
         return range.contains(ms) ? .value(ms) : .problem("\(ms) is not between \(range.lowerBound) and \(range.upperBound) ms")
@@ -189,25 +203,7 @@ extension Setting<Bool> {
     /// Off, because a kiosk keyboard is otherwise always there: it never hides.
     public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
         help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
-}
 
-extension Setting<Int?> {
-    /// ms; nil: the X server's (XKB) repeat delay.
-    public static let repeatDelay = Setting("repeat-delay", .number, default: nil,
-        help: "Hold a key this many milliseconds before it repeats, 150 to 3000 (default: the X server's delay, usually 660).",
-        valueName: "MS") { text in milliseconds(text, in: Self.repeatDelayRange) }
-
-    /// ms; nil: the X server's (XKB) repeat interval.
-    public static let repeatInterval = Setting("repeat-interval", .number, default: nil,
-        help: "Repeat a held key every this many milliseconds, 20 to 1000 (default: the X server's interval, usually 40).",
-        valueName: "MS") { text in milliseconds(text, in: Self.repeatIntervalRange) }
-
-    /// Long enough for a hand with tremor to let go in time; short enough to be a repeat.
-    public static let repeatDelayRange = 150...3_000
-    public static let repeatIntervalRange = 20...1_000
-}
-
-extension Setting<Bool> {
     public static let keyRepeat = flag("repeat", default: true,
         help: "Repeat a held key (default), or type it once however long it is held.")
 }

@@ -100,7 +100,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         guard let status = try control.ask(.status) else { return }
         if json {
-            print(String(decoding: try JSONEncoder().encode(status), as: UTF8.self))
+            print(String(decoding: try JSONEncoder.wire.encode(status), as: UTF8.self))
         } else {
             for line in status.lines { print(line) }
         }

@@ -35,7 +35,7 @@ enum ControlRequest: Equatable, Codable {
     }
 
     /// The request as its line on the socket (without the newline).
-    var line: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self) }
+    var line: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) }
 
     /// The request a line asks for; nil when it is none.
     init?(line: String) {

@@ -134,7 +134,7 @@ enum ControlReply: Equatable, Codable {
     }
 
     /// The reply as it goes on the socket: one JSON line.
-    var encoded: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self) + "\n" }
+    var encoded: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) + "\n" }
 
     init(decoding text: String) {
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
@@ -206,5 +206,14 @@ enum ControlClient {
             offset += n
         }
         return true
+    }
+}
+
+extension JSONEncoder {
+    /// The control wire's encoder: keys sorted, so a message reads the same every time.
+    static var wire: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }
