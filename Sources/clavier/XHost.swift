@@ -88,7 +88,8 @@ final class XHost: KeyboardHost {
     }
 
     func type(_ effects: [Effect]) -> Bool {
-        if !effects.isEmpty { finishStarting() }
+        // What only presses need, at the first effect that is more than the aids' marks.
+        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
         // XSync: wait until the server has taken the keys before painting and clicking. On two
         // cores our paint and the click thread otherwise compete with the X server and the
         // focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
