@@ -1,6 +1,6 @@
 /// What the keyboard asks the outside world to do; the executable's `KeyboardApp` carries
 /// these out on its host, in order. A new outside action (a suggestion to show, a stroke to
-/// draw) is a new case here and one line of `KeyboardApp.carryOut`.
+/// draw) is a new case here and one line of `KeyboardApp.apply`.
 public enum Effect: Hashable, Sendable {
     /// Inject one key press and release that produces this keysym, with these modifiers held.
     case type(KeySym, modifiers: ModifierSet)

@@ -129,7 +129,7 @@ extension Setting<Double?> {
     /// The key pitch in millimetres; nil: rows 16 mm apart docked, and a floating size of
     /// its own (`KeySize`).
     public static let keySize = Setting("key-size", .number, default: nil,
-        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: 16).",
+        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: rows 16 mm apart, a floating size of the layout's own).",
         valueName: "MM") { number($0, in: KeySize.range) }
 }
 
