@@ -31,12 +31,6 @@ public struct AutoShow: Sendable {
         self.hideDelay = hideDelay
     }
 
-    /// Whether auto-show acts at all: a kiosk keyboard is always shown unless the config lets
-    /// auto-show hide it too (`auto-show-in-kiosk`).
-    public static func acts(autoShow: Bool, kiosk: Bool, inKiosk: Bool) -> Bool {
-        autoShow && (!kiosk || inKiosk)
-    }
-
     /// What `focus` changing at `now` does, with the keyboard `shown` or not: show at once, or
     /// nothing now (a hide is set for `hideDelay` later, or a pending one is cancelled).
     public mutating func focusChanged(_ focus: Focus, shown: Bool, at now: ContinuousClock.Instant) -> Action? {

@@ -1,4 +1,6 @@
-/// What the keyboard asks the outside world to do; the executable carries these out.
+/// What the keyboard asks the outside world to do; the executable's `KeyboardApp` carries
+/// these out on its host, in order. A new outside action (a suggestion to show, a stroke to
+/// draw) is a new case here and one line of `KeyboardApp.apply`.
 public enum Effect: Hashable, Sendable {
     /// Inject one key press and release that produces this keysym, with these modifiers held.
     case type(KeySym, modifiers: ModifierSet)
@@ -22,4 +24,15 @@ public enum Effect: Hashable, Sendable {
     /// Wrap the focused window's selection in this formatting's delimiters, or type the pair
     /// with the cursor between them when nothing is selected (the X side knows which).
     case format(Formatting)
+    /// Map the window (the session shows it; a PIN pad is dealt anew, frequently used keys refilled).
+    case show
+    /// End the keyboard.
+    case quit
+    /// Load the layout `name` names (a name or a file) and hand its keyboard back as
+    /// `SessionEvent.keyboardReady` with `change`.
+    case loadLayout(String, LayoutChange)
+    /// Make the window again: another program destroyed it.
+    case recreateWindow
+    /// A request refused, and why (kiosk mode).
+    case refused(String)
 }

@@ -47,13 +47,6 @@ public struct Rect: Hashable, Sendable {
         p.x >= Double(x) && p.x < Double(maxX) && p.y >= Double(y) && p.y < Double(maxY)
     }
 
-    /// The squared distance from `p` to the nearest point of the rectangle (0 inside).
-    public func distanceSquared(to p: Point) -> Double {
-        let dx = max(Double(x) - p.x, 0, p.x - Double(maxX))
-        let dy = max(Double(y) - p.y, 0, p.y - Double(maxY))
-        return dx * dx + dy * dy
-    }
-
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x0 = min(x, other.x), y0 = min(y, other.y)

@@ -31,8 +31,8 @@ extension Keyboard {
             effects += acted
             // A new press takes over repeating; a key repeats exactly what its press typed.
             let typed = acted.filter { if case .type = $0 { true } else { false } }
-            if key.repeats, !typed.isEmpty, pressed[pointer] == key.id {
-                repeating = (pointer, key.id, typed, now + repeatDelay)
+            if key.repeats, let rate = keyRepeat, !typed.isEmpty, pressed[pointer] == key.id {
+                repeating = (pointer, key.id, typed, now + rate.delay)
             } else if repeating?.pointer == pointer {
                 repeating = nil
             }
@@ -81,7 +81,8 @@ extension Keyboard {
             }
             guard var r = repeating, now >= r.next else { return effects }
             // Behind schedule (a busy machine) means one repeat now, not a burst.
-            r.next = max(r.next + repeatInterval, now + repeatInterval / 2)
+            let interval = keyRepeat?.interval ?? KeyRepeat.standard.interval
+            r.next = max(r.next + interval, now + interval / 2)
             repeating = r
             return effects + r.effects
         case .cancelAll:

@@ -30,10 +30,18 @@ public struct Keyboard: Sendable {
     var pressedCell: (pointer: Int, cell: AccessoryCell)?
     /// The accessory cell held down now, for drawing.
     public var pressedAccessoryCell: AccessoryCell? { pressedCell?.cell }
-    /// How long a repeating key is held before it repeats (the server's XKB repeat delay).
-    public var repeatDelay: Duration = .milliseconds(660)
-    /// The time between repeats (the server's XKB repeat interval; 40 ms is 25 per second).
-    public var repeatInterval: Duration = .milliseconds(40)
+    /// How a held key repeats (the settings', else the server's XKB rate); nil: it does not.
+    public var keyRepeat: KeyRepeat? = .standard
+    /// How long a repeating key is held before it repeats.
+    public var repeatDelay: Duration {
+        get { keyRepeat?.delay ?? KeyRepeat.standard.delay }
+        set { keyRepeat = KeyRepeat(delay: newValue, interval: repeatInterval) }
+    }
+    /// The time between repeats.
+    public var repeatInterval: Duration {
+        get { keyRepeat?.interval ?? KeyRepeat.standard.interval }
+        set { keyRepeat = KeyRepeat(delay: repeatDelay, interval: newValue) }
+    }
     /// The held key that repeats, with what it types and when it types again.
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show (the system keyboard: about half a second).

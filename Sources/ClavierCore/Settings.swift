@@ -7,7 +7,8 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
-        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
+        AnySetting(.keyRepeat),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -31,6 +32,18 @@ public struct Settings: Equatable, Sendable {
 
     /// The value of `setting`: given, else its default.
     public subscript<Value: SettingValue>(setting: Setting<Value>) -> Value { given[setting] ?? setting.defaultValue }
+
+    /// How a held key repeats, given the X server's rate (`server`; nil: its auto-repeat is
+    /// off): nil with `--no-repeat`, or when the server repeats nothing and no rate is asked
+    /// for; otherwise the rate asked for, part by part over the server's.
+    public func keyRepeat(server: KeyRepeat?) -> KeyRepeat? {
+        guard self[.keyRepeat] else { return nil }
+        let delay = self[.repeatDelay], interval = self[.repeatInterval]
+        guard delay != nil || interval != nil else { return server }
+        let base = server ?? .standard
+        return KeyRepeat(delay: delay.map { .milliseconds($0) } ?? base.delay,
+                         interval: interval.map { .milliseconds($0) } ?? base.interval)
+    }
 }
 
 // The table: each setting once, with its default, help and check.
@@ -116,7 +129,7 @@ extension Setting<Double?> {
     /// The key pitch in millimetres; nil: rows 16 mm apart docked, and a floating size of
     /// its own (`KeySize`).
     public static let keySize = Setting("key-size", .number, default: nil,
-        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: 16).",
+        help: "Keys this many millimetres apart on the monitor, for bigger targets: the docked rows, and the floating keyboard's size (default: rows 16 mm apart, a floating size of the layout's own).",
         valueName: "MM") { number($0, in: KeySize.range) }
 }
 
@@ -144,6 +157,20 @@ extension Setting<Int?> {
     /// What a person can rest or wait for: shorter presses keys by accident, longer is a nap.
     public static let dwellRange = 100...10_000
     public static let scanRange = 200...10_000
+
+    /// ms; nil: the X server's (XKB) repeat delay (usually 660).
+    public static let repeatDelay = milliseconds("repeat-delay", in: 150...3_000,
+        help: "Hold a key this many milliseconds before it repeats, 150 to 3000 (default: the X server's delay, usually 660).")
+
+    /// ms; nil: the X server's (XKB) repeat interval (usually 40). The bounds of both: long
+    /// enough for a hand with tremor to let go in time, short enough to be a repeat.
+    public static let repeatInterval = milliseconds("repeat-interval", in: 20...1_000,
+        help: "Repeat a held key every this many milliseconds, 20 to 1000 (default: the X server's interval, usually 40).")
+
+    /// A number of milliseconds in `range`, nil by default.
+    static func milliseconds(_ name: String, in range: ClosedRange<Int>, help: String) -> Setting {
+        Setting(name, .number, default: nil, help: help, valueName: "MS") { text in milliseconds(text, in: range) }
+    }
 
     static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> Parsed {
         guard let ms = Int(text) else { return .problem("must be a whole number of milliseconds, not '\(text)'") }
@@ -176,6 +203,9 @@ extension Setting<Bool> {
     /// Off, because a kiosk keyboard is otherwise always there: it never hides.
     public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
         help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
+
+    public static let keyRepeat = flag("repeat", default: true,
+        help: "Repeat a held key (default), or type it once however long it is held.")
 }
 
 extension Setting<Bool> {

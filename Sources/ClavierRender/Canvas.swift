@@ -117,12 +117,6 @@ public struct Canvas: ~Copyable {
         }
     }
 
-    /// Lets `body` write the pixels (`stride` × height bytes) directly, then tells Cairo.
-    public func withMutablePixels<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        defer { markDirty() }
-        return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * size.height))
-    }
-
     /// Whether the file `fd` holds exactly these pixel bytes from `offset` on (rows packed
     /// `stride` bytes apart), read with `pread` so that nothing of the file is mapped in.
     public func hasSamePixels(asFile fd: Int32, offset: Int) -> Bool {

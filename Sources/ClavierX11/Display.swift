@@ -3,7 +3,7 @@ import Glibc
 import ClavierCore
 
 /// A connection to an X server. Wraps `XOpenDisplay` / `XCloseDisplay`.
-public final class Display: @unchecked Sendable {
+public final class Display {
     let raw: OpaquePointer
     /// The same connection as libxcb sees it, for libxkbcommon-x11 (`XGetXCBConnection`).
     let xcb: OpaquePointer

@@ -29,6 +29,14 @@ public enum WindowEvent: Hashable, Sendable {
     /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
     /// any keyboard, ours included.
     case locksChanged
+    /// The window was mapped (`MapNotify`): by our `show`, or by another client or the
+    /// window manager (de-iconified). Never one our later hide has undone.
+    case mapped
+    /// The window was unmapped (`UnmapNotify`): by our `hide`, or from outside (another
+    /// client, the window manager iconifying it). Never one our later show has undone.
+    case unmapped
+    /// Another client destroyed the window (`DestroyNotify`).
+    case destroyed
 }
 
 extension KeyboardWindow {
@@ -78,6 +86,12 @@ extension KeyboardWindow {
             case Expose:
                 let e = event.xexpose
                 events.append(.expose(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))))
+            case MapNotify where event.xmap.window == id && event.xmap.serial >= visibilitySerial:
+                events.append(.mapped)
+            case UnmapNotify where event.xunmap.window == id && event.xunmap.serial >= visibilitySerial:
+                events.append(.unmapped)
+            case DestroyNotify where event.xdestroywindow.window == id:
+                events.append(.destroyed)
             case ConfigureNotify where event.xconfigure.window != id, MapNotify where event.xmap.window != id:
                 // Another top-level window appeared or moved in the stack (SubstructureNotify
                 // on the root, selected only to stay on top): go back above it.

@@ -39,6 +39,15 @@ extension KeyboardWindow {
         return (Int(rx), Int(ry))
     }
 
+    /// Where the pointer is on the window now (`XQueryPointer`); nil: on another screen.
+    public func pointerInWindow() -> Point? {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display.raw, id, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
+        return Point(x: Double(wx), y: Double(wy))
+    }
+
     /// Hands a move (or a resize from the bottom-right corner) that button `button` started
     /// to the window manager with `_NET_WM_MOVERESIZE`; false, doing nothing, when no window
     /// manager lists it in `_NET_SUPPORTED`.

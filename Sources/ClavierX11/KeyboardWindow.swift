@@ -17,6 +17,9 @@ public final class KeyboardWindow {
     public private(set) var placement: Placement
     public internal(set) var rect: Rect
     public private(set) var isMapped = false
+    /// The request number of our last map or unmap: a `MapNotify` or `UnmapNotify` older than
+    /// it is one that request has undone already (a hide and a show in quick succession).
+    var visibilitySerial: UInt = 0
     /// Whether the window keeps itself above every other, fullscreen ones included (kiosk).
     public let staysOnTop: Bool
     /// The X Input extension's opcode once the window reads XI 2.2 touches and buttons
@@ -242,12 +245,14 @@ public final class KeyboardWindow {
         // The strut before the map, so the window manager makes room as the window appears.
         updateStrut()
         if let strutHolder { XMapWindow(display.raw, strutHolder) }
+        visibilitySerial = XNextRequest(display.raw)
         XMapRaised(display.raw, id)
         display.flush()
     }
 
     /// Unmaps the window (`XUnmapWindow`).
     public func hide() {
+        visibilitySerial = XNextRequest(display.raw)
         XUnmapWindow(display.raw, id)
         if let strutHolder { XUnmapWindow(display.raw, strutHolder) }
         isMapped = false

@@ -39,10 +39,6 @@ final class XKBKeymap {
         xkb_context_unref(context)
     }
 
-    var minKeycode: UInt32 { xkb_keymap_min_keycode(keymap) }
-    var maxKeycode: UInt32 { xkb_keymap_max_keycode(keymap) }
-    var layoutCount: UInt32 { xkb_keymap_num_layouts(keymap) }
-
     /// Whether a keycode carries no keysym in any group and level.
     func isEmpty(_ keycode: UInt32) -> Bool {
         let layouts = xkb_keymap_num_layouts_for_key(keymap, keycode)

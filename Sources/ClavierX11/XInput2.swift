@@ -41,12 +41,9 @@ public enum XInput2 {
         Int(event.deviceid) << 32 | Int(event.detail)
     }
 
-    /// What one XI2 device event on the keyboard window means: a touch's begin, update or
-    /// end as the press, motion or release of its own pointer; a button (1–3) or a motion
-    /// with one held as pointer 0; with `hover`, a motion with none held as a hover. Events the server emulated from a touch are nil: the touch
-    /// itself is handled. The event loop calls this for every XI2 event it reads.
     /// An XI2 event read into `cookie`: a device event as `windowEvent(_:hover:)` says, and
-    /// with `hover` the pointer entering (a hover there) or leaving (`.hover(nil)`).
+    /// with `hover` the pointer entering (a hover there) or leaving (`.hover(nil)`). The
+    /// event loop calls this for every XI2 event it reads.
     static func windowEvent(cookie: XGenericEventCookie, hover: Bool) -> WindowEvent? {
         switch cookie.evtype {
         case XI_Enter, XI_Leave:
@@ -60,6 +57,10 @@ public enum XInput2 {
         }
     }
 
+    /// What one XI2 device event on the keyboard window means: a touch's begin, update or
+    /// end as the press, motion or release of its own pointer; a button (1–3) or a motion
+    /// with one held as the mouse's (pointer 0); with `hover`, a motion with none held as a
+    /// hover. Events the server emulated from a touch are nil: the touch itself is handled.
     public static func windowEvent(_ event: XIDeviceEvent, hover: Bool = false) -> WindowEvent? {
         let point = Point(x: event.event_x, y: event.event_y)
         let emulated = event.flags & Int32(XIPointerEmulated) != 0

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ClavierCore
 import ClavierLayouts
+import FoundationEssentials
 import Glibc
 
 /// The option every command that talks to the running keyboard shares.
@@ -9,15 +11,16 @@ struct ControlOptions: ParsableArguments {
 
     /// Sends `request` to the running keyboard and prints its answer; exits 0 when it did
     /// it, 1 when no keyboard runs, 2 when it refused (kiosk mode) or failed.
-    func ask(_ request: String) throws {
+    @discardableResult
+    func ask(_ request: ControlRequest) throws -> KeyboardStatus? {
         let path = ControlSocket.path(display: display)
         guard let reply = ControlClient.send(request, to: path) else {
             Log.error("no keyboard is running on display \(ControlSocket.displayName(display))")
             throw ExitCode(1)
         }
         switch reply {
-        case .ok(let lines):
-            for line in lines { print(line) }
+        case .ok(let status):
+            return status
         case .refused(let message):
             Log.error("refused: \(message)")
             throw ExitCode(2)
@@ -32,14 +35,14 @@ struct ControlOptions: ParsableArguments {
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the running keyboard.")
     @OptionGroup var control: ControlOptions
-    func run() throws { try control.ask("show") }
+    func run() throws { try control.ask(.show) }
 }
 
 /// `clavier hide`: hides the running keyboard.
 struct HideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "hide", abstract: "Hide the running keyboard.")
     @OptionGroup var control: ControlOptions
-    func run() throws { try control.ask("hide") }
+    func run() throws { try control.ask(.hide) }
 }
 
 /// `clavier toggle`: shows the running keyboard if hidden, else hides it.
@@ -47,7 +50,7 @@ struct ToggleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "toggle",
                                                     abstract: "Show the running keyboard if it is hidden, else hide it.")
     @OptionGroup var control: ControlOptions
-    func run() throws { try control.ask("toggle") }
+    func run() throws { try control.ask(.toggle) }
 }
 
 /// `clavier layout NAME`: switches the running keyboard to another layout.
@@ -75,7 +78,7 @@ struct LayoutCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        try control.ask("layout " + name)
+        try control.ask(.layout(name))
     }
 }
 
@@ -83,7 +86,7 @@ struct LayoutCommand: ParsableCommand {
 struct QuitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "quit", abstract: "Quit the running keyboard.")
     @OptionGroup var control: ControlOptions
-    func run() throws { try control.ask("quit") }
+    func run() throws { try control.ask(.quit) }
 }
 
 /// `clavier status`: prints whether the keyboard is shown, its layout, page and geometry.
@@ -91,6 +94,15 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Print the running keyboard's state: visible or hidden, layout, page, geometry.")
+    @Flag(help: "Print the state as one JSON object (visible, layout, page, geometry, dwell, scan).")
+    var json = false
     @OptionGroup var control: ControlOptions
-    func run() throws { try control.ask("status") }
+    func run() throws {
+        guard let status = try control.ask(.status) else { return }
+        if json {
+            print(String(decoding: try JSONEncoder.wire.encode(status), as: UTF8.self))
+        } else {
+            for line in status.lines { print(line) }
+        }
+    }
 }

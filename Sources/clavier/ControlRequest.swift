@@ -1,74 +1,71 @@
 import ClavierCore
+import FoundationEssentials
 
-/// One request of `clavier show|hide|toggle|quit|status|layout NAME`, as a line on the
-/// control socket.
-enum ControlRequest: Equatable {
+/// One request of `clavier show|hide|toggle|quit|status|layout NAME`: client and server
+/// share this type, and it travels as one JSON line on the control socket
+/// (`{"request":"layout","name":"emoji"}`).
+enum ControlRequest: Equatable, Codable {
     case show, hide, toggle, quit, status
     case layout(String)
 
-    /// The request a line asks for; nil when it is none of them.
+    private enum CodingKeys: String, CodingKey { case request, name }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .request) {
+        case "show": self = .show
+        case "hide": self = .hide
+        case "toggle": self = .toggle
+        case "quit": self = .quit
+        case "status": self = .status
+        case "layout": self = .layout(try c.decode(String.self, forKey: .name))
+        case let other: throw DecodingError.dataCorruptedError(forKey: .request, in: c, debugDescription: "unknown request '\(other)'")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let names: [ControlRequest: String] = [.show: "show", .hide: "hide", .toggle: "toggle", .quit: "quit", .status: "status"]
+        if case .layout(let name) = self {
+            try c.encode("layout", forKey: .request)
+            try c.encode(name, forKey: .name)
+        } else {
+            try c.encode(names[self] ?? "", forKey: .request)
+        }
+    }
+
+    /// The request as its line on the socket (without the newline).
+    var line: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) }
+
+    /// The request a line asks for; nil when it is none.
     init?(line: String) {
-        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-        switch (words.first ?? "", words.count) {
-        case ("show", 1): self = .show
-        case ("hide", 1): self = .hide
-        case ("toggle", 1): self = .toggle
-        case ("quit", 1): self = .quit
-        case ("status", 1): self = .status
-        case ("layout", 2): self = .layout(words[1])
-        default: return nil
-        }
+        guard let request = try? JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8)) else { return nil }
+        self = request
     }
 
-    /// Whether kiosk mode refuses it: a kiosk keyboard cannot be hidden, quit or switched
-    /// from outside.
-    var leavesKiosk: Bool {
+    /// The session's request it is; nil for `status`, which only reads.
+    var sessionRequest: SessionRequest? {
         switch self {
-        case .hide, .toggle, .quit, .layout: true
-        case .show, .status: false
+        case .show: .show
+        case .hide: .hide
+        case .toggle: .toggle
+        case .quit: .quit
+        case .status: nil
+        case .layout(let name): .layout(name)
         }
     }
 }
 
-/// What the control socket can ask of a running keyboard.
-protocol ControlledKeyboard: AnyObject {
-    var isShown: Bool { get }
-    /// Shows the keyboard, or keeps it shown; either way the user asked for it.
-    func show()
-    func hide()
-    func quit()
-    /// The `status` lines after `visible`/`hidden`: layout, page and geometry.
-    var statusLines: [String] { get }
-    /// Shows the layout `name` names (a name or a file), or throws why it cannot.
-    func switchLayout(to name: String) throws
-}
+extension ControlRequest: Hashable {}
 
 extension ControlRequest {
-    /// Carries out the request `line` on `keyboard` and says how it went.
-    static func respond(to line: String, kiosk: Bool, keyboard: ControlledKeyboard) -> ControlReply {
+    /// Carries out the request `line` on the running keyboard and says how it went (kiosk
+    /// mode's refusals are the session's, Session+Kiosk.swift).
+    static func respond(to line: String, app: KeyboardApp) -> ControlReply {
         guard let request = ControlRequest(line: line) else { return .failed("unknown request '\(line)'") }
-        if kiosk && request.leavesKiosk {
-            return .refused("the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside")
+        guard let asked = request.sessionRequest else {
+            return .ok(app.session.status(geometry: app.host.windowRect, at: app.now()))
         }
-        switch request {
-        case .show: keyboard.show()  // Shown already, it still counts as shown by hand (auto-show).
-        case .hide: if keyboard.isShown { keyboard.hide() }
-        case .toggle: keyboard.isShown ? keyboard.hide() : keyboard.show()
-        case .quit: keyboard.quit()
-        case .status: return .ok([keyboard.isShown ? "visible" : "hidden"] + keyboard.statusLines)
-        case .layout(let name):
-            do {
-                try keyboard.switchLayout(to: name)
-            } catch {
-                return .failed("\(error)")
-            }
-        }
-        return .ok([])
+        return app.respond(to: asked)
     }
-}
-
-/// Why a request could not be carried out, as the reply says it.
-struct ControlFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,5 @@
+import ClavierCore
+import FoundationEssentials
 import Glibc
 
 /// What can go wrong setting up or using the control socket.
@@ -95,46 +97,60 @@ enum ControlSocket {
     }
 }
 
-/// One answer of the running keyboard: the first line is `ok`, `refused MESSAGE` or
-/// `error MESSAGE`; after `ok` come the lines to print.
-enum ControlReply: Equatable {
-    case ok([String])
+/// One answer of the running keyboard, as one JSON line (`{"reply":"ok","status":{…}}`,
+/// `{"reply":"refused","message":"…"}`): client and server share this type.
+enum ControlReply: Equatable, Codable {
+    /// Done; `status` answers `status`.
+    case ok(KeyboardStatus?)
     /// Kiosk mode forbids the request.
     case refused(String)
     /// The request was understood but failed (an unknown layout), or was not understood.
     case failed(String)
 
-    var encoded: String {
-        switch self {
-        case .ok(let lines): (["ok"] + lines).joined(separator: "\n") + "\n"
-        case .refused(let message): "refused " + message + "\n"
-        case .failed(let message): "error " + message + "\n"
+    private enum CodingKeys: String, CodingKey { case reply, status, message }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .reply) {
+        case "ok": self = .ok(try c.decodeIfPresent(KeyboardStatus.self, forKey: .status))
+        case "refused": self = .refused(try c.decode(String.self, forKey: .message))
+        default: self = .failed(try c.decode(String.self, forKey: .message))
         }
     }
 
-    init(decoding text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        let first = lines.first ?? ""
-        if first == "ok" {
-            self = .ok(Array(lines.dropFirst()))
-        } else if first.hasPrefix("refused ") {
-            self = .refused(String(first.dropFirst(8)))
-        } else {
-            self = .failed(first.hasPrefix("error ") ? String(first.dropFirst(6)) : "unexpected answer '\(first)'")
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .ok(let status):
+            try c.encode("ok", forKey: .reply)
+            try c.encodeIfPresent(status, forKey: .status)
+        case .refused(let message):
+            try c.encode("refused", forKey: .reply)
+            try c.encode(message, forKey: .message)
+        case .failed(let message):
+            try c.encode("error", forKey: .reply)
+            try c.encode(message, forKey: .message)
         }
+    }
+
+    /// The reply as it goes on the socket: one JSON line.
+    var encoded: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) + "\n" }
+
+    init(decoding text: String) {
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        self = (try? JSONDecoder().decode(ControlReply.self, from: Data(line.utf8))) ?? .failed("unexpected answer '\(line)'")
     }
 }
 
 /// The other end: a `clavier show|hide|…` that asks the running keyboard.
 enum ControlClient {
     /// Sends `request` and returns the answer, or nil when no keyboard listens on `path`.
-    static func send(_ request: String, to path: String) -> ControlReply? {
+    static func send(_ request: ControlRequest, to path: String) -> ControlReply? {
         guard let fd = connected(path) else { return nil }
         defer { close(fd) }
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        guard writeAll(fd, Array((request + "\n").utf8)) else { return nil }
+        guard writeAll(fd, Array((request.line + "\n").utf8)) else { return nil }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -190,5 +206,14 @@ enum ControlClient {
             offset += n
         }
         return true
+    }
+}
+
+extension JSONEncoder {
+    /// The control wire's encoder: keys sorted, so a message reads the same every time.
+    static var wire: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }

@@ -34,6 +34,9 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
+    @Option(name: .setting(.repeatDelay), help: .setting(.repeatDelay)) var repeatDelay: Int?
+    @Option(name: .setting(.repeatInterval), help: .setting(.repeatInterval)) var repeatInterval: Int?
+    @Flag(name: .setting(.keyRepeat), inversion: .prefixedNo, help: .setting(.keyRepeat)) var keyRepeat: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -62,6 +65,9 @@ struct Run: ParsableCommand {
         try given.read(.scanSwitch, scanSwitch)
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
+        try given.read(.repeatDelay, repeatDelay)
+        try given.read(.repeatInterval, repeatInterval)
+        try given.read(.keyRepeat, keyRepeat)
         return given
     }
 
@@ -94,7 +100,7 @@ struct RunOptions {
     func run() throws {
         // One keyboard per display: a second `clavier` shows the first and leaves.
         let socketPath = ControlSocket.path(display: display)
-        if ControlClient.send("show", to: socketPath) != nil {
+        if ControlClient.send(.show, to: socketPath) != nil {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
@@ -103,7 +109,7 @@ struct RunOptions {
             control = try ControlServer(path: socketPath)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
-            _ = ControlClient.send("show", to: socketPath)
+            _ = ControlClient.send(.show, to: socketPath)
             return
         } catch {
             Log.error(error.description)
@@ -171,9 +177,22 @@ struct RunOptions {
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
         }
-        var hooks = KeyboardApp.Hooks()
-        if floats && !settings[.kiosk] {
-            hooks.floatMoved = { rect in
+        var options = Session.Options()
+        options.kiosk = settings[.kiosk]
+        options.dwell = settings[.dwell].map { .milliseconds($0) }
+        let switches = try Self.scanSwitches(settings)
+        options.scanSwitches = switches.count
+        options.scanInterval = settings[.scan].map { .milliseconds($0) }
+        options.autoShow = settings[.autoShow]
+        options.autoShowInKiosk = settings[.autoShowInKiosk]
+        options.rules = settings.rules
+        options.layoutName = settings[.layout]
+        // The session's kiosk decisions (Session+Kiosk.swift) shape the window too.
+        let kiosk = options
+        var floatMoved: ((Rect) -> Void)?
+        var shown: (() -> Void)?
+        if floats && kiosk.movable {
+            floatMoved = { rect in
                 guard rect != floatPlace.saved else { return }
                 floatPlace.rect = rect
                 do {
@@ -187,9 +206,21 @@ struct RunOptions {
             // once the keyboard is up, as the file is synced (~1.3 ms on the way otherwise).
             if settings[.geometry] != nil {
                 let rect = placement(connection).rect
-                hooks.shown = { [floatMoved = hooks.floatMoved] in floatMoved?(rect) }
+                shown = { floatMoved?(rect) }
             }
         }
+        let host = try XHost(XHost.Parts(
+            display: connection, placement: placement, theme: theme, staysOnTop: kiosk.staysOnTop,
+            makeFrame: { [floatMoved] placed in
+                guard case .floating = placed, let floatMoved else { return nil }
+                return FloatingFrame(scale: scale, moved: floatMoved)
+            },
+            typingFilter: kiosk.typingFilter,
+            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
+            keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
+            autoShow: kiosk.autoShowActs,
+            openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+        var hooks = KeyboardApp.Hooks()
         if let taps {
             hooks.tapped = { taps.tapped($0) }
             hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
@@ -198,18 +229,17 @@ struct RunOptions {
         let words = WordLearner(store: settings[.learning] ? .standard() : nil)
         hooks.complete = { words.completions(of: $0) }
         hooks.accepted = { words.accept($0) }
-        let switches = try Self.scanSwitches(settings)
-        let app = try KeyboardApp(KeyboardApp.Parts(
-            display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
-            theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
-            pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
-            openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
-            shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
-            dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
-            scanInterval: settings[.scan].map { .milliseconds($0) },
-            autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
-            hooks: hooks))
-        app.run()
+        let clock = ContinuousClock()
+        // Labels from the live keymap are part of the first picture: only they need the injector now.
+        var first = host.makeKeyboard(layout, page: settings[.page])
+        var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
+        first.reshuffle(using: &shuffleSource)
+        let app = KeyboardApp(session: Session(keyboard: first, options: options, at: clock.now), host: host, hooks: hooks,
+                              shuffleSource: shuffleSource, now: { clock.now })
+        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
+        host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
+                                      cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        app.run(on: host, control: control)
     }
 
     /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,

@@ -3,16 +3,17 @@ import ClavierX11
 import Glibc
 
 /// Sends what the keyboard types to the focused window: the XTest injector (made when first
-/// needed), kiosk mode's filter, markdown formatting around the selection, and giving back
+/// needed), the session's typing filter (kiosk mode's), markdown formatting around the selection, and giving back
 /// borrowed keycodes on time.
 final class Typist {
     private let display: Display
-    private let kiosk: Bool
+    /// What may be typed, with the modifiers it will really be sent with (`Session.typingFilter`); nil: anything.
+    private let allow: (@Sendable (KeySym, ModifierSet) -> Bool)?
     private var made: KeyInjector?
 
-    init(display: Display, kiosk: Bool) {
+    init(display: Display, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?) {
         self.display = display
-        self.kiosk = kiosk
+        self.allow = allow
     }
 
     /// The injector, made on first use: reading the keymap waits until the first picture is
@@ -31,12 +32,12 @@ final class Typist {
         return typed
     }
 
-    /// Types one keysym, through kiosk mode's allow-list when it is on: every path that types
+    /// Types one keysym, through the typing filter when there is one: every path that types
     /// (keys, accessory cells, formatting) comes here.
     @discardableResult
     private func send(_ sym: KeySym, modifiers: ModifierSet = []) -> Bool {
-        guard kiosk else { return injector.type(sym, modifiers: modifiers) }
-        let typed = injector.type(sym, modifiers: modifiers, allow: Kiosk.allows)
+        guard let allow else { return injector.type(sym, modifiers: modifiers) }
+        let typed = injector.type(sym, modifiers: modifiers, allow: allow)
         if !typed { Log.debug("kiosk mode: not typing a blocked combination (only what a kiosk needs is typed)") }
         return typed
     }

@@ -51,13 +51,13 @@ import Testing
         defer { close(silent) }
         let asking = try runtime.connect()
         defer { close(asking) }
-        server.serve(server.fd, now: now) { _ in .ok([]) }
+        server.serve(server.fd, now: now) { _ in .ok(nil) }
         #expect(server.descriptors.count == 3)
         send(asking, "status\n")
         for fd in server.descriptors.dropFirst() {
-            server.serve(fd, now: now) { #expect($0 == "status"); return .ok(["visible"]) }
+            server.serve(fd, now: now) { #expect($0 == "status"); return .refused("visible") }
         }
-        #expect(answer(asking) == "ok\nvisible\n")
+        #expect(ControlReply(decoding: answer(asking)) == .refused("visible"))
         #expect(server.descriptors.count == 2, "the answered client is let go")
         #expect(server.nextDeadline == now + ControlServer.requestTime)
         server.expire(now: now + .milliseconds(999))
@@ -73,19 +73,19 @@ import Testing
         let now = ContinuousClock.now
         let slow = try runtime.connect()
         defer { close(slow) }
-        server.serve(server.fd, now: now) { _ in .ok([]) }
+        server.serve(server.fd, now: now) { _ in .ok(nil) }
         for piece in ["sta", "tu", "s\n"] {
             send(slow, piece)
-            server.serve(server.descriptors[1], now: now) { .ok([$0]) }
+            server.serve(server.descriptors[1], now: now) { .failed($0) }
         }
-        #expect(answer(slow) == "ok\nstatus\n")
+        #expect(ControlReply(decoding: answer(slow)) == .failed("status"))
         let endless = try runtime.connect()
         defer { close(endless) }
-        server.serve(server.fd, now: now) { _ in .ok([]) }
+        server.serve(server.fd, now: now) { _ in .ok(nil) }
         var answered = false
         for _ in 0...(ControlServer.requestLimit / 500 + 1) where server.descriptors.count > 1 {
             send(endless, String(repeating: "x", count: 500))
-            server.serve(server.descriptors[1], now: now) { _ in answered = true; return .ok([]) }
+            server.serve(server.descriptors[1], now: now) { _ in answered = true; return .ok(nil) }
         }
         #expect(!answered)
         #expect(hungUp(endless))
@@ -96,9 +96,13 @@ import Testing
         let server = runtime.server
         let clients = try (0...ControlServer.clientLimit).map { _ in try runtime.connect() }
         defer { clients.forEach { close($0) } }
-        server.serve(server.fd, now: .now) { _ in .ok([]) }
+        server.serve(server.fd, now: .now) { _ in .ok(nil) }
         #expect(server.descriptors.count == 1 + ControlServer.clientLimit)
-        #expect(answer(clients.last!).hasPrefix("error the keyboard is busy"))
+        guard case .failed(let why) = ControlReply(decoding: answer(clients.last!)) else {
+            Issue.record("the client too many was not told")
+            return
+        }
+        #expect(why.hasPrefix("the keyboard is busy"))
         #expect(hungUp(clients.last!))
     }
 

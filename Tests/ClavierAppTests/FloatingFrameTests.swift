@@ -32,7 +32,7 @@ import Testing
     }
 }
 
-/// The frame and the core pointer on a real (unmapped) window of the test's X server.
+/// The frame's routing on a real (unmapped) window of the test's X server.
 @Suite(.enabled(if: Glibc.getenv("DISPLAY") != nil, "needs an X server: make test starts one"))
 struct FloatingFramePointerTests {
     @Test func pressesOnTheKeysReachTheReducerBelowTheHandleAndPressesOnTheHandleDoNot() throws {
@@ -40,23 +40,14 @@ struct FloatingFramePointerTests {
         let window = try KeyboardWindow(display: display, placement: .floating(Rect(x: 100, y: 100, width: 400, height: 200)))
         var moves: [Rect] = []
         let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { moves.append($0) }
-        let pointer = CorePointer(window: window, frame: frame)
         let onKeys = Point(x: 50, y: 100)
-        #expect(pointer.inputs(from: .pointer(.press(onKeys))) == [.press(Point(x: 50, y: 100 - Double(frame.handleHeight)))])
-        #expect(pointer.inputs(from: .pointer(.release(onKeys))) == [.release(Point(x: 50, y: 100 - Double(frame.handleHeight)))])
+        #expect(frame.route(.press(onKeys), window: window) == .press(Point(x: 50, y: 100 - Double(frame.handleHeight))))
+        #expect(frame.route(.release(onKeys), window: window) == .release(Point(x: 50, y: 100 - Double(frame.handleHeight))))
         // No window manager runs here: the frame drags the window itself, and says where it ended up.
         let onHandle = Point(x: 200, y: 5)
-        #expect(pointer.inputs(from: .pointer(.press(onHandle))).isEmpty)
-        #expect(pointer.inputs(from: .pointer(.motion(onHandle))).isEmpty)
-        #expect(pointer.inputs(from: .pointer(.release(onHandle))).isEmpty)
+        #expect(frame.route(.press(onHandle), window: window) == nil)
+        #expect(frame.route(.motion(onHandle), window: window) == nil)
+        #expect(frame.route(.release(onHandle), window: window) == nil)
         #expect(moves.count == 1)
-        #expect(pointer.inputs(from: .expose(Rect(x: 0, y: 0, width: 1, height: 1))).isEmpty, "not a pointer event")
-    }
-
-    @Test func withoutAFrameTheCorePointerPassesEventsAsTheyAre() throws {
-        let display = try Display(name: nil)
-        let window = try KeyboardWindow(display: display, placement: .floating(Rect(x: 0, y: 0, width: 400, height: 200)))
-        let pointer = CorePointer(window: window, frame: nil)
-        #expect(pointer.inputs(from: .pointer(.press(Point(x: 3, y: 4)))) == [.press(Point(x: 3, y: 4))])
     }
 }

@@ -37,9 +37,27 @@ struct SettingTests {
         #expect(Self.problem(Setting.kiosk, "yes") == "kiosk must be true or false")
     }
 
+    /// A flag reads true and false and nothing else; a number reads no word.
     @Test func kindsSayHowEachIsWritten() {
-        let kinds = Dictionary(uniqueKeysWithValues: Settings.all.map { ($0.name, $0.kind) })
-        #expect(kinds.filter { $0.value == .flag }.keys.sorted() == ["auto-show", "auto-show-in-kiosk", "float", "kiosk", "learning", "sound"])
-        #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["dwell", "key-size", "scale", "scan"])
+        for setting in Settings.all {
+            var layer = SettingsLayer()
+            switch setting.kind {
+            case .flag:
+                #expect((try? setting.read("true", into: &layer)) != nil && (try? setting.read("false", into: &layer)) != nil)
+                #expect((try? setting.read("yes", into: &layer)) == nil, "\(setting.name)")
+            case .number:
+                #expect((try? setting.read("many", into: &layer)) == nil, "\(setting.name)")
+            case .text:
+                break
+            }
+        }
+    }
+
+    @Test func theRepeatRatesAreBoundedForAHandThatCannotLetGoQuickly() {
+        #expect(Self.problem(Setting.repeatDelay, "100") == "repeat-delay 100 is not between 150 and 3000 ms")
+        #expect(Self.problem(Setting.repeatDelay, "3000") == nil && Self.problem(Setting.repeatDelay, "150") == nil)
+        #expect(Self.problem(Setting.repeatInterval, "10") == "repeat-interval 10 is not between 20 and 1000 ms")
+        #expect(Self.problem(Setting.repeatInterval, "1000") == nil)
+        #expect(Self.problem(Setting.keyRepeat, "no") == "repeat must be true or false")
     }
 }

@@ -11,6 +11,7 @@ struct SettingsTests {
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
         "scan-switch": ("F9,F10", "Pause"),
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
+        "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -42,12 +43,26 @@ struct SettingsTests {
         #expect(Settings().given.isEmpty)
     }
 
-    @Test func theDefaults() {
+    /// With nothing given, nothing is: every value is the table's own default, and what the
+    /// defaults name exists (the built-in layout).
+    @Test func nothingGivenMeansTheTablesDefaults() {
         let s = Settings()
-        #expect(s[.layout] == "us" && s[.page] == nil && s[.theme] == "system")
-        #expect(s[.geometry] == nil && s[.float] == false && s[.dock] == .bottom && s[.monitor] == nil && s[.height] == .physical)
-        #expect(s[.sound] == true && s[.soundDevice] == "default" && s[.kiosk] == false && s[.learning] == true)
-        #expect(s[.scale] == nil && s.rules.isEmpty)
+        #expect(s.given.isEmpty && s.rules.isEmpty)
+        #expect(Layout.builtin[s[.layout]] != nil, "the default layout is built in")
+    }
+
+    /// The repeat a held key gets: the server's unless a rate is asked for, part by part;
+    /// none with --no-repeat; a rate asked for even where the server repeats nothing.
+    @Test func theKeyRepeatIsTheServersUnlessTheSettingsSayOtherwise() {
+        let server = KeyRepeat(delay: .milliseconds(500), interval: .milliseconds(30))
+        #expect(Settings().keyRepeat(server: server) == server)
+        #expect(Settings().keyRepeat(server: nil) == nil, "the user turned the server's auto-repeat off")
+        var cli = SettingsLayer()
+        cli[.repeatDelay] = 1500
+        #expect(Settings(commandLine: cli).keyRepeat(server: server) == KeyRepeat(delay: .milliseconds(1500), interval: .milliseconds(30)))
+        #expect(Settings(commandLine: cli).keyRepeat(server: nil) == KeyRepeat(delay: .milliseconds(1500), interval: .milliseconds(40)))
+        cli[.keyRepeat] = false
+        #expect(Settings(commandLine: cli).keyRepeat(server: server) == nil)
     }
 
     @Test func aDockOnTheCommandLineBeatsAFloatingPlaceInTheFile() throws {
@@ -84,7 +99,7 @@ struct SettingsTests {
     /// Help texts state the defaults, so they are held to the table's.
     @Test func theHelpStatesEachDefault() {
         let texts: [Setting<String>] = [.layout, .theme, .soundDevice]
-        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning, .autoShow, .autoShowInKiosk]
+        let flags: [Setting<Bool>] = [.float, .sound, .kiosk, .learning, .autoShow, .autoShowInKiosk, .keyRepeat]
         for text in texts { #expect(text.help.contains("(default: \(text.defaultValue))"), "\(text.name)") }
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
@@ -93,7 +108,8 @@ struct SettingsTests {
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
-                         Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name]
+                         Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name,
+                         Setting.repeatDelay.name, Setting.repeatInterval.name]
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }

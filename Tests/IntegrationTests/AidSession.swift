@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierRender
 import ClavierTestSupport
 import CX11
@@ -29,10 +30,15 @@ final class AidSession {
         return (try? Harness.clavier(arguments, environment: env).out) ?? ""
     }
 
-    /// `clavier status`'s line that starts with `prefix` (`dwell:`, `scan:`), or "".
+    /// `clavier status --json`, read.
+    func status() -> KeyboardStatus? {
+        try? JSONDecoder().decode(KeyboardStatus.self, from: Data(control("status", "--json").utf8))
+    }
+
+    /// The status line that starts with `prefix` (`dwell: h done`, `scan: row 1`), from the
+    /// JSON status, or "".
     func status(_ prefix: String) -> String {
-        let out = control("status")
-        return out.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init) ?? ""
+        status()?.lines.first { $0.hasPrefix(prefix) } ?? ""
     }
 
     /// Waits until the status line `prefix` satisfies `condition`; true once it has.

@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import CX11
 import Foundation
@@ -20,20 +21,25 @@ import Testing
         func clavier(_ args: [String], _ session: KeyboardSession) throws -> (status: Int32, out: String, err: String) {
             try Harness.clavier(args, environment: session.server.env.merging(env) { $1 })
         }
+
+        /// The layout the running keyboard shows, from `clavier status --json`.
+        func layout(_ session: KeyboardSession) -> String? {
+            guard let out = try? clavier(["status", "--json"], session).out else { return nil }
+            return (try? JSONDecoder().decode(KeyboardStatus.self, from: Data(out.utf8)))?.layout
+        }
     }
 
     @Test func theConfigFileSetsOptionsAndTheCommandLineOverridesIt() throws {
         let home = try Home(config: "layout: terminal\ndock: top\nsound: false\n")
         let session = try KeyboardSession(windowManager: false, clavierArguments: [], environment: home.env)
-        let status = try home.clavier(["status"], session)
-        #expect(status.out.contains("layout: terminal\n"), "\(status)")
+        #expect(home.layout(session) == "terminal")
         #expect(session.server.frame(of: session.keyboardWindow).y == 0)
         _ = try home.clavier(["quit"], session)
         #expect(session.clavier.wait(seconds: 10) == 0)
 
         let overridden = try KeyboardSession(windowManager: false, clavierArguments: ["--layout", "us", "--dock", "bottom"],
                                              environment: home.env)
-        #expect(try home.clavier(["status"], overridden).out.contains("layout: us\n"))
+        #expect(home.layout(overridden) == "us")
         let f = overridden.server.frame(of: overridden.keyboardWindow)
         #expect(f.y + f.height == overridden.server.height)
     }
@@ -45,7 +51,7 @@ import Testing
         #expect(check.out.contains("\(home.configPath):2:7: dock must be top or bottom"), "\(check)")
 
         let session = try KeyboardSession(windowManager: false, environment: home.env)
-        #expect(try home.clavier(["status"], session).out.contains("layout: us\n"))
+        #expect(home.layout(session) == "us")
         #expect(session.errors.contains("\(home.configPath):2:7:"), "\(session.errors)")
         #expect(session.server.frame(of: session.keyboardWindow).viewable)
 
@@ -60,14 +66,14 @@ import Testing
         let session = try KeyboardSession(windowManager: true, environment: home.env)
         let server = session.server
         server.activate(session.xtermWindow)
-        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: terminal\n")) == true },
+        #expect(Harness.waitFor(5) { home.layout(session) == "terminal" },
                 "\(session.errors)")
 
         try server.start(["xterm", "-class", "Other", "-title", "other-window", "-geometry", "40x5+400+10"])
         server.activate(try #require(server.waitForWindow(named: "other-window")))
-        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: us\n")) == true })
+        #expect(Harness.waitFor(5) { home.layout(session) == "us" })
         server.activate(session.xtermWindow)
-        #expect(Harness.waitFor(5) { (try? home.clavier(["status"], session).out.contains("layout: terminal\n")) == true })
+        #expect(Harness.waitFor(5) { home.layout(session) == "terminal" })
     }
 
     /// An X protocol error does not end the keyboard, and `CLAVIER_LOG=debug` shows it. With no

@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import Foundation
 import Glibc
@@ -46,8 +47,9 @@ import Testing
         #expect(Harness.waitFor(5) { session.received.hasSuffix("\n") },
                 "typed: \(session.received.debugDescription); clavier said: \(session.errors)")
         #expect(session.received == "hi\n")
-        let status = try Harness.clavier(["status"], environment: session.server.env.merging(env) { $1 })
-        #expect(status.status == 0 && status.out.hasPrefix("visible\n"), "\(status)")
+        let status = try Harness.clavier(["status", "--json"], environment: session.server.env.merging(env) { $1 })
+        #expect(status.status == 0 && (try? JSONDecoder().decode(KeyboardStatus.self, from: Data(status.out.utf8)))?.visible == true,
+                "\(status)")
         #expect(session.stopKeyboard() == 0)
     }
 }

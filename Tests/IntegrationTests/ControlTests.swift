@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import CX11
 import Foundation
@@ -23,10 +24,13 @@ import Testing
         #expect(status.status == 0)
         let f = server.frame(of: window)
         #expect(status.out == "visible\nlayout: us\npage: letters\ngeometry: \(f.width)x\(f.height)+\(f.x)+\(f.y)\n")
+        let json = try JSONDecoder().decode(KeyboardStatus.self, from: Data(try run("status", "--json").out.utf8))
+        #expect(json == KeyboardStatus(visible: true, layout: "us", page: "letters",
+                                       geometry: .init(x: f.x, y: f.y, width: f.width, height: f.height)))
 
         #expect(try run("hide").status == 0)
         #expect(Harness.waitFor(5) { !server.frame(of: window).viewable })
-        #expect(try run("status").out.hasPrefix("hidden\n"))
+        #expect(try JSONDecoder().decode(KeyboardStatus.self, from: Data(try run("status", "--json").out.utf8)).visible == false)
         #expect(try run("toggle").status == 0)
         #expect(Harness.waitFor(5) { server.frame(of: window).viewable })
         #expect(try run("toggle").status == 0)

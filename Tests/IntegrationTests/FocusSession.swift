@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import Foundation
 import Testing
@@ -53,9 +54,11 @@ final class FocusSession {
         try Harness.clavier(arguments, environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
     }
 
-    /// `visible` or `hidden`, as `clavier status` says.
+    /// `visible` or `hidden`, as `clavier status --json` says.
     func status() -> String {
-        (try? clavier("status"))?.out.split(separator: "\n").first.map(String.init) ?? "no answer"
+        guard let out = (try? clavier("status", "--json"))?.out,
+              let status = try? JSONDecoder().decode(KeyboardStatus.self, from: Data(out.utf8)) else { return "no answer" }
+        return status.visible ? "visible" : "hidden"
     }
 
     /// What clavier and the probe said, for a test's message.

@@ -1,6 +1,3 @@
-import ClavierCore
-import ClavierX11
-
 /// Dwell, for a head pointer or an eye tracker: the pointer resting on a key for the dwell
 /// time presses and releases it, as a pointer of its own beside the real one (whose clicks
 /// still work). Resting on does not press again: the pointer leaves the key, or moves on it
@@ -8,15 +5,13 @@ import ClavierX11
 /// with alternates is held instead, as a finger would hold it: moving off types it, and once
 /// its alternates show, resting on one types that one (resting anywhere else presses what is
 /// there). The clock runs only while the pointer is over the shown window, on something it
-/// would press.
-final class DwellPointer: InputSource {
+/// would press, and never on what lay under a pointer that has not moved since the keyboard
+/// appeared (a page switch spends it the same way). Part of `Session`: the keyboard and the
+/// time are arguments, so every step is tested without X or sleeping.
+public struct DwellAid: Sendable {
     /// The reducer's id for the dwell's presses: no mouse (0) or touch (device << 32 | touch).
-    static let pointer = -1
+    public static let pointer = -1
     private var clock: DwellClock<PressTarget>
-    private let keyboard: () -> Keyboard
-    private let now: () -> ContinuousClock.Instant
-    /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
-    private let toKeys: (Point) -> Point?
     /// Where the pointer hovers, in the keys' coordinates; nil: outside the window, or on
     /// the handle or grip.
     private var point: Point?
@@ -30,39 +25,52 @@ final class DwellPointer: InputSource {
     /// Where the last press by dwell was, to tell a new rest on the same key from a tremble.
     private var firedAt: Point?
 
-    init(delay: Duration, keyboard: @escaping () -> Keyboard, now: @escaping () -> ContinuousClock.Instant,
-         toKeys: @escaping (Point) -> Point? = { $0 }) {
+    public init(delay: Duration) {
         clock = DwellClock(delay: delay)
-        self.keyboard = keyboard
-        self.now = now
-        self.toKeys = toKeys
     }
 
-    func inputs(from event: WindowEvent) -> [InputEvent] {
-        switch event {
-        case .hover(let hovered):
-            point = hovered.flatMap(toKeys)
-        case .pointer(.press(let at, let id)):
+    /// The pointer hovers at `hovered` (keys' coordinates; nil: it left, or is on the frame).
+    public mutating func hover(_ hovered: Point?, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+        point = hovered
+        return follow(moved: true, on: board, at: now)
+    }
+
+    /// A real pointer's press, motion or release, in the keys' coordinates.
+    public mutating func real(_ input: InputEvent, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+        let spot: Point
+        switch input {
+        case .press(let at, let id):
             down.insert(id)
-            point = toKeys(at)
-        case .pointer(.motion(let at, _)):
-            point = toKeys(at)
-        case .pointer(.release(let at, let id)):
+            spot = at
+        case .release(let at, let id):
             down.remove(id)
-            point = toKeys(at)
-            if down.isEmpty { clicked = point.flatMap { keyboard().dwellTarget(at: $0, pointer: Self.pointer) } }
-        default:
-            return []
+            if down.isEmpty { clicked = board.dwellTarget(at: at, pointer: Self.pointer) }
+            spot = at
+        case .motion(let at, _): spot = at
+        case .tick, .cancelAll: return []
         }
-        return follow(moved: true)
+        point = spot
+        return follow(moved: true, on: board, at: now)
+    }
+
+    /// The window came up with the pointer still at `still` (keys' coordinates; nil: not on
+    /// it): what lies there is spent, as after a page switch; only a movement counts.
+    public mutating func shown(under still: Point?, on board: Keyboard, at now: ContinuousClock.Instant) {
+        point = still
+        held = nil
+        down = []
+        clock.stop()
+        guard let still, let target = board.dwellTarget(at: still, pointer: Self.pointer) else { return }
+        clock.rest(on: target, at: now)
+        clock.spend()
+        firedAt = still
     }
 
     /// Takes what the pointer is on now, after it `moved` or the keyboard changed under it:
     /// the clock starts again on a new target; leaving a held key types it. What a press puts
     /// under a pointer that stays still (another page's key, a latched Shift) is spent as the
     /// pressed key was, except a popup's alternates, which are there to be chosen.
-    func follow(moved: Bool) -> [InputEvent] {
-        let board = keyboard()
+    public mutating func follow(moved: Bool, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
         var target = point.flatMap { board.dwellTarget(at: $0, pointer: Self.pointer) }
         if target != clicked { clicked = nil }
         if let held, board.popup?.pointer != Self.pointer {
@@ -74,14 +82,14 @@ final class DwellPointer: InputSource {
         }
         if !down.isEmpty || target == clicked { target = nil }
         let wasSpent = clock.isSpent, previous = clock.target
-        clock.rest(on: target, at: now())
+        clock.rest(on: target, at: now)
         if !moved, wasSpent, target != previous, target.map({ if case .alternate = $0 { false } else { true } }) == true {
             clock.spend()
         }
         if clock.isSpent, let point, let firedAt {
             let far = Double(board.geometry.keyHeight) / 3
             if (point.x - firedAt.x) * (point.x - firedAt.x) + (point.y - firedAt.y) * (point.y - firedAt.y) > far * far {
-                clock.rearm(at: now())
+                clock.rearm(at: now)
             }
         }
         // Its alternates show: the popup follows the pointer, as it follows a held finger.
@@ -91,18 +99,19 @@ final class DwellPointer: InputSource {
 
     /// The window was hidden: nothing is under the pointer any more (the reducer has ended
     /// every press), whether or not the server said the pointer left.
-    func windowHidden() {
+    public mutating func windowHidden() {
         point = nil
         held = nil
+        down = []
         clock.stop()
     }
 
-    var nextDeadline: ContinuousClock.Instant? { clock.deadline(after: now()) }
+    public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? { clock.deadline(after: now) }
 
-    func inputs(dueAt now: ContinuousClock.Instant) -> [InputEvent] {
+    /// The presses due at `now`.
+    public mutating func fire(at now: ContinuousClock.Instant, on board: Keyboard) -> [InputEvent] {
         guard let point, let target = clock.fire(at: now) else { return [] }
         firedAt = point
-        let board = keyboard()
         let me = Self.pointer
         if held != nil, board.popup?.pointer == me {
             held = nil
@@ -120,15 +129,15 @@ final class DwellPointer: InputSource {
     }
 
     /// What to draw: the count's progress on what the pointer rests on.
-    func mark(at now: ContinuousClock.Instant) -> (target: PressTarget, progress: Double)? {
+    public func mark(at now: ContinuousClock.Instant) -> (target: PressTarget, progress: Double)? {
         guard let target = clock.target else { return nil }
         let progress = clock.progress(at: now)
         return progress > 0 ? (target, progress) : nil
     }
 
-    /// A status line for `clavier status`: what the dwell counts on, and how far.
-    func status(at now: ContinuousClock.Instant) -> String {
-        guard let target = clock.target else { return "dwell: idle" }
-        return "dwell: \(PressTarget.name(target)) " + (clock.isSpent ? "done" : "\(Int((clock.progress(at: now) * 100).rounded()))%")
+    /// What the dwell counts on, and how far (nil target: idle; progress nil: done).
+    public func status(at now: ContinuousClock.Instant) -> (target: PressTarget?, percent: Int?) {
+        guard let target = clock.target else { return (nil, nil) }
+        return (target, clock.isSpent ? nil : Int((clock.progress(at: now) * 100).rounded()))
     }
 }

@@ -1,14 +1,12 @@
-@testable import clavier
 import ClavierCore
-import ClavierX11
 import Testing
 
-/// The dwell source's translation of hover events and time into the reducer's presses,
+/// The dwell aid's translation of hover events and time into the reducer's presses,
 /// driven with a keyboard and a clock of the test's own: no X server, no sleeping.
-final class DwellPointerTests {
+final class DwellAidTests {
     var keyboard = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
     var now = ContinuousClock.now
-    lazy var dwell = DwellPointer(delay: .milliseconds(400), keyboard: { [unowned self] in self.keyboard }, now: { [unowned self] in self.now })
+    var dwell = DwellAid(delay: .milliseconds(400))
 
     func centre(_ id: Key.ID) -> Point {
         let r = keyboard.geometry.frame(id: id)!.rect
@@ -20,21 +18,21 @@ final class DwellPointerTests {
     func wait(_ ms: Int) -> [InputEvent] {
         let end = now + .milliseconds(ms)
         var fed: [InputEvent] = []
-        while let due = dwell.nextDeadline, due <= end {
+        while let due = dwell.nextDeadline(after: now), due <= end {
             now = due
-            let inputs = dwell.inputs(dueAt: due)
+            let inputs = dwell.fire(at: due, on: keyboard)
             for input in inputs { _ = keyboard.handle(input, at: now) }
             fed += inputs
-            for input in dwell.follow(moved: false) { _ = keyboard.handle(input, at: now) }
+            for input in dwell.follow(moved: false, on: keyboard, at: now) { _ = keyboard.handle(input, at: now) }
         }
         now = end
         _ = keyboard.handle(.tick, at: now)
-        for input in dwell.follow(moved: false) { _ = keyboard.handle(input, at: now); fed.append(input) }
+        for input in dwell.follow(moved: false, on: keyboard, at: now) { _ = keyboard.handle(input, at: now); fed.append(input) }
         return fed
     }
 
     func hover(_ point: Point?) -> [InputEvent] {
-        let inputs = dwell.inputs(from: .hover(point))
+        let inputs = dwell.hover(point, on: keyboard, at: now)
         for input in inputs { _ = keyboard.handle(input, at: now) }
         return inputs
     }
@@ -45,7 +43,7 @@ final class DwellPointerTests {
         #expect(wait(200).isEmpty)
         #expect(dwell.mark(at: now)?.progress == 0.5 && dwell.mark(at: now)?.target == .key("h"))
         #expect(wait(200) == [.press(h, pointer: -1), .release(h, pointer: -1)])
-        #expect(wait(2000).isEmpty && dwell.nextDeadline == nil, "spent: no more presses, no timer")
+        #expect(wait(2000).isEmpty && dwell.nextDeadline(after: now) == nil, "spent: no more presses, no timer")
         _ = hover(Point(x: h.x + 3, y: h.y))
         #expect(wait(1000).isEmpty, "a tremble is no new rest")
         _ = hover(Point(x: h.x, y: h.y + Double(keyboard.geometry.keyHeight) * 0.4))
@@ -56,16 +54,16 @@ final class DwellPointerTests {
         _ = hover(centre("g"))
         _ = wait(200)
         _ = hover(nil)
-        #expect(dwell.nextDeadline == nil && dwell.mark(at: now) == nil)
+        #expect(dwell.nextDeadline(after: now) == nil && dwell.mark(at: now) == nil)
         #expect(wait(1000).isEmpty)
     }
 
     @Test func aRealClickIsNotFollowedByADwellOnTheSameKey() {
         let g = centre("g")
         _ = hover(g)
-        _ = dwell.inputs(from: .pointer(.press(g)))
-        #expect(dwell.nextDeadline == nil, "a button down: dwell waits")
-        _ = dwell.inputs(from: .pointer(.release(g)))
+        _ = dwell.real(.press(g), on: keyboard, at: now)
+        #expect(dwell.nextDeadline(after: now) == nil, "a button down: dwell waits")
+        _ = dwell.real(.release(g), on: keyboard, at: now)
         #expect(wait(1000).isEmpty)
         _ = hover(centre("f"))
         #expect(wait(400).count == 2, "the next key dwells as usual")
@@ -90,5 +88,16 @@ final class DwellPointerTests {
         _ = wait(400)
         #expect(hover(centre("s")) == [.release(a, pointer: -1)])
         #expect(keyboard.pressed.isEmpty)
+    }
+
+    /// Issue 23, item 5: a keyboard shown under a still pointer presses nothing there; a
+    /// movement to another key, or across this one, dwells as usual.
+    @Test func aKeyboardShownUnderAStillPointerWaitsForAMovement() {
+        let h = centre("h")
+        dwell.shown(under: h, on: keyboard, at: now)
+        _ = hover(h)
+        #expect(wait(2000).isEmpty && dwell.nextDeadline(after: now) == nil, "the pointer never moved: nothing dwells")
+        _ = hover(centre("j"))
+        #expect(wait(400).count == 2, "moved to another key: it dwells")
     }
 }

@@ -1,6 +1,5 @@
 import ClavierCore
 import Testing
-@testable import clavier
 
 @Suite struct WindowRuleFollowerTests {
     let terminal = WindowIdentity(instance: "xterm", windowClass: "XTerm", title: "bash")

@@ -1,0 +1,53 @@
+/// Switch scanning, for someone who can press one or two buttons but not point: the
+/// `Scanner` moves a highlight over the rows and keys; the switches step and select; a
+/// selected key is pressed and released at its centre as a pointer of its own. The
+/// highlight is taken as the switch goes down, and the key typed as it comes up: until then
+/// the X server has the keyboard grabbed for us (the grab activated by the switch), and a key
+/// typed meanwhile would come back to us, not reach the focused window. Part of `Session`;
+/// which X key is which switch is the host's business (`SwitchGrab`).
+public struct ScanAid: Sendable {
+    /// The reducer's id for the scan's presses (the dwell's is -1).
+    public static let pointer = -2
+    public private(set) var scanner: Scanner
+    /// Whether the first of two switches steps the highlight (two switches, no clock).
+    public let stepsBySwitch: Bool
+    /// The key chosen by a switch still down, typed when it comes up.
+    private var chosen: [InputEvent] = []
+
+    /// `switches` switches (two: step and select, no clock); `interval`: the clock of one switch.
+    public init(switches: Int, interval: Duration?) {
+        stepsBySwitch = switches == 2
+        scanner = Scanner(interval: stepsBySwitch ? nil : interval)
+    }
+
+    /// Switch `index` went down or up.
+    public mutating func switchKey(_ index: Int, down: Bool, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+        guard down else {
+            defer { chosen = [] }
+            return chosen
+        }
+        follow(shown: true, on: board, at: now)
+        if stepsBySwitch && index == 0 {
+            scanner.step(at: now)
+            return []
+        }
+        guard let target = scanner.select(at: now), let centre = board.centre(of: target) else { return [] }
+        chosen = [.press(centre, pointer: Self.pointer), .release(centre, pointer: Self.pointer)]
+        return []
+    }
+
+    public var nextDeadline: ContinuousClock.Instant? { scanner.nextDeadline }
+
+    public mutating func tick(at now: ContinuousClock.Instant) { scanner.tick(at: now) }
+
+    /// Starts again from the first row when the page's rows changed (a page key, another
+    /// layout); stops while the keyboard is hidden, so a hidden keyboard runs no clock.
+    public mutating func follow(shown: Bool, on board: Keyboard, at now: ContinuousClock.Instant) {
+        guard shown else {
+            if scanner.position != .paused { scanner.pause() }
+            return
+        }
+        let rows = Scanner.rows(of: board)
+        if rows != scanner.rows { scanner.start(rows: rows, at: now) }
+    }
+}

@@ -1,0 +1,56 @@
+/// Kiosk mode, decided here and nowhere else: a kiosk keyboard is always there, cannot be
+/// hidden, quit or switched from outside, has no frame to move it, stays above every
+/// window, and types only what `Kiosk.allows` (characters, editing and navigation keys).
+extension Session {
+    /// Why the keyboard refuses `request`; nil: it is carried out.
+    public func refusal(of request: SessionRequest) -> String? {
+        guard kiosk else { return nil }
+        switch request {
+        case .show: return nil
+        case .hide, .toggle, .quit, .layout:
+            return "the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside"
+        }
+    }
+
+    /// Who asks the keyboard to hide.
+    enum HideReason { case request, rule, autoShow, hideKey }
+
+    /// Whether the keyboard hides when `reason` asks: never in a kiosk, except by auto-show
+    /// where the config allows it (then `autoShow` is set at all).
+    func mayHide(_ reason: HideReason) -> Bool {
+        !kiosk || reason == .autoShow
+    }
+
+    /// Whether the keyboard comes back when its window goes from outside (unmapped,
+    /// destroyed) and ignores the window manager's close button.
+    public var outlivesItsWindow: Bool { kiosk }
+}
+
+extension Session.Options {
+    /// Whether auto-show acts at all: a kiosk keyboard is always shown unless the config lets
+    /// auto-show hide it too (`auto-show-in-kiosk`).
+    public var autoShowActs: Bool { autoShow && (!kiosk || autoShowInKiosk) }
+
+    /// Whether the window stays above every other, fullscreen ones included.
+    public var staysOnTop: Bool { kiosk }
+
+    /// Whether a floating keyboard gets its handle and grip (a kiosk's cannot be moved).
+    public var movable: Bool { !kiosk }
+
+    /// What may be typed, with the modifiers it will really be sent with; nil: anything.
+    public var typingFilter: (@Sendable (KeySym, ModifierSet) -> Bool)? { kiosk ? Kiosk.allows : nil }
+}
+
+extension Session {
+    /// Carries out a control request (kiosk's refusals first).
+    mutating func handle(_ request: SessionRequest, at now: ContinuousClock.Instant) -> [Effect] {
+        if let refusal = refusal(of: request) { return [.refused(refusal)] }
+        switch request {
+        case .show: return show(byHand: true, at: now)
+        case .hide: return shown && mayHide(.request) ? hide(at: now) : []
+        case .toggle: return shown ? (mayHide(.request) ? hide(at: now) : []) : show(byHand: true, at: now)
+        case .quit: return [.quit]
+        case .layout(let name): return [.loadLayout(name, .request(name))]
+        }
+    }
+}

@@ -1,0 +1,181 @@
+/// The running keyboard as one value and one reducer: the keys (`Keyboard`), whether the
+/// window is up, auto-show's decisions, dwell, switch scanning, the window rules, and kiosk
+/// mode's refusals (Session+Kiosk.swift, the one place kiosk is decided). Everything that
+/// happens to the keyboard comes in as a `SessionEvent` with the time; what is to be done
+/// goes out as `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
+/// A new input source is a case of `SessionEvent`; a new outside action, a case of `Effect`.
+public struct Session: Sendable {
+    /// The keys: layout, page, presses, modifiers, the current word.
+    public internal(set) var keyboard: Keyboard
+    /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
+    public let kiosk: Bool
+    /// Whether the window is up: as asked (show, hide; it starts shown) and as the X server
+    /// says (an unmap or an iconify from outside): what `clavier status` reports.
+    public internal(set) var shown = true
+    /// Auto-show's decisions when `--auto-show` acts (`Options.autoShowActs`).
+    public internal(set) var autoShow: AutoShow?
+    public internal(set) var dwell: DwellAid?
+    public internal(set) var scan: ScanAid?
+    public internal(set) var rules: WindowRuleFollower
+
+    /// What a session is made with, besides its first keyboard.
+    public struct Options: Sendable {
+        public var kiosk = false
+        /// How long the pointer rests on a key to press it; nil: no dwell.
+        public var dwell: Duration?
+        /// How many scan switches (none: no scanning) and the scan's clock (nil: a step switch).
+        public var scanSwitches = 0
+        public var scanInterval: Duration?
+        /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
+        public var autoShow = false
+        public var autoShowInKiosk = false
+        public var rules: [WindowRule] = []
+        /// The name the first layout was asked for by (rules fall back to it).
+        public var layoutName = ""
+        public init() {}
+    }
+
+    public init(keyboard: Keyboard, options: Options, at now: ContinuousClock.Instant) {
+        self.keyboard = keyboard
+        kiosk = options.kiosk
+        autoShow = options.autoShowActs ? AutoShow() : nil
+        dwell = options.dwell.map(DwellAid.init(delay:))
+        if options.scanSwitches > 0 {
+            var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
+            scan.follow(shown: true, on: keyboard, at: now)
+            self.scan = scan
+        }
+        rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
+    }
+
+    /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
+    public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scan?.nextDeadline, autoShow?.nextDeadline]
+            .compactMap { $0 }.min()
+    }
+
+    /// Turns one event at `now` into what is to be done, in order: typing, painting, the
+    /// window, the click are the host's.
+    public mutating func handle(_ event: SessionEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .input(let input):
+            effects += feed([input], at: now)
+            if let inputs = dwell?.real(input, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+        case .hover(let point):
+            if let inputs = dwell?.hover(point, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+        case .switchKey(let index, let down):
+            // A switch user has no other way to bring back a keyboard a rule or a request hid.
+            if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
+            if let inputs = scan?.switchKey(index, down: down, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+        case .tick:
+            effects += feed([.tick], at: now)
+            if let inputs = dwell?.fire(at: now, on: keyboard) { effects += feed(inputs, at: now) }
+            scan?.tick(at: now)
+            if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
+        case .request(let request):
+            effects += handle(request, at: now)
+        case .focus(let focus):
+            if autoShow?.focusChanged(focus, shown: shown, at: now) == .show { effects += show(byHand: false, at: now) }
+        case .activeWindow(let identity):
+            keyboard.resetWord()
+            effects += keyboard.setCompletions([])
+            let decision = rules.decide(for: identity)
+            if let wanted = decision.layout { effects.append(.loadLayout(wanted, .rule(wanted))) }
+            switch decision.visibility {
+            case .show?: effects += show(byHand: false, at: now)
+            case .hide? where mayHide(.rule): if shown { effects += hide(at: now) }
+            default: break
+            }
+        case .keyboardReady(let next, let change):
+            effects += keyboard.handle(.cancelAll, at: now)
+            keyboard = next
+            switch change {
+            case .rule(let name): rules.showing(name)
+            case .request(let name): rules.asked(for: name)
+            case .refresh: break
+            }
+            effects.append(.redrawAll)
+        case .completions(let words):
+            effects += keyboard.setCompletions(words)
+        case .keymap(let live, let locks):
+            if let live { effects += keyboard.setLiveKeys(live) }
+            if let locks { effects += keyboard.setLocks(locks) }
+        case .resized(let size):
+            keyboard.resize(to: size)
+            effects.append(.redrawAll)
+        case .windowMapped(let pointer):
+            shown = true
+            dwell?.shown(under: pointer, on: keyboard, at: now)
+        case .windowUnmapped:
+            effects += windowWent(at: now)
+        case .windowDestroyed:
+            effects += windowWent(at: now)
+            effects.append(.recreateWindow)
+            if outlivesItsWindow { effects += show(byHand: false, at: now) }
+        case .closeAsked:
+            if !outlivesItsWindow { effects.append(.quit) }
+        }
+        return effects + followAids(at: now)
+    }
+
+    /// Hands input events to the key reducer; its `.hide` (the hide key) is the session's to decide.
+    mutating func feed(_ inputs: [InputEvent], at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        for input in inputs {
+            let out = keyboard.handle(input, at: now)
+            effects += out.filter { $0 != .hide }
+            if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
+        }
+        return effects
+    }
+
+    /// Shows the keyboard; `byHand` (a request, a switch) keeps auto-show from hiding it
+    /// until the focus changes next, even when it was up already.
+    mutating func show(byHand: Bool, at now: ContinuousClock.Instant) -> [Effect] {
+        if byHand { autoShow?.shownByHand() }
+        guard !shown else { return [] }
+        shown = true
+        return [.show]
+    }
+
+    /// Hides the window, ending every press first: a key held as the keyboard goes must not
+    /// stay pressed, repeat, nor its preview stay up.
+    mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
+        let ended = keyboard.handle(.cancelAll, at: now)
+        shown = false
+        return ended + [.hide]
+    }
+
+    /// The window went from the screen without our asking (unmapped, iconified, destroyed):
+    /// every press ends and the preview goes; a kiosk keyboard comes back at once.
+    mutating func windowWent(at now: ContinuousClock.Instant) -> [Effect] {
+        guard shown || !keyboard.pressed.isEmpty else { return [] }
+        var effects = hide(at: now)
+        if outlivesItsWindow { effects += show(byHand: false, at: now) }
+        return effects
+    }
+
+    /// After every event: the aids take what changed (the pointer's target after a page
+    /// switch, the scan's rows, a hidden window), a hidden keyboard holds nothing, and the
+    /// marks are repainted where they changed, only those keys.
+    mutating func followAids(at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        if !shown, keyboard.nextDeadline != nil || !keyboard.pressed.isEmpty {
+            effects += keyboard.handle(.cancelAll, at: now)
+        }
+        if !shown { dwell?.windowHidden() }
+        if let inputs = dwell?.follow(moved: false, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+        scan?.follow(shown: shown, on: keyboard, at: now)
+        var marks = KeyMarks()
+        marks.dwell = dwell?.mark(at: now)
+        marks.scanned = Set(scan?.scanner.highlighted ?? [])
+        guard marks != keyboard.marks else { return effects }
+        let damage = marks.damage(from: keyboard.marks)
+        keyboard.marks = marks
+        if !damage.keys.isEmpty { effects.append(.redraw(damage.keys)) }
+        if damage.bar { effects.append(.redrawAccessory) }
+        if damage.whole { effects.append(.redrawAll) }
+        return effects
+    }
+}

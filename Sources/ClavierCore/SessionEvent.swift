@@ -1,0 +1,53 @@
+/// Something that happened to the running keyboard, as `Session.handle` takes it. A new
+/// input source (a suggestion bar's taps, glide strokes) is a new case here, handled in
+/// `Session.handle`, never a new object in the executable's loop.
+public enum SessionEvent: Sendable {
+    /// A real pointer's or finger's press, motion or release on the keys, in the keys'
+    /// coordinates (a floating keyboard's handle and grip are the host's).
+    case input(InputEvent)
+    /// The pointer hovers at this point with no button down (dwell); nil: it left the keys.
+    case hover(Point?)
+    /// Scan switch `index` (0 steps when there are two) went down or up.
+    case switchKey(Int, down: Bool)
+    /// Time passed: the deadline `Session.nextDeadline` asked for is due.
+    case tick
+    /// `clavier show|hide|toggle|quit|layout NAME`, or a second `clavier`.
+    case request(SessionRequest)
+    /// The accessibility bus says the focus moved (`--auto-show`).
+    case focus(AutoShow.Focus)
+    /// Another window became active (the window rules, the current word).
+    case activeWindow(WindowIdentity)
+    /// The keyboard for a layout `Effect.loadLayout` asked for, or the shown one refreshed
+    /// (frequently used keys refilled, a PIN pad dealt anew), made by the host.
+    case keyboardReady(Keyboard, LayoutChange)
+    /// The completions of the current word, for the accessory bar.
+    case completions([String])
+    /// What the live keymap's XKB-named keys produce now, and its locks (nil: not asked).
+    case keymap(live: [String: LiveKey]?, locks: Locks?)
+    /// The keys' area has this size now.
+    case resized(Size)
+    /// The X server mapped the window, with the pointer at this point of the keys (nil: not
+    /// on them); asked only when dwell needs it.
+    case windowMapped(pointer: Point?)
+    /// The X server unmapped the window: not by our hide (another client, the window
+    /// manager iconifying it).
+    case windowUnmapped
+    /// Another program destroyed the window.
+    case windowDestroyed
+    /// The window manager's close button (`WM_DELETE_WINDOW`).
+    case closeAsked
+}
+
+/// What the control socket asks of the running keyboard (`status` is answered by the host).
+public enum SessionRequest: Hashable, Sendable {
+    case show, hide, toggle, quit
+    case layout(String)
+}
+
+/// Why a new keyboard comes: a window rule's layout, `clavier layout NAME`, or the shown
+/// layout made again as the keyboard shows.
+public enum LayoutChange: Hashable, Sendable {
+    case rule(String)
+    case request(String)
+    case refresh
+}

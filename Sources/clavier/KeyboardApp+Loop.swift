@@ -1,0 +1,113 @@
+import ClavierCore
+import ClavierX11
+
+/// The loop on the X server: waits on the X connection, the control socket, signals, the
+/// focus watch and the one deadline anything asked for, and turns what comes into the
+/// session's events (XHost+Events.swift translates the window's events).
+extension KeyboardApp {
+    /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
+    func run(on x: XHost, control: ControlServer?) {
+        let loop = EventLoop(display: x.display)
+        x.screen.showFirstPicture()
+        x.screen.window.show()
+        // The rules follow the active window, and so does the accessory bar's current word.
+        x.display.watchActiveWindow()
+        followActiveWindow(x)
+        defer { x.typist.restoreAll(clock: ContinuousClock()) }
+        // The switches go back to the applications on every way out (a signal ends the loop too).
+        defer { x.grab?.release() }
+        send(.tick)
+        while running {
+            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline]
+            let watching = (control?.descriptors ?? []) + (x.focus?.fd.map { [$0] } ?? [])
+            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
+            case .xEvents:
+                for event in x.screen.window.pendingEvents() { handle(event, on: x) }
+            case .deadline:
+                send(.tick)
+                x.typist.restoreDue(now: now())
+                control?.expire(now: now())
+            case .signal(let number):
+                Log.debug("signal \(number): quitting")
+                quit()
+            case .readable(let fd) where fd == x.focus?.fd:
+                followFocus(x)
+            case .readable(let fd):
+                control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
+            case .connectionLost:
+                // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
+                // as soon as the defer above touches the dead connection.
+                Log.debug("the X connection hung up")
+                quit()
+            }
+        }
+        send(.input(.cancelAll))
+        x.screen.frame?.windowMayHaveMoved(x.screen.window)
+    }
+
+    private func handle(_ event: WindowEvent, on x: XHost) {
+        switch event {
+        case .pointer(let input):
+            if let routed = x.route(input) { send(.input(routed)) }
+        case .hover(let point):
+            send(.hover(point.flatMap(x.keysPoint)))
+        case .grabbedKey(let keycode, let down):
+            if let pressed = x.grab?.event(keycode: keycode, down: down) { send(.switchKey(pressed.switch, down: pressed.down)) }
+        case .expose(let rect):
+            x.expose(rect, keyboard: session.keyboard)
+        case .resized(let size):
+            guard let keys = x.resize(to: size, keyboard: session.keyboard) else { return quit() }
+            send(.resized(keys))
+        case .close:
+            send(.closeAsked)
+        case .activeWindowChanged:
+            followActiveWindow(x)
+        case .screenChanged:
+            x.screenChanged()
+        case .keymapChanged(let first, let count):
+            x.typist.keymapChanged(first: first, count: count)
+            x.grab?.keymapChanged { Log.warning($0) }
+            followKeymap(x)
+        case .groupChanged, .locksChanged:
+            followKeymap(x)
+        case .mapped:
+            send(.windowMapped(pointer: session.dwell != nil ? x.pointerOnKeys() : nil))
+        case .unmapped:
+            send(.windowUnmapped)
+        case .destroyed:
+            send(.windowDestroyed)
+        }
+    }
+
+    /// Relabels the XKB-named keys from the live keymap, group and locks.
+    private func followKeymap(_ x: XHost) {
+        let keyboard = session.keyboard, names = keyboard.xkbKeyNames
+        send(.keymap(live: names.isEmpty ? nil : x.typist.injector.liveKeys(named: names),
+                     locks: keyboard.showsLocks ? x.typist.injector.locks : nil))
+    }
+
+    /// The rules' layout and visibility, and the current word's end, for the active window.
+    private func followActiveWindow(_ x: XHost) {
+        guard let (id, identity) = x.display.activeWindow(), id != x.screen.window.id else { return }
+        Log.debug("active window \(identity.instance)/\(identity.windowClass)")
+        send(.activeWindow(identity))
+    }
+
+    /// What the focus watch (`--auto-show`) has said since the loop last looked.
+    private func followFocus(_ x: XHost) {
+        guard let watch = x.focus?.watch else { return }
+        for message in watch.messages() {
+            switch message {
+            case .ready:
+                Log.debug("auto-show: listening for focus changes on the accessibility bus")
+            case .noBus:
+                Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
+                x.focus = nil
+                return
+            case .focus(let change):
+                Log.debug("auto-show: \(change)")
+                send(.focus(change))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ClavierCore
+import ClavierX11
+
+/// The window's own business on X: pointer events on a floating keyboard's frame, exposures,
+/// a new size, a changed screen.
+extension XHost {
+    /// A pointer event in window coordinates in the keys' coordinates; nil when it belongs to
+    /// the floating frame's move or resize.
+    func route(_ input: InputEvent) -> InputEvent? {
+        guard let frame = screen.frame else { return input }
+        return frame.route(input, window: screen.window)
+    }
+
+    /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
+    func keysPoint(_ point: Point) -> Point? {
+        guard let frame = screen.frame else { return point }
+        return frame.keysPoint(point, window: screen.window)
+    }
+
+    func expose(_ rect: Rect, keyboard: Keyboard) {
+        if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
+        screen.settleFirstPicture(check: true, keyboard: keyboard)
+        finishStarting()
+    }
+
+    /// Takes the window's new size; returns the keys' new size (nil: no pixels for it).
+    func resize(to size: Size, keyboard: Keyboard) -> Size? {
+        screen.settleFirstPicture(check: false, keyboard: keyboard)
+        do {
+            return try screen.resize(window: size)
+        } catch {
+            Log.error("\(error)")
+            return nil
+        }
+    }
+
+    func screenChanged() {
+        // The window manager may have moved a floating window since we last heard: the
+        // placement asked next must start from where it is, not where it was.
+        screen.frame?.windowMayHaveMoved(screen.window)
+        let next = placement(display)
+        Log.debug("screen changed: placing the window at \(next.rect)")
+        screen.window.place(next)
+    }
+}

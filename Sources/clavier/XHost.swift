@@ -1,0 +1,172 @@
+import ClavierCore
+import ClavierLayouts
+import ClavierRender
+import ClavierSound
+import ClavierX11
+
+/// The running keyboard's host on the X server: the window and its pixels (`KeyboardScreen`),
+/// typing (`Typist`), the preview, the click, the floating frame and the scan switches'
+/// grab. `KeyboardApp` carries out the session's effects here; XHost+Events.swift turns the
+/// window's X events into the session's events.
+final class XHost: KeyboardHost {
+    let display: Display
+    private(set) var screen: KeyboardScreen
+    let typist: Typist
+    let previewer: KeyPreviewer
+    let theme: Theme
+    let placement: (Display) -> Placement
+    /// Builds the frame of a floating keyboard (nil: docked, or a kiosk's, which cannot move).
+    private let makeFrame: (Placement) -> FloatingFrame?
+    private let staysOnTop: Bool
+    private let load: (String) throws(LayoutError) -> Layout
+    /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
+    private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
+    /// The scan switches' grab on the root, when scanning.
+    let grab: SwitchGrab?
+    /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
+    var focus: FocusFollower?
+    private var player: ClickPlayer?
+    /// Opens the click player once the keyboard is up; nil once it has been asked.
+    private var openPlayer: (() -> ClickPlayer?)?
+    /// Called once, when the window is first up.
+    var shown: (() -> Void)?
+
+    struct Parts {
+        var display: Display
+        var placement: (Display) -> Placement
+        var theme: Theme
+        var staysOnTop: Bool
+        var makeFrame: (Placement) -> FloatingFrame?
+        var typingFilter: (@Sendable (KeySym, ModifierSet) -> Bool)?
+        var loadLayout: (String) throws(LayoutError) -> Layout
+        var keyRepeat: (KeyRepeat?) -> KeyRepeat?
+        var preview: PreviewMode
+        var scanSwitches: [SwitchGrab.Switch]
+        var dwell: Bool
+        var autoShow: Bool
+        var openPlayer: () -> ClickPlayer?
+        var shown: (() -> Void)?
+    }
+
+    init(_ parts: Parts) throws {
+        display = parts.display
+        theme = parts.theme
+        placement = parts.placement
+        makeFrame = parts.makeFrame
+        staysOnTop = parts.staysOnTop
+        load = parts.loadLayout
+        keyRepeat = parts.keyRepeat
+        openPlayer = parts.openPlayer
+        shown = parts.shown
+        focus = parts.autoShow ? FocusFollower() : nil
+        typist = Typist(display: display, allow: parts.typingFilter)
+        previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
+        screen = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, frame: makeFrame)
+        if parts.dwell { screen.window.watchHover() }
+        grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
+    }
+
+    private static func makeScreen(_ display: Display, _ placement: Placement, theme: Theme, staysOnTop: Bool,
+                                   frame: (Placement) -> FloatingFrame?) throws -> KeyboardScreen {
+        let window = try KeyboardWindow(display: display, placement: placement, staysOnTop: staysOnTop)
+        return try KeyboardScreen(window: window, theme: theme, frame: frame(placement))
+    }
+
+    /// Makes what only presses need, once: the injector, the click player and XI2 touches.
+    func finishStarting() {
+        if focus?.start() == false { focus = nil }
+        if let shown {
+            self.shown = nil
+            shown()
+        }
+        guard let open = openPlayer else { return }
+        openPlayer = nil
+        _ = typist.injector
+        player = open()
+        Log.debug(screen.window.followTouches() ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                                                : "no XInput 2.2 on this server: core pointer events only")
+    }
+
+    func type(_ effects: [Effect]) -> Bool {
+        // What only presses need, at the first effect that is more than the aids' marks.
+        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
+        // XSync: wait until the server has taken the keys before painting and clicking. On two
+        // cores our paint and the click thread otherwise compete with the X server and the
+        // focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
+        // round trip later.
+        guard typist.type(effects) else { return false }
+        display.sync()
+        return true
+    }
+
+    func format(_ formatting: Formatting) { typist.format(formatting, window: screen.window) }
+
+    func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool) {
+        var whole = whole
+        if screen.firstPicture != nil, whole || bar || !damaged.isEmpty {
+            // A kept first picture not yet checked is painted anew whole rather than in part.
+            if screen.firstPicture?.kept != nil { whole = true }
+            screen.settleFirstPicture(check: false, keyboard: keyboard)
+        }
+        screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+    }
+
+    func followPreview(_ keyboard: Keyboard) {
+        guard previewer.mode != .never else { return }
+        // A round trip for the window's place, only when a preview is to show.
+        previewer.follow(keyboard) {
+            let window = self.screen.window.rootRect()
+            return (window.x, window.y + (self.screen.frame?.handleHeight ?? 0))
+        }
+    }
+
+    // The click last: waking its thread sooner put a second busy thread beside the X server
+    // and the focused client as the key reached them; it still starts within a millisecond.
+    func click() { player?.play() }
+
+    func prepareToShow(_ keyboard: Keyboard) {
+        screen.letBackgroundGo()
+        screen.settleFirstPicture(check: false, keyboard: keyboard)
+    }
+
+    func showWindow() { screen.window.show() }
+
+    func hideWindow() {
+        screen.window.hide()
+        previewer.hide()
+    }
+
+    func recreateWindow(_ keyboard: Keyboard) {
+        previewer.hide()
+        do {
+            let next = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, frame: makeFrame)
+            if screen.window.watchesHover { next.window.watchHover() }
+            screen = next
+            if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }
+            screen.paintAll(keyboard)
+            if screen.window.followTouches() { Log.debug("the new window reads XI2 touches and buttons") }
+            Log.warning("another program destroyed the keyboard's window: made it again")
+        } catch {
+            Log.error("cannot make the keyboard's window again: \(error)")
+        }
+    }
+
+    func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
+        var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
+        keyboard.keyRepeat = keyRepeat(display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) })
+        let names = keyboard.xkbKeyNames
+        if !names.isEmpty { _ = keyboard.setLiveKeys(typist.injector.liveKeys(named: names)) }
+        if keyboard.showsLocks { _ = keyboard.setLocks(typist.injector.locks) }
+        return keyboard
+    }
+
+    func loadLayout(_ name: String) throws(LayoutError) -> Layout { try load(name) }
+
+    func pointerOnKeys() -> Point? {
+        guard let point = screen.window.pointerInWindow() else { return nil }
+        guard let frame = screen.frame else { return point }
+        return frame.keysPoint(point, window: screen.window)
+    }
+
+    var windowRect: Rect { screen.window.rect }
+}
