@@ -98,9 +98,9 @@ struct RunOptions {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
-        let control: ControlServer
+        let control: ControlServer?
         do {
-            control = try ControlServer(path: socketPath)
+            control = try ControlServer.listening(at: socketPath, display: display)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
             _ = ControlClient.send("show", to: socketPath)
