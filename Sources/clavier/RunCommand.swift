@@ -198,7 +198,7 @@ struct RunOptions {
         let words = WordLearner(store: settings[.learning] ? .standard() : nil)
         hooks.complete = { words.completions(of: $0) }
         hooks.accepted = { words.accept($0) }
-        let switches = try Self.scanSwitches(settings)
+        let switches = try Self.scanSwitches(settings, layout: layout)
         let app = try KeyboardApp(KeyboardApp.Parts(
             display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
@@ -214,7 +214,8 @@ struct RunOptions {
 
     /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
     /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
-    static func scanSwitches(_ settings: Settings) throws -> [SwitchGrab.Switch] {
+    /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
+    static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
         let names = settings[.scanSwitch]
         guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
         return try names.map { name in
@@ -222,6 +223,11 @@ struct RunOptions {
                 Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
                 throw ExitCode.failure
             }
+            if let refused = ScanSwitchKeys.refusal(name: name, sym: one.keysym) {
+                Log.error("scan-switch: " + refused)
+                throw ExitCode.failure
+            }
+            if let taken = ScanSwitchKeys.takenFrom(layout, name: name, sym: one.keysym) { Log.warning("scan-switch: " + taken) }
             return one
         }
     }
