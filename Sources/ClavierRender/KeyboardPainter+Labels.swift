@@ -4,8 +4,8 @@ import ClavierCore
 /// What a key shows on its face: a text label, an icon, the lock mark.
 extension KeyboardPainter {
     /// A centred Pango label over its white emboss (the label's shape, moved down and blurred),
-    /// clipped to the key and its margin: a label taller or wider than its key (thousands of
-    /// lines, a letter under thousands of accents) shows what fits and costs no more than that.
+    /// clipped to the key's face: a label taller or wider than its key (thousands of lines, a
+    /// letter under thousands of accents) shows what fits and costs no more than that.
     func paintText(_ text: String, in r: Rect, ink: Color, _ cr: OpaquePointer, _ m: Metrics) {
         guard !text.isEmpty else { return }
         let size = text.count > 1 ? m.wordSize : m.charSize
@@ -13,7 +13,7 @@ extension KeyboardPainter {
         // Whole pixels: the glyphs stay sharp and land identically whichever call paints them.
         let x = (r.midX - logical.width / 2 - logical.x).rounded()
         let y = (r.midY - logical.height / 2 - logical.y).rounded()
-        let area = r.outset(by: m.margin)
+        let area = r
         cairo_save(cr)
         cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
         cairo_clip(cr)
