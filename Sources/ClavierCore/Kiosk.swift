@@ -20,19 +20,38 @@ public enum Kiosk {
         0xFFAA, 0xFFAB, 0xFFAC, 0xFFAD, 0xFFAE, 0xFFAF, 0xFFBD,  // KP_Multiply … KP_Divide, KP_Equal
     ]
 
+    /// The dead keys (accents typed in two steps), by name as xkbcommon-keysyms.h has them: by
+    /// name, not by range, for 0xFE70–0xFE7A among them are AccessX_Enable, SlowKeys_Enable,
+    /// StickyKeys_Enable, MouseKeys_Enable and their kin, which change the whole server
+    /// (SlowKeys on, a kiosk keyboard types nothing).
+    public static let deadKeys: [String: UInt32] = [
+        "dead_grave": 0xFE50, "dead_acute": 0xFE51, "dead_circumflex": 0xFE52, "dead_tilde": 0xFE53, "dead_macron": 0xFE54,
+        "dead_breve": 0xFE55, "dead_abovedot": 0xFE56, "dead_diaeresis": 0xFE57, "dead_abovering": 0xFE58,
+        "dead_doubleacute": 0xFE59, "dead_caron": 0xFE5A, "dead_cedilla": 0xFE5B, "dead_ogonek": 0xFE5C, "dead_iota": 0xFE5D,
+        "dead_voiced_sound": 0xFE5E, "dead_semivoiced_sound": 0xFE5F, "dead_belowdot": 0xFE60, "dead_hook": 0xFE61,
+        "dead_horn": 0xFE62, "dead_stroke": 0xFE63, "dead_abovecomma": 0xFE64, "dead_abovereversedcomma": 0xFE65,
+        "dead_doublegrave": 0xFE66, "dead_belowring": 0xFE67, "dead_belowmacron": 0xFE68, "dead_belowcircumflex": 0xFE69,
+        "dead_belowtilde": 0xFE6A, "dead_belowbreve": 0xFE6B, "dead_belowdiaeresis": 0xFE6C, "dead_invertedbreve": 0xFE6D,
+        "dead_belowcomma": 0xFE6E, "dead_currency": 0xFE6F,
+        "dead_a": 0xFE80, "dead_A": 0xFE81, "dead_e": 0xFE82, "dead_E": 0xFE83, "dead_i": 0xFE84, "dead_I": 0xFE85,
+        "dead_o": 0xFE86, "dead_O": 0xFE87, "dead_u": 0xFE88, "dead_U": 0xFE89, "dead_small_schwa": 0xFE8A,
+        "dead_capital_schwa": 0xFE8B, "dead_greek": 0xFE8C, "dead_lowline": 0xFE90, "dead_aboveverticalline": 0xFE91,
+        "dead_belowverticalline": 0xFE92, "dead_longsolidusoverlay": 0xFE93,
+    ]
+    private static let deadKeyValues = Set(deadKeys.values)
+
     /// Whether `sym` types a character or is an editing or navigation key: what a kiosk needs.
     public static func allowsKeysym(_ sym: KeySym) -> Bool {
         let raw = sym.rawValue
         switch raw {
         case 0x20...0x7E, 0xA0...0xFF: return true  // Latin-1
         case 0x100...0x13FF, 0x20A0...0x20AC: return true  // legacy character sets, currency
-        case 0xFE50...0xFE93: return true  // dead keys: accents typed in two steps
         case 0xFFB0...0xFFB9: return true  // KP_0 … KP_9
         case 0x0100_0000...0x0110_FFFF:
             // Unicode keysyms: characters, never control codes.
             guard let scalar = sym.scalar else { return false }
             return scalar.properties.generalCategory != .control
-        default: return allowedFunctionKeys.contains(raw)
+        default: return allowedFunctionKeys.contains(raw) || deadKeyValues.contains(raw)
         }
     }
 

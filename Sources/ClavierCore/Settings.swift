@@ -188,6 +188,7 @@ extension Setting<[String]> {
             return .problem("must be one or two keysym names separated by a comma, not '\(text)'")
         }
         guard Set(names).count == names.count else { return .problem("names the same key twice") }
+        if let refused = names.lazy.compactMap({ ScanSwitchKeys.refusal(name: $0) }).first { return .problem(refused) }
         return .value(names)
     }
 }

@@ -106,6 +106,10 @@ public enum LayoutFile {
                 r.report("a key needs a label", at: node)
                 return nil
             }
+            if let problem = LabelLimits.problem(with: scalar.string) {
+                r.report(problem, at: node)
+                return nil
+            }
             return Key.character(scalar.string)
         }
         guard let f = r.fields(node, "a key", allowed: keyFields) else { return nil }
@@ -141,6 +145,11 @@ public enum LayoutFile {
             r.report("a key needs a label or an icon", at: node)
             return nil
         }
+        if case .text(let text) = label, let problem = LabelLimits.problem(with: text) {
+            let given = f["label"] != nil
+            r.report(given ? problem : problem + " (the label is the key's text: give it a shorter label)", at: f["label"] ?? f["action"] ?? node)
+            return nil
+        }
         guard let action else {
             r.report("a key with an icon needs an action", at: node)
             return nil
@@ -173,7 +182,14 @@ public enum LayoutFile {
         if let v = f["shuffle"] { shuffles = r.bool(v, "shuffle") ?? false }
         var alternates: [String] = []
         if let v = f["alternates"], let list = r.sequence(v, "alternates") {
-            alternates = list.compactMap { r.string($0, "an alternate") }
+            alternates = list.compactMap { item in
+                guard let text = r.string(item, "an alternate") else { return nil }
+                if let problem = LabelLimits.problem(with: text) {
+                    r.report("an alternate is shown as a label: " + problem, at: item)
+                    return nil
+                }
+                return text
+            }
         }
         return Key(id: id, label: label, action: action, width: width, keyClass: keyClass, repeats: repeats,
                    alternates: alternates, shuffles: shuffles)

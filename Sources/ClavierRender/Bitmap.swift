@@ -13,13 +13,20 @@ final class Bitmap {
     let height: Int
 
     /// A transparent `width`×`height` bitmap into which `draw` paints with a fresh `cairo_t`
-    /// whose source is opaque black.
-    init(_ format: cairo_format_t, width: Int, height: Int, draw: (OpaquePointer) -> Void) {
+    /// whose source is opaque black; throws when Cairo refuses the size (a side past
+    /// `Canvas.maximumSide`) or the memory runs out, and the painter goes on without it.
+    init(_ format: cairo_format_t, width: Int, height: Int, draw: (OpaquePointer) -> Void) throws(RenderError) {
         self.width = max(width, 1)
         self.height = max(height, 1)
+        guard self.width <= Canvas.maximumSide, self.height <= Canvas.maximumSide else {
+            throw .cannotCreateSurface(width: width, height: height, status: "each side must be 1 to \(Canvas.maximumSide) pixels")
+        }
         let surface = cairo_image_surface_create(format, Int32(self.width), Int32(self.height))!
-        // A bitmap is at most a key plus its margin; failing to allocate that is a broken machine.
-        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cannot allocate a \(width)x\(height) bitmap")
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cannotCreateSurface(width: width, height: height, status: String(cString: cairo_status_to_string(status)))
+        }
         let cr = cairo_create(surface)!
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         draw(cr)

@@ -55,8 +55,20 @@ public struct Canvas: ~Copyable {
         let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0)
         guard let base, base != MAP_FAILED else { return nil }
         self.storage = Storage(mapping: base, length: length, pixels: base + offset, size: size, stride: stride)
+        // Its own descriptor, to ask later whether the file still holds every mapped byte.
+        storage.file = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         self.size = size
         self.stride = stride
+    }
+
+    /// Whether every pixel can still be read: true for the canvas's own memory; for a file's
+    /// mapping, whether the file still holds all its mapped bytes (`fstat`). A file cut short
+    /// under its mapping takes the pages past its new end with it: reading them is SIGBUS
+    /// here, and EFAULT in a `write` to the X server, which Xlib takes for a lost connection.
+    public var pixelsAreReadable: Bool {
+        guard let fd = storage.file else { return true }
+        var st = stat()
+        return fd >= 0 && fstat(fd, &st) == 0 && st.st_size >= storage.length
     }
 
     /// The Cairo surface over the pixels, made at the first call.
@@ -80,7 +92,9 @@ public struct Canvas: ~Copyable {
     private final class Storage {
         /// The mapping the pixels lie in (anonymous, or a file's from its start), unmapped at the end.
         private let mapping: UnsafeMutableRawPointer
-        private let length: Int
+        let length: Int
+        /// The mapped file's descriptor (a duplicate, closed with the canvas); nil for anonymous memory.
+        var file: Int32?
         let pixels: UnsafeMutableRawPointer
         let size: Size
         let stride: Int
@@ -114,6 +128,7 @@ public struct Canvas: ~Copyable {
                 cairo_surface_destroy(made.surface)
             }
             munmap(mapping, length)
+            if let file, file >= 0 { close(file) }
         }
     }
 

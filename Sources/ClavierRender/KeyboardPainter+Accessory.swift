@@ -38,9 +38,9 @@ extension KeyboardPainter {
             func face(_ fill: PainterCache.Fill) {
                 let sprite = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
                                                 keyboardHeight: keyboardHeight, fill: fill), m) {
-                    makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
+                    try makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
                 }
-                sprite.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
+                sprite?.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
             }
             switch cell {
             case .completion(let i):

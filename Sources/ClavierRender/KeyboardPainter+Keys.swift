@@ -22,9 +22,9 @@ extension KeyboardPainter {
         let keyboardHeight = keyboard.geometry.size.height
         let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
                                       keyboardHeight: keyboardHeight, fill: fill), m) {
-            makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
+            try makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
         }
-        face.paint(on: cr, x: Double(area.x), y: Double(area.y))
+        face?.paint(on: cr, x: Double(area.x), y: Double(area.y))
 
         // 7. Symbol.
         let ink = state == .disabled ? theme.labelDisabled : theme.label
@@ -69,9 +69,9 @@ extension KeyboardPainter {
             let fill: PainterCache.Fill = popup.selected == i ? .keyPressed : .key
             let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
                                           keyboardHeight: keyboardHeight, fill: fill), m) {
-                makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
+                try makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
             }
-            face.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
+            face?.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
             paintText(popup.texts[i], in: r, ink: theme.label, cr, m)
             paintMarks(in: r, progress: keyboard.marks.dwellProgress(ofAlternate: i), scanned: false, cr, m)
         }
@@ -81,7 +81,7 @@ extension KeyboardPainter {
     /// Steps 1 to 6 of a key `width`×`height` px whose top is `top` px below the keyboard's,
     /// on a transparent sprite with `m.margin` px of room on every side for the shadow.
     func makeFace(width: Int, height: Int, top: Int, keyboardHeight: Int,
-                          fill: PainterCache.Fill, _ m: Metrics) -> Bitmap {
+                          fill: PainterCache.Fill, _ m: Metrics) throws(RenderError) -> Bitmap {
         let pad = m.margin, p = Double(m.margin)
         let w = Double(width), h = Double(height)
         let inset = m.hair / 2
@@ -90,13 +90,13 @@ extension KeyboardPainter {
 
         // 1. Drop shadow: the key's shape moved down and blurred (Cairo has no blur: a
         //    Gaussian over an A8 mask, `Bitmap.blur`).
-        let drop = Bitmap(CAIRO_FORMAT_A8, width: spriteW, height: spriteH) { mcr in
+        let drop = try Bitmap(CAIRO_FORMAT_A8, width: spriteW, height: spriteH) { mcr in
             roundedRect(mcr, p, p + m.shadowOffset, w, h, m.radius)
             cairo_fill(mcr)
         }
         drop.blur(sigma: m.shadowSigma)
         // 4. Bottom inner shadow: everything but the key, moved up and blurred the same way.
-        let inner = Bitmap(CAIRO_FORMAT_A8, width: spriteW, height: spriteH) { mcr in
+        let inner = try Bitmap(CAIRO_FORMAT_A8, width: spriteW, height: spriteH) { mcr in
             cairo_set_fill_rule(mcr, CAIRO_FILL_RULE_EVEN_ODD)
             cairo_rectangle(mcr, 0, 0, Double(spriteW), Double(spriteH))
             roundedRect(mcr, outline.x, outline.y - m.innerOffset, outline.w, outline.h, m.radius)
@@ -104,7 +104,7 @@ extension KeyboardPainter {
         }
         inner.blur(sigma: m.innerShadowSigma)
 
-        return Bitmap(CAIRO_FORMAT_ARGB32, width: spriteW, height: spriteH) { cr in
+        return try Bitmap(CAIRO_FORMAT_ARGB32, width: spriteW, height: spriteH) { cr in
             set(cr, theme.shadow)
             drop.paint(on: cr, x: 0, y: 0, asMask: true)
             // 2. Key gradient over the outline, key top to key bottom.

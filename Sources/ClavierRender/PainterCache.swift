@@ -9,7 +9,9 @@ final class PainterCache {
     enum BitmapID: Hashable {
         case face(width: Int, height: Int, top: Int, keyboardHeight: Int, fill: Fill)
         case icon(Icon, IconVariant)
-        case emboss(String, pixelSize: Int)
+        /// A label's emboss; `cut` is the part of it kept (in the label's pixels from its
+        /// origin) when the whole would reach far past its key, nil for the whole.
+        case emboss(String, pixelSize: Int, cut: PixelBox?)
     }
 
     private struct BitmapKey: Hashable {
@@ -45,11 +47,12 @@ final class PainterCache {
         for pattern in columns.values { cairo_pattern_destroy(pattern) }
     }
 
-    /// The bitmap `id` for keys `m.keyHeight` px tall, made by `make` the first time.
-    func bitmap(_ id: BitmapID, _ m: Metrics, make: () -> Bitmap) -> Bitmap {
+    /// The bitmap `id` for keys `m.keyHeight` px tall, made by `make` the first time; nil
+    /// when it cannot be made (`Bitmap.init`), and the painter paints without it.
+    func bitmap(_ id: BitmapID, _ m: Metrics, make: () throws -> Bitmap) -> Bitmap? {
         let key = BitmapKey(id: id, keyHeight: m.keyHeight)
         if let bitmap = bitmaps[key] { return bitmap }
-        let bitmap = make()
+        guard let bitmap = try? make() else { return nil }
         // A page needs some 15 faces (~70 kB each on a 1920 px wide keyboard) and 40 small
         // masks; page switches and resizes add more. Starting over when the budget is spent
         // keeps memory bounded at the price of one slower paint.

@@ -25,7 +25,7 @@ final class ControlServer {
     /// Listens on `path`; a socket file that nobody listens on (a keyboard that crashed)
     /// is removed and replaced, one with a listener throws `.alreadyRunning`.
     init(path: String) throws(ControlError) {
-        try ControlSocket.prepareDirectory()
+        try ControlSocket.prepareDirectory(of: path)
         // Non-blocking, so a client that gave up between poll and accept cannot stall the loop.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .system(call: "socket", path: path, errno: errno) }
@@ -54,6 +54,38 @@ final class ControlServer {
         for client in clients { close(client.fd) }
         close(fd)
         unlink(path)
+        if let privateDirectory {
+            rmdir(privateDirectory)
+            unlink(ControlSocket.recordPath(for: ControlSocket.fileName(display: display)))
+        }
+    }
+
+    /// The fresh private directory this keyboard made for its socket (and its display), removed
+    /// with its record at the end; nil for the usual directory.
+    private var privateDirectory: String?
+    private var display: String?
+
+    /// Listens on `path`. When that lies in the `/tmp` fallback and another user planted its
+    /// directory (issue 23: the keyboard then did not start), listens instead in a fresh private
+    /// directory (`ControlSocket.privateDirectory`), and says so in one line; nil, with one
+    /// warning, when not even that can be had: the keyboard then runs without a control socket.
+    static func listening(at path: String, display: String?) throws(ControlError) -> ControlServer? {
+        do {
+            return try ControlServer(path: path)
+        } catch .unsafeDirectory(let planted) where ControlSocket.isFallback {
+            let file = ControlSocket.fileName(display: display)
+            let (fresh, problem) = ControlSocket.privateDirectory(for: file)
+            guard let fresh, let server = try? ControlServer(path: fresh + "/" + file) else {
+                if let fresh { rmdir(fresh) }
+                Log.warning("\(planted) is not a private directory of this user: running without a control socket (\(problem ?? "cannot listen"))")
+                return nil
+            }
+            server.privateDirectory = fresh
+            server.display = display
+            Log.warning("\(planted) is not a private directory of this user: the control socket is in \(fresh) instead"
+                        + (problem.map { "; " + $0 } ?? ""))
+            return server
+        }
     }
 
     /// The descriptors to poll: the listening socket and every client's.

@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierLayouts
 import FoundationEssentials
 import Glibc
 
@@ -21,16 +22,28 @@ enum ControlError: Error, CustomStringConvertible {
 }
 
 /// Where the running keyboard listens for `clavier show|hide|…`: one Unix socket per X
-/// display, in `$XDG_RUNTIME_DIR`, else in a private `/tmp/clavier-$UID`.
+/// display, in `$XDG_RUNTIME_DIR`, else in a private `/tmp/clavier-$UID`. When another user
+/// has planted that name first, in a fresh private directory whose unpredictable name is
+/// recorded in the user's state directory for the user's own commands (`privateDirectory`).
 enum ControlSocket {
     /// The socket of the display `name` (nil: `$DISPLAY`); the screen number is dropped, as
-    /// one keyboard serves a whole display.
+    /// one keyboard serves a whole display. In the `/tmp` fallback, when `/tmp/clavier-$UID`
+    /// is not this user's own, the socket in the private directory a keyboard recorded.
     static func path(display name: String?) -> String {
+        let file = fileName(display: name)
+        if isFallback, isPlanted(directory), let recorded = recordedDirectory(for: file) {
+            return recorded + "/" + file
+        }
+        return directory + "/" + file
+    }
+
+    /// `clavier-DISPLAY.sock`, with any `/` in the display's name made `_`.
+    static func fileName(display name: String?) -> String {
         var display = displayName(name)
         if let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
             display = String(display[..<dot])
         }
-        return directory + "/clavier-" + String(decoding: display.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) + ".sock"
+        return "clavier-" + String(decoding: display.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) + ".sock"
     }
 
     /// `name`, else `$DISPLAY`, else `:0` as Xlib would take it.
@@ -47,18 +60,20 @@ enum ControlSocket {
     /// than the `/tmp` fallback, which anyone could have made first.
     static var isFallback: Bool { getenv("XDG_RUNTIME_DIR").map { $0.pointee == 0 } ?? true }
 
-    /// Creates the fallback directory 0700, and refuses one that another user could have
-    /// planted (a symlink, someone else's directory, or one others may write in /tmp).
-    static func prepareDirectory() throws(ControlError) {
-        let dir = directory
+    /// Creates the socket `path`'s directory 0700 when it is missing, and refuses one that
+    /// another user could have planted (a symlink, someone else's directory, or, outside
+    /// `$XDG_RUNTIME_DIR`, one others may enter).
+    static func prepareDirectory(of path: String) throws(ControlError) {
+        let dir = parent(of: path)
         if mkdir(dir, 0o700) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: dir, errno: errno) }
-        try checkDirectory()
+        try checkDirectory(of: path)
     }
 
-    /// Refuses a socket directory that is a symlink or not this user's; the `/tmp` fallback
-    /// must also be closed to everyone else (mode 0700), checked with lstat on every use.
-    static func checkDirectory() throws(ControlError) {
-        try check(directory: directory, closedToOthers: isFallback)
+    /// Refuses the socket `path`'s directory unless it is a real directory (not a symlink) of
+    /// this user, closed to everyone else when it lies in `/tmp`; checked with lstat on every use.
+    static func checkDirectory(of path: String) throws(ControlError) {
+        let dir = parent(of: path)
+        try check(directory: dir, closedToOthers: isFallback || dir != directory)
     }
 
     /// Refuses `dir` unless it is a real directory (not a symlink) of this user, and, with
@@ -69,6 +84,52 @@ enum ControlSocket {
         guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), !closedToOthers || info.st_mode & 0o077 == 0 else {
             throw .unsafeDirectory(dir)
         }
+    }
+
+    /// Whether `dir` exists but is no private directory of this user: someone planted it.
+    static func isPlanted(_ dir: String) -> Bool {
+        do {
+            try check(directory: dir, closedToOthers: true)
+            return false
+        } catch .unsafeDirectory {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Makes a fresh directory `/tmp/clavier-$UID-XXXXXX` (`mkdtemp`: mode 0700, a name no one
+    /// can guess or have made first) and records it for `file`'s display, so this user's
+    /// commands find the socket there; nil, with the reason, when it cannot be made.
+    static func privateDirectory(for file: String) -> (directory: String?, problem: String?) {
+        var template = Array("/tmp/clavier-\(getuid())-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            return (nil, "mkdtemp /tmp/clavier-\(getuid())-XXXXXX: \(String(cString: strerror(errno)))")
+        }
+        let dir = String(cString: made)
+        do {
+            try StateFile.writeAtomically(Array((dir + "\n").utf8), to: recordPath(for: file))
+        } catch {
+            return (dir, "cannot record it in \(recordPath(for: file)): `clavier show` and the like will not find it")
+        }
+        return (dir, nil)
+    }
+
+    /// Where the private directory of `file`'s display is recorded: the user's own state directory.
+    static func recordPath(for file: String) -> String { StateFile.path(file + ".dir") }
+
+    /// The private directory a keyboard recorded for `file`'s display, when it is still this
+    /// user's own and closed to others; nil otherwise (the record is only a hint: every use checks).
+    static func recordedDirectory(for file: String) -> String? {
+        guard let text = try? PlainFiles.text(recordPath(for: file), limit: 4096) else { return nil }
+        let dir = String(text.prefix { $0 != "\n" })
+        guard dir.hasPrefix("/tmp/clavier-\(getuid())-"), (try? check(directory: dir, closedToOthers: true)) != nil else { return nil }
+        return dir
     }
 
     /// Whether the process at the other end of `socket` runs as this user (`SO_PEERCRED`).
@@ -174,9 +235,14 @@ enum ControlClient {
     /// what answers is not to be trusted (another user's directory or process: a fake keyboard).
     private static func connected(_ path: String) -> Int32? {
         do {
-            try ControlSocket.checkDirectory()
+            try ControlSocket.checkDirectory(of: path)
         } catch .system {
             return nil  // No directory: no keyboard.
+        } catch .unsafeDirectory(let dir) where ControlSocket.isFallback && dir == ControlSocket.directory {
+            // Planted by someone else: no keyboard of ours listens there (it makes a private
+            // directory instead, `ControlServer.listening`), and the start says so once.
+            Log.debug("\(dir) is not a private directory of this user: no keyboard of ours listens there")
+            return nil
         } catch {
             Log.warning("\(error)")
             return nil

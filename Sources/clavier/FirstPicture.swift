@@ -17,6 +17,7 @@ extension KeyboardScreen {
     /// Fills the keys (and handle) from the kept picture of `keyboard` when `cache` has one,
     /// else paints them; a PIN pad (`cache` nil) keeps none.
     func startFirstPicture(of keyboard: Keyboard, theme: Theme, cache: PictureCache?) {
+        shown = keyboard
         if let cache, let keysKey = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
             // A floating keyboard's picture is its whole window: the handle strip, then the
             // keys with the resize grip painted over their corner.

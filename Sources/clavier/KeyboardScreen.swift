@@ -40,11 +40,40 @@ final class KeyboardScreen {
     private var keysTop: Int { frame?.handleHeight ?? 0 }
 
     /// Paints every key of `keyboard` (and the accessory bar) into the keys' pixels.
-    func paintAll(_ keyboard: Keyboard) { painter.paintAll(keyboard, on: keys) }
+    func paintAll(_ keyboard: Keyboard) {
+        dropCutPicture()
+        shown = keyboard
+        painter.paintAll(keyboard, on: keys)
+    }
+
+    /// The keyboard the keys' pixels show (painted, or kept from a start), to paint them
+    /// afresh from should the kept picture under them be cut short.
+    var shown: Keyboard?
+
+    /// Issue 23: the keys (and handle) of a start from the kept picture stay mapped over its
+    /// file, read as they are put on screen. Before every read: a file cut short meanwhile
+    /// (another program, a full disk, a cleaner) is let go of, with one debug line, and the
+    /// pixels painted afresh, rather than read past its end (a lost X connection, or SIGBUS).
+    func dropCutPicture() {
+        guard !keys.pixelsAreReadable || !handle.pixelsAreReadable, let keyboard = shown,
+              let freshKeys = try? Canvas(size: keys.size), let freshHandle = try? Canvas(size: handle.size) else { return }
+        Log.debug("the kept picture's file was cut short while in use: painting the keyboard afresh")
+        keys = freshKeys
+        handle = freshHandle
+        if let frame {
+            framePainter.paintHandle(on: handle)
+            painter.paintAll(keyboard, on: keys)
+            framePainter.paintResizeGrip(in: frame.grip(keys: keys.size), on: keys)
+        } else {
+            painter.paintAll(keyboard, on: keys)
+        }
+    }
 
     /// Repaints what `keyboard`'s effects damaged and puts it on screen: the whole page, the
     /// accessory bar, or only the keys named.
     func repaint(_ ids: [Key.ID], whole: Bool, bar: Bool, of keyboard: Keyboard) {
+        dropCutPicture()
+        shown = keyboard
         if bar, !whole, let rect = painter.paintAccessory(of: keyboard, on: keys) { present(rect) }
         if whole {
             paintAll(keyboard)
@@ -57,6 +86,7 @@ final class KeyboardScreen {
     /// Puts `rect` (the keys' coordinates) of the keys on screen.
     func present(_ rect: Rect) {
         letBackgroundGo()
+        dropCutPicture()
         // Keys repaint over the corner; the grip goes back on top before anything is shown.
         // A kept picture has it already, and needs no Cairo to be put up.
         if let frame, firstPicture?.kept == nil {
@@ -74,6 +104,7 @@ final class KeyboardScreen {
     /// Puts `rect` (window coordinates) of the handle strip on screen.
     func presentHandle(_ rect: Rect) {
         letBackgroundGo()
+        dropCutPicture()
         window.present(pixels: handle.data, stride: handle.stride, size: handle.size, area: rect)
     }
 

@@ -104,9 +104,9 @@ struct RunOptions {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
-        let control: ControlServer
+        let control: ControlServer?
         do {
-            control = try ControlServer(path: socketPath)
+            control = try ControlServer.listening(at: socketPath, display: display)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
             _ = ControlClient.send(.show, to: socketPath)
@@ -180,7 +180,7 @@ struct RunOptions {
         var options = Session.Options()
         options.kiosk = settings[.kiosk]
         options.dwell = settings[.dwell].map { .milliseconds($0) }
-        let switches = try Self.scanSwitches(settings)
+        let switches = try Self.scanSwitches(settings, layout: layout)
         options.scanSwitches = switches.count
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
         options.autoShow = settings[.autoShow]
@@ -244,7 +244,8 @@ struct RunOptions {
 
     /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
     /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
-    static func scanSwitches(_ settings: Settings) throws -> [SwitchGrab.Switch] {
+    /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
+    static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
         let names = settings[.scanSwitch]
         guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
         return try names.map { name in
@@ -252,6 +253,11 @@ struct RunOptions {
                 Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
                 throw ExitCode.failure
             }
+            if let refused = ScanSwitchKeys.refusal(name: name, sym: one.keysym) {
+                Log.error("scan-switch: " + refused)
+                throw ExitCode.failure
+            }
+            if let taken = ScanSwitchKeys.takenFrom(layout, name: name, sym: one.keysym) { Log.warning("scan-switch: " + taken) }
             return one
         }
     }

@@ -21,6 +21,11 @@ struct ReaderFuzzTests {
         "width: 1e308", "font-size: 32768", "shadow-offset-y: 1e308", "scale: 1e308", "[255, 255, 255, 2]",
         "\u{0}", "\u{7}", "\u{1B}[31m", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{E000}",
         "\u{FFFD}", "\u{10FFFF}", String(repeating: "\u{301}", count: 300), "👩‍👩‍👧‍👦", "é", "\\n", "\\u2028",
+        // Issue 23: tall and combining-heavy labels, at, just past and far past `LabelLimits`.
+        String(repeating: "x\n", count: 3000), "\"" + String(repeating: "x\\n", count: 3000) + "\"", "\"a\\nb\\nc\"", "\"a\\nb\\nc\\nd\"",
+        "a" + String(repeating: "\u{301}", count: 2000), "a" + String(repeating: "\u{301}", count: 15), "a" + String(repeating: "\u{301}", count: 16),
+        "{label: \"" + String(repeating: "x\\n", count: 40) + "\"}", "{label: a" + String(repeating: "\u{301}", count: 1300) + "}",
+        String(repeating: "W", count: 33), "alternates: [\"" + String(repeating: "\u{5b8}", count: 500) + "\"]",
     ]
 
     static func corpus() throws -> [String] {

@@ -61,13 +61,18 @@ import Testing
         let fields = ["corner-radius", "shadow-offset-y", "font-size", "word-label-scale", "blur-radius", "emboss-offset",
                       "icon-shadow-offset", "icon-shadow-alpha"]
         let numbers = ["0", "0.01", "0.1", "0.5", "1", "2", "4", "10", "30", "60", "100", "1e308", "32768", "-1", "1e-320"]
+        let labels = ["é", "x\\ny\\nz", String(repeating: "x\\n", count: 3000), "a" + String(repeating: "\\u0301", count: 15),
+                      "a" + String(repeating: "\\u0301", count: 2000), String(repeating: "ก\\u0e49\\u0e4a\\u0e4b", count: 8),
+                      Array(repeating: String(repeating: "W\\u0301\\u0302\\u0303", count: 10), count: 3).joined(separator: "\\n")]
         var painted = 0
         for _ in 0..<400 {
             var text = ""
             for field in fields where Bool.random(using: &random) { text += "\(field): \(numbers.randomElement(using: &random)!)\n" }
             let widths = (0..<4).map { _ in numbers.randomElement(using: &random)! }
+            // Issue 23: tall and combining-heavy labels, at and past `LabelLimits`.
+            let label = labels.randomElement(using: &random)!
             let layoutText = "pages: [{id: p, rows: [[{label: a, width: \(widths[0])}, {icon: shift, action: {modifier: shift}, width: \(widths[1])}], "
-                + "[{label: space, width: \(widths[2])}, {label: é, width: \(widths[3])}]]}]"
+                + "[{label: space, width: \(widths[2])}, {label: \"\(label)\", action: {char: é}, width: \(widths[3])}]]}]"
             guard let theme = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml") else { continue }
             let layout = (try? LayoutFile.parse(layoutText, id: "fuzz", file: "fuzz.yaml")) ?? .us
             let canvas = try Canvas(size: Size(width: 240, height: 80))
@@ -75,5 +80,51 @@ import Testing
             painted += 1
         }
         #expect(painted > 20, "\(painted) painted")
+    }
+
+    /// Issue 23: labels no file may hold (the reader refuses them) but a painter may still be
+    /// given: thousands of lines, a letter under thousands of combining accents. Each is painted
+    /// without a trap, clipped to its key: outside the key's face the picture is that of a
+    /// plain label.
+    static let tallLabels = [
+        String(repeating: "x\n", count: 3000),
+        "a" + String(repeating: "\u{301}", count: 2000),
+        "a" + String(repeating: "\u{301}", count: 1300),
+        String(repeating: "W", count: 5000),
+        String(repeating: "\u{5d0}\u{5b8}\u{5bc}\u{591}\u{592}", count: 400) + "\n" + String(repeating: "ก\u{e49}\u{e4a}\u{e4b}", count: 600),
+    ]
+
+    @Test(arguments: tallLabels.indices) func aTallLabelIsClippedToItsKey(_ index: Int) throws {
+        func layout(_ label: String) -> Layout {
+            let tall = Key(id: "t", label: .text(label), action: .text("t"), alternates: [label, "b"])
+            return Layout(id: "x", pages: [Page(id: "p", rows: [Row([.character("q"), .character("w"), .character("e")]),
+                                                                 Row([.character("a"), tall, .character("d")]),
+                                                                 Row([.character("z"), .character("x"), .character("c")])])])
+        }
+        let painted = try Self.paint(.system, layout: layout(Self.tallLabels[index]))
+        let plain = try Self.paint(.system, layout: layout("t"))
+        let keyboard = Keyboard(layout: layout("t"), size: Self.size)
+        let key = try #require(keyboard.geometry.frame(id: "t")).rect
+        var outside = 0, inside = 0
+        for y in 0..<Self.size.height {
+            for x in 0..<Self.size.width where painted.pixel(x: x, y: y) != plain.pixel(x: x, y: y) {
+                if x >= key.x && x < key.maxX && y >= key.y && y < key.maxY { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(outside == 0, "\(outside) pixels changed outside the key's face")
+        #expect(inside > 0, "the label is not painted at all")
+
+        // Held and previewed: the magnified copy of the key, painted alone.
+        let preview = KeyPreview(key: "t", pointer: 0, label: .text(Self.tallLabels[index]), keyClass: .letter, keyRect: key)
+        let canvas = try Canvas(size: preview.size)
+        KeyboardPainter(theme: .system).paintAll(preview.keyboard(), on: canvas)
+        // With its alternates open after a long press: the popup's cells clip their labels too.
+        var held = Keyboard(layout: layout(Self.tallLabels[index]), size: Self.size)
+        let start = ContinuousClock.now
+        _ = held.handle(.press(Point(x: Double(key.midX), y: Double(key.midY)), pointer: 0), at: start)
+        _ = held.handle(.tick, at: start + .seconds(2))
+        #expect(held.popup != nil)
+        let open = try Canvas(size: Self.size)
+        KeyboardPainter(theme: .system).paintAll(held, on: open)
     }
 }

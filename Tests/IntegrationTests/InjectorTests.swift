@@ -56,6 +56,34 @@ func randomText(count: Int, seed: UInt64) -> String {
         #expect(result.err.contains("lent a spare keycode 0 times"), "stderr: \(result.err)")
     }
 
+    /// Issue 23, item 6: `clavier type` read its whole input before typing, so an endless one
+    /// (`--file /dev/zero`, a pipe that never closes) grew to gigabytes with nothing typed.
+    /// It types as it reads: lines arrive while the input goes on, in bounded memory, and
+    /// Ctrl-C ends it with the keymap as it was. A UTF-8 sequence split across blocks arrives whole.
+    @Test(.needsDisplay, .needs("yes", "mkfifo")) func anEndlessInputIsTypedAsItIsRead() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("endless")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // 65,535 bytes of lines of "a" (a tty takes lines of at most 4,095), then "é" (2 bytes)
+        // across the first 64 kB block's end, then "ab" lines without end.
+        let line = String(repeating: "a", count: 63)
+        let writer = try session.server.start(["sh", "-c", "{ yes \(line) | head -n 1023; printf \(line); printf '\\303\\251\\n'; yes ab; } > '\(fifo)'"])
+        let start = String(repeating: line + "\n", count: 1023) + line + "é\nab\nab\n"
+        let before = session.server.keymapDump
+        let typist = try session.server.start([Harness.clavierBinary, "type", "--file", fifo], stderr: dir.file("stderr"))
+        #expect(Harness.waitFor(20) { session.received.filter { $0 == "\n" }.count >= 1030 },
+                "nothing typed from an endless input: \(session.received.suffix(40).debugDescription); clavier said: \(TextFile.read(dir.file("stderr")) ?? "")")
+        let status = TextFile.read("/proc/\(typist.pid)/status") ?? ""
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
+        #expect(rss > 0 && rss < 200_000, "clavier type holds \(rss) kB while typing an endless input")
+        typist.signal(SIGINT)
+        #expect(typist.wait(seconds: 10) == 130)
+        writer.stop()
+        #expect(session.received.hasPrefix(start), "\(firstDifference(sent: start, received: String(session.received.prefix(start.count))) ?? "")")
+        #expect(Harness.waitFor(5) { session.server.keymapDump == before }, "the keymap was not given back")
+    }
+
     @Test(.needsClavier) func typeReadsStandardInputAndRejectsBadArguments() throws {
         let neither = try Harness.clavier(["type"])
         #expect(neither.status != 0 && neither.err.contains("TEXT or --file"))

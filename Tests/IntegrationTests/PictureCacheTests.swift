@@ -142,4 +142,41 @@ import Testing
         #expect(Harness.waitFor(5) { (try? Data(contentsOf: file)).map { $0 != bytes && $0.count == bytes.count } == true },
                 "the wrong picture stayed on disk")
     }
+
+    /// Issue 23, item 7: the kept picture cut short while the keyboard runs from it (another
+    /// program, a full disk, a cleaner) made the next show exit 1 ("connection to the X server
+    /// is gone"). A bad cache is ignored with one debug line at every read, not only at start:
+    /// the keyboard lives on, shows, and shows what it paints.
+    @Test(arguments: ["truncated", "emptied", "removed"])
+    func aKeptPictureCutShortWhileRunningIsIgnored(_ change: String) throws {
+        let session = try Self.sessionWithKeptPicture()
+        let file = try #require(Self.pictures(session).first)
+        let runtime = TemporaryDirectory()
+        try session.startKeyboard(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(session.errors.contains("first picture from the cache"), "\(session.errors)")
+        let env = session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+        for round in 0..<3 {
+            switch change {
+            case "truncated": #expect(truncate(file.path, off_t(4096 * (round + 1))) == 0)
+            case "emptied": #expect(truncate(file.path, 0) == 0)
+            default: unlink(file.path)
+            }
+            // A dead keyboard's window is gone, and asking X about it would end this process.
+            func viewable() -> Bool? { session.clavier.isRunning ? session.server.frame(of: session.keyboardWindow).viewable : nil }
+            #expect(try Harness.clavier(["hide"], environment: env).status == 0)
+            #expect(Harness.waitFor(5) { viewable() != true })
+            let shown = try Harness.clavier(["show"], environment: env)
+            #expect(shown.status == 0, "round \(round): \(shown); clavier said: \(session.errors)")
+            #expect(Harness.waitFor(5) { viewable() != false })
+            usleep(300_000)
+            #expect(session.clavier.isRunning, "round \(round): the keyboard died; it said: \(session.errors)")
+            guard session.clavier.isRunning else { return }
+            #expect(Harness.waitFor(5) { (try? session.pixelsDifferingFromRender(page: "letters")) == 0 }, "round \(round): the screen is not the keyboard")
+        }
+        let said = session.errors.split(separator: "\n").filter { $0.contains("cut short while in use") }.count
+        #expect(said == (change == "removed" ? 0 : 1), "one debug line when the file is cut short: \(session.errors)")
+        try session.tap(["o", "k", "return"])
+        #expect(Harness.waitFor(5) { session.received == "ok\n" }, "typed: \(session.received.debugDescription)")
+        #expect(session.stopKeyboard() == 0)
+    }
 }

@@ -117,6 +117,25 @@ import Testing
         #expect(unknown.status == 1 && unknown.err.contains("X knows no keysym 'Swtch'"), "\(unknown)")
     }
 
+    /// Issue 23, item 8: the switch is grabbed on the whole server, so `--scan-switch Shift_L`
+    /// took Shift from every capital typed on screen. A modifier, by any name X takes for it,
+    /// is refused; a key the layout types with is warned of, naming the keys it takes away.
+    @Test func aModifierIsRefusedAsTheSwitchAndALayoutKeyIsWarnedOf() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
+        let env = session.environment.merging(session.server.env) { $1 }.merging(["XDG_RUNTIME_DIR": session.directory.path]) { $1 }
+        for switches in ["Shift_L", "F9,Shift_R", "0xffe1", "ISO_Level3_Shift", "Control_L"] {
+            let started = try Harness.run([Harness.clavierBinary, "--no-sound", "--scan", "500", "--scan-switch", switches],
+                                          environment: env, timeout: 5)
+            let name = switches.split(separator: ",").last!
+            #expect(started.status != 0 && started.err.contains("'\(name)' is a modifier") && started.err.contains("capital"),
+                    "\(switches): \(started)")
+        }
+        try session.startKeyboard(arguments: ["--no-sound", "--scan", "1000", "--scan-switch", "space"])
+        #expect(Harness.waitFor(5) { session.errors.contains("scan-switch: the switch space is a key layout 'us' types with: its key 'space' will select instead of typing") },
+                "\(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
     @Test(arguments: ["system", "high-contrast"])
     func theHighlightOutlinesTheRowThenTheKey(theme: String) throws {
         let aid = try AidSession(["--scan-switch", "F9,F10", "--theme", theme])
