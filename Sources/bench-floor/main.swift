@@ -1,6 +1,6 @@
 // bench-floor: floors for `make bench`'s resident-memory figure. The least a Swift program
 // holds, linked as `make release` links Clavier (the runtime inside), once it has read a layout
-// with Clavier's own reader (ClavierLayouts, on Yams); with `--draw`, once it has also drawn the
+// with Clavier's own reader (ClavierLayouts, on the system's libyaml); with `--draw`, once it has also drawn the
 // letters page's labels as Clavier does (Pango and Cairo, loaded the way Clavier loads them,
 // the system theme's fonts at its size, into an image the size of the docked window). It then
 // says "ready" and sleeps until killed.

@@ -22,10 +22,10 @@ struct Floors {
             ("C: Pango and Cairo only",
              "a C program that draws the letters page's labels with Pango and Cairo (the theme's fonts and size) into a 1920×242 image, then sleeps",
              [cFloor]),
-            ("Swift: Yams only",
-             "a Swift program linked as Clavier is (runtime inside) that reads us.yaml with Clavier's layout reader (on Yams), then sleeps",
+            ("Swift: layout reader only",
+             "a Swift program linked as Clavier is (runtime inside) that reads us.yaml with Clavier's layout reader (on libyaml), then sleeps",
              [swiftFloor, layout]),
-            ("Swift: Yams, Pango and Cairo",
+            ("Swift: layout reader, Pango and Cairo",
              "the same Swift program, which then also draws the labels as the C program does (Pango loaded as Clavier loads it)",
              [swiftFloor, layout, "--draw"]),
         ]
