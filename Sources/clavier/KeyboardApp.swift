@@ -256,12 +256,14 @@ final class KeyboardApp {
     }
 
     private func carryOut(_ effects: [Effect]) {
-        if !effects.isEmpty { finishStarting() }
         // XSync: wait until the server has taken the keys before painting and clicking. On two
         // cores our paint and the click thread otherwise compete with the X server and the
         // focused client just as the key reaches them (make bench: press -> KeyPress 0.41 ms
         // before, see BENCHMARKS.md for after). The paint starts one round trip later.
         if typist.type(effects) { display.sync() }
+        // After the key: a press before the first Expose would otherwise wait for the click
+        // player's ALSA device, XI2's round trips and the focus watch's thread (issue 26).
+        if !effects.isEmpty { finishStarting() }
         var damaged: [Key.ID] = []
         var whole = false
         var bar = false
