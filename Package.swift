@@ -87,8 +87,9 @@ let package = Package(
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
-        // layout with Clavier's reader (libyaml) and draws the letters page's labels with Pango. Not shipped.
-        .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs"],
+        // layout with Clavier's reader (libyaml), draws the letters page's labels with Pango and, with
+        // --window, shows them in an X window. Not shipped.
+        .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs", "CX11"],
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),

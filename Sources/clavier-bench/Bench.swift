@@ -176,6 +176,7 @@ struct Bench {
             let directory = siblingBinary("")
             report.floors = Floors.measure(directory: String(directory.dropLast()),
                                            layout: options.floorLayout ?? directory + "../../../Assets/layouts/us.yaml",
+                                           display: server.display,
                                            runs: options.quick ? 1 : 3)
         }
 

@@ -161,7 +161,9 @@ struct Report {
 
     private func size(_ size: BinarySize?) -> String {
         guard let size else { return "—" }
-        return mb(size.fileBytes / 1024) + (size.strippedBytes.map { " (stripped " + mb($0 / 1024) + ")" } ?? "")
+        // A peer of a few kilobytes would read 0.0.
+        func text(_ bytes: Double) -> String { bytes < 1_048_576 ? fmt(bytes / 1024, 0) + " kB" : mb(bytes / 1024) }
+        return text(size.fileBytes) + (size.strippedBytes.map { " (stripped " + text($0) + ")" } ?? "")
     }
 
     private func ms0(_ value: Double?) -> String {
