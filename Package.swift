@@ -34,7 +34,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries: module.modulemap + shim.h, nothing else.
@@ -47,6 +46,8 @@ let package = Package(
         // xkbcommon alone, without X: keysym names for the layout reader, whose Core stays pure.
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // The system's libyaml (Debian's libyaml-0-2), whose events the layout reader composes.
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Pango's Cairo backend includes <cairo.h>: one module for the same reason. Neither this
         // nor CALSA links its library (see CLazyLibs); the Makefile installs libcairo2-dev,
         // libpango1.0-dev and libasound2-dev.
@@ -66,7 +67,7 @@ let package = Package(
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"]),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
-        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML"]),
         .executableTarget(
             name: "clavier",
             dependencies: [
@@ -86,8 +87,9 @@ let package = Package(
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
-        // layout with Clavier's reader (Yams) and draws the letters page's labels with Pango. Not shipped.
-        .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs"],
+        // layout with Clavier's reader (libyaml), draws the letters page's labels with Pango and, with
+        // --window, shows them in an X window. Not shipped.
+        .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs", "CX11"],
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),

@@ -1,5 +1,4 @@
 import ClavierCore
-import Yams
 
 /// The contents of `$XDG_CONFIG_HOME/clavier/config.yaml`: any of the settings (`Settings.all`)
 /// plus the per-application `rules`.

@@ -9,7 +9,7 @@ public struct FloatStateStore: StateStore {
 
     public init(path: String) { self.path = path }
 
-    /// The rectangle (root coordinates) of a state file, read as the layouts are (Yams); nil
+    /// The rectangle (root coordinates) of a state file, read as the layouts are (libyaml); nil
     /// when the file is not exactly a `geometry` field with a rectangle in it.
     public static func decode(_ bytes: [UInt8]) -> Rect? {
         let reader = NodeReader(file: fileName)

@@ -1,5 +1,4 @@
 import ClavierCore
-import Yams
 
 /// Reads a layout from its YAML text (docs/layouts.md describes the format).
 public enum LayoutFile {

@@ -1,5 +1,4 @@
 import ClavierCore
-import Foundation
 
 /// Finds layout and theme files by name: a path as given, else `NAME.yaml` in each search
 /// directory in order (the user's `$XDG_CONFIG_HOME/clavier`, then the data directories).
@@ -91,7 +90,7 @@ public struct LayoutLibrary: Sendable {
         var seen = Set<String>()
         for dir in directories {
             let sub = "\(dir.path)/\(kind.rawValue)"
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? [])
+            let files = PlainFiles.names(in: sub)
                 .filter { $0.hasSuffix(".yaml") }.sorted()
             for file in files {
                 let name = String(file.dropLast(5))

@@ -1,5 +1,3 @@
-import Yams
-
 /// Walks a composed YAML document, collecting a `Diagnostic` for each problem instead of
 /// stopping at the first, so `clavier check` can report all of them in one run.
 final class NodeReader {
@@ -45,15 +43,13 @@ final class NodeReader {
             report(PlainFiles.tooLarge(text.utf8.count, ReadLimits.fileBytes).reason, line: 1, column: 1)
             return nil
         }
-        do {
+        do throws(YAMLError) {
             let mayHaveAliases = DocumentMeasure.mayHaveAliases(text)
             if mayHaveAliases {
-                guard let excess = try excess(of: DocumentMeasure.unaliased(text), countingAliases: true) else { return nil }
+                guard let excess = try excess(of: DocumentMeasure.unaliased(text)) else { return nil }
                 if let excess { return refuse(excess) }
             }
-            // The basic resolver: every value is read from its text here, so the default one's
-            // regular expressions (ICU, on the start-up path) would only cost time.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+            guard let node = try YAMLComposer.compose(text) else {
                 report("the file is empty", line: 1, column: 1)
                 return nil
             }
@@ -63,37 +59,30 @@ final class NodeReader {
                 if let excess = measure.excess { return refuse(excess) }
             }
             return node
-        } catch let error as YamlError {
+        } catch {
             switch error {
-            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-                 .composer(let context, let problem, let mark, _):
+            case .syntax(let problem, let context, let mark):
                 let what = context.map { "\(problem) (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? problem
                 report("syntax error: " + what, line: mark.line, column: mark.column)
-            case .duplicatedKeysInMapping(let duplicates, let context):
+            case .duplicateKeys(let duplicates, let mark):
                 report("duplicate field \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping",
-                       line: context.mark.line, column: context.mark.column)
-            case .reader(let problem, _, _, _):
+                       line: mark.line, column: mark.column)
+            case .unreadable(let problem):
                 report("cannot read: \(problem)", line: 1, column: 1)
-            default:
-                report("cannot read: \(error)", line: 1, column: 1)
             }
-            return nil
-        } catch {
-            report("cannot read: \(error)", line: 1, column: 1)
             return nil
         }
     }
 
-    /// Where `text` first goes past `ReadLimits`, if it does (`.some(nil)` when it does not);
-    /// nil when it is empty. The parser stays alive while measuring: it holds the anchors.
-    private func excess(of text: String, countingAliases: Bool) throws -> (node: Node, message: String)?? {
-        let parser = try Parser(yaml: text, resolver: .basic)
-        guard let root = try parser.singleRoot() else {
+    /// Where the unaliased copy `text` first goes past `ReadLimits`, counting its aliases for
+    /// what they stand for (`.some(nil)` when it does not); nil when it is empty.
+    private func excess(of text: String) throws(YAMLError) -> (node: Node, message: String)?? {
+        guard let root = try YAMLComposer.compose(text) else {
             report("the file is empty", line: 1, column: 1)
             return nil
         }
-        var measure = DocumentMeasure(countsAliases: countingAliases)
-        withExtendedLifetime(parser) { measure.measure(root) }
+        var measure = DocumentMeasure(countsAliases: true)
+        measure.measure(root)
         return .some(measure.excess)
     }
 

@@ -68,6 +68,19 @@ public enum PlainFiles {
         try? text(path, limit: ReadLimits.fileBytes)
     }
 
+    /// The names in the directory at `path` (`readdir(3)`), without `.` and `..`, in no set
+    /// order; empty when it cannot be read.
+    public static func names(in path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     static func tooLarge(_ size: Int, _ limit: Int) -> Unreadable {
         Unreadable(reason: "\(size) bytes, more than the \(limit) a file may have")
     }

@@ -1,5 +1,3 @@
-import Yams
-
 /// How much a layout, theme or config file may hold. A file past a limit is refused with one
 /// diagnostic, so that no file, however small or broken, makes a reader run, print or
 /// allocate without bound (`LayoutLibrary.read` and `NodeReader.compose` apply them).
@@ -21,9 +19,9 @@ public enum ReadLimits {
 /// Sizes up a YAML document as a reader would walk it, aliases expanded, without expanding
 /// them: each anchored node's size and height are kept, and an alias counts as those.
 ///
-/// Yams resolves an alias to the anchored node itself, so 2.5 kB of aliases of aliases
-/// stand for millions of nodes to a walk, and Yams hashes a mapping's keys whole while
-/// composing (462 bytes with `? *a7` as a key took minutes). A document that may have
+/// The composer resolves an alias to the anchored node itself, so 2.5 kB of aliases of aliases
+/// stand for millions of nodes to a walk, and it hashes a mapping's keys whole while
+/// composing (to refuse a key given twice) (462 bytes with `? *a7` as a key took minutes). A document that may have
 /// aliases is therefore measured first in a copy with every `*` made a plain character,
 /// which composes in time linear in its length.
 struct DocumentMeasure {
@@ -71,7 +69,6 @@ struct DocumentMeasure {
     init(countsAliases: Bool) { self.countsAliases = countsAliases }
 
     /// Measures the document under `root`; `excess` says where it first goes past a limit.
-    /// Anchors must still be alive: `Node.anchor` is weak, held by the `Parser`.
     mutating func measure(_ root: Node) {
         _ = visit(root, depth: 1)
     }
@@ -91,26 +88,24 @@ struct DocumentMeasure {
             }
         case .sequence(let sequence):
             nodes += 1
-            for child in sequence {
+            for child in sequence.nodes {
                 guard let h = visit(child, depth: depth + 1) else { return nil }
                 height = max(height, h + 1)
             }
         case .mapping(let mapping):
             nodes += 1
-            for (key, value) in mapping {
+            for (key, value) in mapping.pairs {
                 guard let k = visit(key, depth: depth + 1), let v = visit(value, depth: depth + 1) else { return nil }
                 height = max(height, k + 1, v + 1)
             }
-        case .alias:
-            nodes += 1
         }
         if depth - 1 + height > ReadLimits.depth { return tooDeep(node) }
         if nodes > ReadLimits.nodes {
             excess = (node, "the document holds more than \(ReadLimits.nodes) nodes (counting an alias as all it stands for)")
             return nil
         }
-        // After the node, as Yams registers it: an alias inside names the anchor's earlier node.
-        if countsAliases, let anchor = node.anchor?.rawValue { anchors[anchor] = (nodes - before, height) }
+        // After the node, as the composer registers it: an alias inside names the anchor's earlier node.
+        if countsAliases, let anchor = node.anchor { anchors[anchor] = (nodes - before, height) }
         return height
     }
 

@@ -2,7 +2,7 @@ import ClavierCore
 
 /// The shipped layout and theme files whose values are also built into the binary
 /// (`Layout.builtin`, `Theme.builtin`), by the 64-bit FNV-1a hash of their text. A file
-/// found with exactly that text is the built-in value, so it is not parsed: Yams stays off
+/// found with exactly that text is the built-in value, so it is not parsed: the YAML reader stays off
 /// the start-up path of a keyboard that shows them (~1.3 ms of a start). Tests check that
 /// the shipped files parse to the built-in values and are taken for them; after editing one
 /// of the files, edit the built-in value too and put the file's new `fnv1a64` here.

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,31 +5,58 @@ import Glibc
 /// The files Clavier keeps for the user (emoji counts, learned words, the floating place):
 /// where they live, and how they are written so that a crash never leaves half a file.
 public enum StateFile {
-    /// `$XDG_STATE_HOME/clavier/NAME`, else `~/.local/state/clavier/NAME`.
+    /// `$XDG_STATE_HOME/clavier/NAME`, else `~/.local/state/clavier/NAME` (the home directory
+    /// from the password database when `HOME` is not set).
     public static func path(_ name: String, environment: [String: String]? = nil) -> String {
-        let dir = XDGDirectory.state.clavierPath(environment: environment) ?? NSHomeDirectory() + "/.local/state/clavier"
+        let dir = XDGDirectory.state.clavierPath(environment: environment) ?? homeFromPasswd() + "/.local/state/clavier"
         return dir + "/" + name
+    }
+
+    /// The user's home directory as `getpwuid(3)` gives it, or `/` when it has none.
+    static func homeFromPasswd() -> String {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        return String(cString: dir)
+    }
+
+    /// Why a file could not be written: the call that failed and the system's reason.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+        init(_ call: String, _ path: String, _ code: Int32 = errno) {
+            description = "\(call) \(path): \(String(cString: strerror(code)))"
+        }
     }
 
     /// Writes `bytes` to `path` through a private temporary file in the same directory
     /// (`mkstemp`: mode 0600, a name no one else holds), `fsync`, then `rename(2)` over the
-    /// old file, so a crash leaves either the old contents or the new.
-    public static func writeAtomically(_ bytes: some ContiguousBytes, to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let name = (path as NSString).lastPathComponent
+    /// old file, so a crash leaves either the old contents or the new. Missing directories
+    /// are made, mode 0700.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        try makeDirectories(dir.isEmpty ? "/" : dir)
         var template = Array((dir + "/." + name + ".XXXXXX").utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        guard fd >= 0 else { throw WriteError("mkstemp", dir) }
         let temp = String(cString: template)
-        let (written, count) = bytes.withUnsafeBytes { (write(fd, $0.baseAddress, $0.count), $0.count) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let code = errno
         let synced = fsync(fd)
         close(fd)
-        guard written == count, synced == 0, rename(temp, path) == 0 else {
+        guard written == bytes.count, synced == 0, rename(temp, path) == 0 else {
+            let error = WriteError(written != bytes.count ? "write" : synced != 0 ? "fsync" : "rename", path,
+                                   written != bytes.count ? code : errno)
             unlink(temp)
-            throw CocoaError(.fileWriteUnknown)
+            throw error
         }
+    }
+
+    /// `mkdir -p` with mode 0700 for what it makes; an existing directory is left as it is.
+    static func makeDirectories(_ dir: String) throws {
+        var info = stat()
+        if stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        if let slash = dir.lastIndex(of: "/"), slash != dir.startIndex { try makeDirectories(String(dir[..<slash])) }
+        guard mkdir(dir, 0o700) == 0 || errno == EEXIST else { throw WriteError("mkdir", dir) }
     }
 }
 

@@ -1,5 +1,5 @@
 import ClavierCore
-import Foundation
+import FoundationEssentials
 
 /// Keeps `TapCounts` in `$XDG_STATE_HOME/clavier/taps.json` (a `StateStore`).
 public struct TapCountStore: StateStore {

@@ -1,5 +1,4 @@
 import ClavierCore
-import Yams
 
 /// Reads a theme from its YAML text (docs/themes.md describes the format). A field left out
 /// keeps the `system` theme's value.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keeps the completions a user accepted, with how often, in `$XDG_STATE_HOME/clavier/words.json`
 /// (a `StateStore`).
@@ -31,12 +31,14 @@ public struct WordStore: StateStore {
 public enum WordList {
     /// `/usr/share/dict/american-english`.
     public static let defaultPath = "/usr/share/dict/american-english"
+    /// Bytes a list may have: Debian's largest (`wamerican-insane`) has 6.4 MB.
+    static let sizeLimit = 16 << 20
 
     /// The words of the list at `path`, one a line, leaving out possessives (`dog's`) and
     /// anything not made of letters; nil when the file cannot be read.
     public static func load(path: String = defaultPath) -> [String]? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        guard let bytes = try? PlainFiles.bytes(path, limit: sizeLimit) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
             line.allSatisfy(\.isLetter) && !line.isEmpty ? String(line) : nil
         }
     }

@@ -62,6 +62,7 @@ struct Bench {
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
         var report = Report()
+        report.binaries["clavier"] = BinarySize.measure(options.clavier)
         // Clavier's own figures (in-process painting, `clavier type`) come with its subject.
         let clavierFigures = options.only?.contains("clavier") ?? true
 
@@ -164,6 +165,7 @@ struct Bench {
                     continue
                 }
                 say("measuring \(subject.name)")
+                if let path = Harness.which(subject.command[0]) { report.binaries[subject.name] = BinarySize.measure(path) }
                 report.results[subject.name] = measure.measure(subject, pressPoint: point)
             }
             withExtendedLifetime(bus) {}  // The bus lives while onboard is measured, and stops here.
@@ -174,6 +176,7 @@ struct Bench {
             let directory = siblingBinary("")
             report.floors = Floors.measure(directory: String(directory.dropLast()),
                                            layout: options.floorLayout ?? directory + "../../../Assets/layouts/us.yaml",
+                                           display: server.display,
                                            runs: options.quick ? 1 : 3)
         }
 

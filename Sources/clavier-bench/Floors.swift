@@ -16,18 +16,21 @@ struct Floors {
 
     /// `bench-floor` (Swift, built by `make release`) and `bench-floor-pango` (C, built by
     /// `make bench`) beside this executable; `layout` is the YAML file the Swift floor reads.
-    static func measure(directory: String, layout: String, runs: Int) -> Floors {
+    static func measure(directory: String, layout: String, display: String, runs: Int) -> Floors {
         let swiftFloor = "\(directory)/bench-floor", cFloor = "\(directory)/bench-floor-pango"
         let programs: [(String, String, [String])] = [
             ("C: Pango and Cairo only",
              "a C program that draws the letters page's labels with Pango and Cairo (the theme's fonts and size) into a 1920×242 image, then sleeps",
              [cFloor]),
-            ("Swift: Yams only",
-             "a Swift program linked as Clavier is (runtime inside) that reads us.yaml with Clavier's layout reader (on Yams), then sleeps",
+            ("Swift: layout reader only",
+             "a Swift program linked as Clavier is (runtime inside) that reads us.yaml with Clavier's layout reader (on libyaml), then sleeps",
              [swiftFloor, layout]),
-            ("Swift: Yams, Pango and Cairo",
+            ("Swift: layout reader, Pango and Cairo",
              "the same Swift program, which then also draws the labels as the C program does (Pango loaded as Clavier loads it)",
              [swiftFloor, layout, "--draw"]),
+            ("Swift: layout reader, Pango, Cairo and an X window",
+             "the same Swift program, which then also shows the labels in a 1920×242 window of its own on the bench's Xvfb (Xlib, linked as Clavier links it)",
+             [swiftFloor, layout, "--window"]),
         ]
         var result = Floors()
         for (name, how, command) in programs {
@@ -39,7 +42,7 @@ struct Floors {
             }
             for run in 0..<runs where floor.failure == nil {
                 do throws(HarnessError) {
-                    let memory = try once(command, output: "/tmp/clavier-bench-\(getpid())-floor-\(run)")
+                    let memory = try once(command, display: display, output: "/tmp/clavier-bench-\(getpid())-floor-\(run)")
                     floor.rss.add(memory.rss)
                     floor.pss.add(memory.pss)
                 } catch {
@@ -53,9 +56,9 @@ struct Floors {
 
     /// Starts `command`, waits for its "ready", then 1 s (as Clavier is measured 1 s after its
     /// first paint), and reads its memory in kB.
-    private static func once(_ command: [String], output: String) throws(HarnessError) -> (rss: Double, pss: Double) {
+    private static func once(_ command: [String], display: String, output: String) throws(HarnessError) -> (rss: Double, pss: Double) {
         defer { unlink(output) }
-        let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], stdout: output)
+        let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "DISPLAY": display], stdout: output)
         defer { child.stop() }
         let deadline = Instant.now + 30
         while !(TextFile.read(output)?.hasPrefix("ready") ?? false) {

@@ -4,6 +4,8 @@ struct Report {
     var subjects: [Subject] = []
     var results: [String: SubjectResult] = [:]
     var floors = Floors()
+    /// The executables' sizes on disk, by subject name.
+    var binaries: [String: BinarySize] = [:]
     var typing: TypeThroughput.Outcome = .unavailable("not run")
     var autoShow: AutoShowLatency.Outcome = .unavailable("not run")
     var runs = (startup: 10, presses: 200, idle: 10.0)
@@ -72,6 +74,11 @@ struct Report {
         row("window size", "as each was asked for \(dockSize) (matchbox-keyboard has no size option)", "", clavier: c.windowSize,
             peers: peers.map { results[$0]?.windowSize ?? "—" })
 
+        let stripped = binaries["clavier"]?.strippedBytes
+        let bestStripped = peers.compactMap { binaries[$0]?.strippedBytes }.min()
+        row("program size on disk", "the executable's file; stripped (`strip`), what a package installs, MB", "≤ 12 MB stripped",
+            clavier: size(binaries["clavier"]), peers: peers.map { size(binaries[$0]) },
+            ratio: stripped.map { ratio($0, bestStripped) } ?? "—", met: stripped.map { $0 <= 12 * 1024 * 1024 })
         let bestRSS = best(\.rssKB), bestPSS = best(\.pssKB)
         row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 1 s after the first paint, MB", "≤ 10 MB",
             clavier: mb(c.rssKB), peers: peers.map { mb(results[$0]?.rssKB) }, ratio: ratio(c.rssKB, bestRSS),
@@ -150,6 +157,13 @@ struct Report {
     private func mb(_ kb: Double?) -> String {
         guard let kb, kb.isFinite else { return "—" }
         return fmt(kb / 1024, 1)
+    }
+
+    private func size(_ size: BinarySize?) -> String {
+        guard let size else { return "—" }
+        // A peer of a few kilobytes would read 0.0.
+        func text(_ bytes: Double) -> String { bytes < 1_048_576 ? fmt(bytes / 1024, 0) + " kB" : mb(bytes / 1024) }
+        return text(size.fileBytes) + (size.strippedBytes.map { " (stripped " + text($0) + ")" } ?? "")
     }
 
     private func ms0(_ value: Double?) -> String {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClavierCore
-import Foundation
+import FoundationEssentials
 
 /// `clavier geometry`: the key rectangles the running keyboard uses at a size, as JSON.
 struct GeometryCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ClavierCore
 import ClavierLayouts
-import Foundation
 import ClavierRender
 import ClavierSound
 import ClavierX11

@@ -88,15 +88,17 @@ final class XHost: KeyboardHost {
     }
 
     func type(_ effects: [Effect]) -> Bool {
-        // What only presses need, at the first effect that is more than the aids' marks.
-        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
         // XSync: wait until the server has taken the keys before painting and clicking. On two
         // cores our paint and the click thread otherwise compete with the X server and the
         // focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
         // round trip later.
-        guard typist.type(effects) else { return false }
-        display.sync()
-        return true
+        let typed = typist.type(effects)
+        if typed { display.sync() }
+        // What only presses need, at the first effect that is more than the aids' marks; after
+        // the key: a press before the first Expose would otherwise wait for the click player's
+        // ALSA device, XI2's round trips and the focus watch's thread (issue 26).
+        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
+        return typed
     }
 
     func format(_ formatting: Formatting) { typist.format(formatting, window: screen.window) }

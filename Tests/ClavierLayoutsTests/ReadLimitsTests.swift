@@ -50,8 +50,8 @@ enum Problems {
         return text
     }()
 
-    /// Ten levels of ten aliases each, the last used as a mapping key: Yams hashes a key whole
-    /// as it composes, 10^8 nodes for 462 bytes.
+    /// Ten levels of ten aliases each, the last used as a mapping key: the composer hashes a key
+    /// whole as it composes, 10^8 nodes for 462 bytes.
     static let aliasKey: String = {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for i in 1..<8 { text += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }
