@@ -7,7 +7,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
-        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.showButton),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -176,6 +176,21 @@ extension Setting<Bool> {
     /// Off, because a kiosk keyboard is otherwise always there: it never hides.
     public static let autoShowInKiosk = flag("auto-show-in-kiosk", default: false,
         help: "Let --auto-show show and hide a kiosk keyboard too, or keep it always shown.")
+}
+
+extension Setting<Bool> {
+    /// When not given: on, unless the keyboard is a kiosk's (always shown) or auto-show
+    /// brings it back (`Settings.showsButton`).
+    public static let showButton = flag("show-button", default: true,
+        help: "While the keyboard is hidden, float a small button (drag it anywhere) that shows it again "
+            + "(default: on, unless --kiosk or --auto-show).")
+}
+
+extension Settings {
+    /// Whether a hidden keyboard floats its show button: as given, else unless kiosk or auto-show.
+    public var showsButton: Bool {
+        given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
+    }
 }
 
 extension Setting<Bool> {

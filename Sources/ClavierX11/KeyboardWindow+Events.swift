@@ -29,6 +29,8 @@ public enum WindowEvent: Hashable, Sendable {
     /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
     /// any keyboard, ours included.
     case locksChanged
+    /// The plug's embedder went away (`--xid`; KeyboardWindow+Plug.swift).
+    case embedderGone
 }
 
 extension KeyboardWindow {
@@ -92,6 +94,8 @@ extension KeyboardWindow {
                 if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
                     events.append(.activeWindowChanged)
                 }
+            case ReparentNotify where event.xreparent.window == id:
+                if let gone = reparented(to: event.xreparent.parent) { events.append(gone) }
             case MappingNotify:
                 XRefreshKeyboardMapping(&event.xmapping)
                 if event.xmapping.request != MappingPointer {

@@ -45,6 +45,7 @@ final class KeyboardApp {
         var scanInterval: Duration?
         /// Shows and hides itself as text fields get and lose the focus (AT-SPI; `AutoShow.acts` applied).
         var autoShow = false
+        var plug = false  // `--xid`: an XEmbed plug for a greeter (LoginScreen.swift).
         var hooks = Hooks()
     }
 
@@ -86,6 +87,7 @@ final class KeyboardApp {
     let previewer: KeyPreviewer
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
+    var showButton: ShowButton?  // `--show-button`, given by `RunOptions.run` (KeyboardApp+ShowButton.swift).
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -103,7 +105,7 @@ final class KeyboardApp {
         openPlayer = parts.openPlayer
         focus = parts.autoShow ? FocusFollower() : nil
         let firstPlacement = placement(display)
-        let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
+        let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk, plug: parts.plug)
         var frame: FloatingFrame?
         if case .floating = firstPlacement, !kiosk {
             frame = FloatingFrame(scale: parts.scale) { [hooks = parts.hooks] in hooks.floatMoved?($0) }
@@ -135,11 +137,11 @@ final class KeyboardApp {
         defer { typist.restoreAll(clock: clock) }
         // The switches go back to the applications on every way out (a signal ends the loop too).
         defer { scanning?.grab.release() }
-        followAids()
+        followShown()
         while running {
             let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline]
                 + sources.map { $0.nextDeadline }
-            let watching = (control?.descriptors ?? []) + (focus?.fd.map { [$0] } ?? [])
+            let watching = (control?.descriptors ?? []) + [focus?.fd, showButton?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
@@ -155,6 +157,7 @@ final class KeyboardApp {
                 running = false
             case .readable(let fd) where fd == focus?.fd:
                 followFocus()
+            case .readable(let fd) where fd == showButton?.fd: serveShowButton()
             case .readable(let fd):
                 control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:
@@ -163,7 +166,7 @@ final class KeyboardApp {
                 Log.debug("the X connection hung up")
                 running = false
             }
-            followAids()
+            followShown()
         }
         apply(keyboard.handle(.cancelAll, at: clock.now))
         screen.frame?.windowMayHaveMoved(screen.window)
@@ -202,6 +205,7 @@ final class KeyboardApp {
             if !kiosk { running = false }
         case .activeWindowChanged:
             followActiveWindow()
+        case .embedderGone: running = false  // `--xid`: the greeter went away (KeyboardWindow+Plug.swift).
         case .screenChanged:
             // The window manager may have moved a floating window since we last heard: the
             // placement asked next must start from where it is, not where it was.

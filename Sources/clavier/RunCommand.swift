@@ -34,12 +34,15 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
+    @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
 
     @Option(help: "The X display to use (default: $DISPLAY).")
     var display: String?
+
+    @Flag(help: ArgumentHelp(LoginScreen.help)) var xid = false
 
     /// The settings given on the command line, checked as the config file's are.
     func givenSettings() throws(SettingError) -> SettingsLayer {
@@ -62,6 +65,7 @@ struct Run: ParsableCommand {
         try given.read(.scanSwitch, scanSwitch)
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
+        try given.read(.showButton, showButton)
         return given
     }
 
@@ -75,7 +79,9 @@ struct Run: ParsableCommand {
 
     /// The options as plain values, which `RunOptions.run` starts the keyboard with.
     func options() throws -> RunOptions {
-        RunOptions(commandLine: try givenSettings(), config: config, display: display, seed: shown.seed)
+        let given = try givenSettings()
+        return RunOptions(commandLine: xid ? LoginScreen.settings(over: given) : given, config: config, display: display,
+                          seed: shown.seed, xid: xid)
     }
 
     func run() throws { try options().run() }
@@ -90,17 +96,20 @@ struct RunOptions {
     var config: String? = nil
     var display: String? = nil
     var seed: UInt64? = nil
+    /// An XEmbed plug for a greeter (LoginScreen.swift): no control socket, as the session's
+    /// own keyboard may run on the same display.
+    var xid = false
 
     func run() throws {
         // One keyboard per display: a second `clavier` shows the first and leaves.
         let socketPath = ControlSocket.path(display: display)
-        if ControlClient.send("show", to: socketPath) != nil {
+        if !xid, ControlClient.send("show", to: socketPath) != nil {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
-        let control: ControlServer
+        let control: ControlServer?
         do {
-            control = try ControlServer(path: socketPath)
+            control = xid ? nil : try ControlServer(path: socketPath)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
             _ = ControlClient.send("show", to: socketPath)
@@ -137,7 +146,7 @@ struct RunOptions {
         Log.debug("scale \(scale.factor)")
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
-        let floats = Self.floats(settings, layout: layout)
+        let floats = !xid && Self.floats(settings, layout: layout)
         if floats {
             let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
             if let geometry = settings[.geometry].flatMap(WindowGeometry.init(parsing:)) {
@@ -208,7 +217,9 @@ struct RunOptions {
             dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
             scanInterval: settings[.scan].map { .milliseconds($0) },
             autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
-            hooks: hooks))
+            plug: xid, hooks: hooks))
+        if xid { LoginScreen.announce(app.screen.window.id) }
+        else { app.showButton = ShowButton.make(settings, display: connection, name: display, theme: theme, scale: scale) }
         app.run()
     }
 

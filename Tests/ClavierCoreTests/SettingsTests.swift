@@ -10,7 +10,7 @@ struct SettingsTests {
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
         "scan-switch": ("F9,F10", "Pause"),
-        "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
+        "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"), "show-button": ("false", "true"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -107,5 +107,22 @@ struct SettingsTests {
             #expect(throws: SettingError.self, "\(bad)") { try Setting.scanSwitch.parse(bad) }
         }
         #expect(Settings()[.dwell] == nil && Settings()[.scan] == nil && Settings()[.scanSwitch] == ["F9"])
+    }
+}
+
+@Suite struct ShowButtonSettingTests {
+    @Test func theButtonIsOnUnlessKioskOrAutoShow() throws {
+        #expect(Settings().showsButton)
+        var kiosk = SettingsLayer(), autoShow = SettingsLayer()
+        kiosk[.kiosk] = true
+        autoShow[.autoShow] = true
+        #expect(!Settings(commandLine: kiosk).showsButton)
+        #expect(!Settings(file: autoShow).showsButton)
+        // Asked for, it is there all the same; refused, it is not.
+        kiosk[.showButton] = true
+        #expect(Settings(commandLine: kiosk).showsButton)
+        var off = SettingsLayer()
+        off[.showButton] = false
+        #expect(!Settings(commandLine: off).showsButton)
     }
 }
