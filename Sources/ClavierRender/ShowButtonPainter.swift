@@ -30,7 +30,8 @@ public struct ShowButtonPainter {
         // The hide key's icon, mirrored top to bottom: a keyboard under an up chevron.
         cairo_translate(cr, w / 2, h / 2)
         cairo_scale(cr, 1, -1)
-        Icon.hide.draw(on: cr, cx: 0, cy: 0, keyHeight: h - 2 * inset, variant: IconVariant())
+        // Drawn for a key half again as tall: the icon then fills the button as a label fills a key.
+        Icon.hide.draw(on: cr, cx: 0, cy: 0, keyHeight: 1.5 * (h - 2 * inset), variant: IconVariant())
         cairo_restore(cr)
     }
 

@@ -39,8 +39,9 @@ public final class ShowButtonWindow {
                            UInt(CWBackPixmap | CWBorderPixel | CWEventMask), &attributes)
         gc = XCreateGC(d, id, 0, nil)
         XStoreName(d, id, "Clavier show button")
-        "clavier-button".withCString { instance in
-            "Clavier".withCString { klass in
+        // A class of its own: what looks for the keyboard's window by its class never finds the button.
+        "clavier".withCString { instance in
+            "ClavierButton".withCString { klass in
                 var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance), res_class: UnsafeMutablePointer(mutating: klass))
                 XSetClassHint(d, id, &hint)
             }
