@@ -182,8 +182,8 @@ extension Setting<Bool> {
     /// When not given: on, unless the keyboard is a kiosk's (always shown) or auto-show
     /// brings it back (`Settings.showsButton`).
     public static let showButton = flag("show-button", default: true,
-        help: "While the keyboard is hidden, float a small button (drag it anywhere) that shows it again "
-            + "(default: on, unless --kiosk or --auto-show).")
+        help: "While the keyboard is hidden, float a small button (drag it anywhere) that shows it again, and put an icon "
+            + "that shows and hides it in the system tray, where there is one (default: on, unless --kiosk or --auto-show).")
 }
 
 extension Settings {

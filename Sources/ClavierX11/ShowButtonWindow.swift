@@ -1,9 +1,9 @@
 import CX11
 import ClavierCore
 
-/// The small window that calls a hidden keyboard back (`--show-button`), on an X connection
-/// of its own: the keyboard window's event reader takes every pointer event of its
-/// connection as the keyboard's, and the button's must never reach the keys. It has the
+/// The small window that calls a hidden keyboard back (`--show-button`), on the side
+/// connection (`SideEvents`), never the keyboard window's: that window's event reader takes
+/// every pointer event of its connection as the keyboard's. It has the
 /// keyboard's hints (never focused, above, sticky, off the taskbar, undecorated), so a tap
 /// on it leaves the focus where the user was typing.
 public final class ShowButtonWindow {
@@ -15,18 +15,9 @@ public final class ShowButtonWindow {
     public private(set) var rect: Rect
     public private(set) var isMapped = false
 
-    /// What the button hears, pointer positions in root coordinates (a drag moves the window
-    /// under the pointer, so window coordinates would shift with it).
-    public enum Event: Equatable {
-        case press(Point), motion(Point), release(Point)
-        /// Its pixels must be put on screen again.
-        case expose
-    }
-
-    /// Opens a connection to `displayName` (nil: `$DISPLAY`) and creates the window at `rect`,
-    /// unmapped (`XCreateWindow`).
-    public init(displayName: String?, rect: Rect) throws(X11Error) {
-        display = try Display(name: displayName)
+    /// Creates the window at `rect` on the side connection `display`, unmapped (`XCreateWindow`).
+    public init(display: Display, rect: Rect) {
+        self.display = display
         self.rect = rect
         let d = display.raw
         depth = clavier_default_depth(d)
@@ -74,9 +65,6 @@ public final class ShowButtonWindow {
         display.flush()
     }
 
-    /// The connection's descriptor, for the keyboard's loop to poll.
-    public var fileDescriptor: Int32 { display.fileDescriptor }
-
     private func setAtoms(_ name: String, _ values: [String]) {
         set32(name, type: UInt(XA_ATOM), values.map { Int(bitPattern: display.atom($0)) })
     }
@@ -117,29 +105,5 @@ public final class ShowButtonWindow {
         putPixels(pixels, stride: stride, size: size, area: Rect(x: 0, y: 0, width: size.width, height: size.height),
                   origin: (0, 0), on: id, gc: gc, depth: depth, display)
         display.flush()
-    }
-
-    /// Reads every queued event of the button's connection without blocking.
-    public func pendingEvents() -> [Event] {
-        var events: [Event] = []
-        var event = XEvent()
-        while XPending(display.raw) > 0 {
-            XNextEvent(display.raw, &event)
-            switch event.type {
-            case ButtonPress where event.xbutton.button == 1:
-                events.append(.press(Point(x: Double(event.xbutton.x_root), y: Double(event.xbutton.y_root))))
-            case ButtonRelease where event.xbutton.button == 1:
-                events.append(.release(Point(x: Double(event.xbutton.x_root), y: Double(event.xbutton.y_root))))
-            case MotionNotify:
-                let point = Point(x: Double(event.xmotion.x_root), y: Double(event.xmotion.y_root))
-                if case .motion = events.last { events.removeLast() }
-                events.append(.motion(point))
-            case Expose where event.xexpose.count == 0:
-                events.append(.expose)
-            default:
-                break
-            }
-        }
-        return events
     }
 }

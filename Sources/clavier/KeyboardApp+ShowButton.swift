@@ -8,10 +8,19 @@ extension KeyboardApp {
     func followShown() {
         followAids()
         showButton?.follow(keyboardShown: isShown)
+        // Xlib may have read the side connection's events into its queue while waiting for a
+        // reply there (docking asks who owns the tray), and queued events never wake poll.
+        serveShowButton()
     }
 
-    /// Handles the button's events; a tap shows the keyboard.
+    /// Handles the button's and the tray icon's events: a tap on the button shows the
+    /// keyboard, a click on the icon shows or hides it (a kiosk keyboard is only shown).
     func serveShowButton() {
-        if showButton?.serve() == true { show() }
+        switch showButton?.serve() {
+        case .show?: show()
+        case .toggle? where isShown: if !kiosk { hide() }
+        case .toggle?: show()
+        case nil: break
+        }
     }
 }

@@ -219,7 +219,11 @@ struct RunOptions {
             autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
             plug: xid, hooks: hooks))
         if xid { LoginScreen.announce(app.screen.window.id) }
-        else { app.showButton = ShowButton.make(settings, display: connection, name: display, theme: theme, scale: scale) }
+        else if let button = ShowButton.make(settings, display: connection, name: display, theme: theme, scale: scale) {
+            app.showButton = button
+            // The tray icon once the keyboard is up: it opens a connection of its own.
+            app.hooks.shown = { [shown = app.hooks.shown] in shown?(); button.startTray() }
+        }
         app.run()
     }
 

@@ -4,9 +4,14 @@ import ClavierRender
 import ClavierX11
 
 /// `--show-button`: while the keyboard is hidden, a small button, painted in the keyboard's
-/// theme, floats where the user last dragged it; a tap on it shows the keyboard. Its window
-/// and connection are made the first time the keyboard hides, so a start pays nothing.
+/// theme, floats where the user last dragged it; a tap on it shows the keyboard. Where a
+/// system tray runs, an icon in it shows and hides the keyboard instead, and the floating
+/// button stays away. Both live on a side X connection (`SideEvent`), opened once the
+/// keyboard is up (`startTray`) or first hidden, so the keyboard's start pays nothing for them.
 final class ShowButton {
+    /// What the user asked of the keyboard.
+    enum Request { case show, toggle }
+
     /// The button's side at a scale of 1 (px): a fingertip's target, ~9 mm at 96 dpi.
     static let side = 40.0
 
@@ -16,8 +21,10 @@ final class ShowButton {
     private let defaultRect: () -> Rect
     private let screenSize: () -> Size
     private let store: ShowButtonStore?
+    private var side: Display?
     private var window: ShowButtonWindow?
-    /// Nil once making the window failed (said once, then the keyboard goes on without it).
+    private var tray: TrayIcon?
+    /// Set once opening the side connection failed (said once, then the keyboard goes on without it).
     private var failed = false
     private var drag: ButtonDrag
 
@@ -35,20 +42,42 @@ final class ShowButton {
         drag = ButtonDrag(slop: 8 * scale.factor)
     }
 
-    /// The button's connection, for the loop to poll; nil before it is made.
-    var fd: Int32? { window?.fileDescriptor }
+    /// The side connection, for the loop to poll; nil before it is opened.
+    var fd: Int32? { side?.fileDescriptor }
 
-    /// Shows the button while the keyboard is hidden, and hides it while the keyboard is shown.
+    /// Shows the button while the keyboard is hidden (and no tray holds the icon), and hides
+    /// it while the keyboard is shown.
     func follow(keyboardShown: Bool) {
-        if keyboardShown {
+        if keyboardShown || tray?.tray != nil {
             window?.hide()
         } else if let window = window ?? make() {
             window.show()
         }
     }
 
-    private func make() -> ShowButtonWindow? {
+    /// The side connection, opened at the first call.
+    private func connection() -> Display? {
+        if let side { return side }
         guard !failed else { return nil }
+        do {
+            side = try SideEvent.connect(displayName)
+        } catch {
+            Log.warning("no show button or tray icon: \(error)")
+            failed = true
+        }
+        return side
+    }
+
+    /// Puts the icon in the system tray, now and whenever a tray starts (once the keyboard is up).
+    func startTray() {
+        guard tray == nil, let side = connection() else { return }
+        let icon = TrayIcon(display: side, size: Size(width: 22, height: 22))
+        tray = icon
+        Log.debug(icon.tray.map { "tray icon: docking in the system tray (window \($0))" } ?? "tray icon: no system tray yet")
+    }
+
+    private func make() -> ShowButtonWindow? {
+        guard let side = connection() else { return nil }
         var rect = defaultRect()
         if let store {
             let (remembered, warning) = store.load()
@@ -56,50 +85,68 @@ final class ShowButton {
             if let remembered { rect = Rect(x: remembered.x, y: remembered.y, width: size.width, height: size.height) }
         }
         let origin = ButtonDrag.clamped(Point(x: Double(rect.x), y: Double(rect.y)), size: size, screen: screenSize())
-        do {
-            window = try ShowButtonWindow(displayName: displayName,
-                                          rect: Rect(x: Int(origin.x), y: Int(origin.y), width: size.width, height: size.height))
-        } catch {
-            Log.warning("no show button: \(error)")
-            failed = true
-            window = nil
-        }
+        window = ShowButtonWindow(display: side, rect: Rect(x: Int(origin.x), y: Int(origin.y), width: size.width, height: size.height))
         return window
     }
 
-    /// Handles what the button's window heard; true when it was tapped (show the keyboard).
-    func serve() -> Bool {
-        guard let window else { return false }
-        var tapped = false
-        for event in window.pendingEvents() {
-            switch event {
-            case .expose:
+    /// Handles what the side connection heard: the tray's comings and goings, the icon's
+    /// clicks (toggle) and the button's taps (show) and drags.
+    func serve() -> Request? {
+        guard let side else { return nil }
+        var request: Request?
+        for event in SideEvent.pending(side) {
+            if let tray, tray.handle(event) { paintIcon() }
+            if let tray {
+                switch event {
+                case .expose(tray.id): paintIcon()
+                case .release(tray.id, _): request = .toggle
+                default: break
+                }
+            }
+            if let window { request = serve(event, window: window) ?? request }
+        }
+        return request
+    }
+
+    private func serve(_ event: SideEvent, window: ShowButtonWindow) -> Request? {
+        var request: Request?
+        switch event {
+            case .expose(window.id):
                 paint(pressed: drag.isPressed)
-            case .press(let point):
+            case .press(window.id, let point):
                 drag.press(at: point, origin: Point(x: Double(window.rect.x), y: Double(window.rect.y)))
                 paint(pressed: true)
-            case .motion(let point):
+            case .motion(window.id, let point):
                 if let origin = drag.motion(to: point) {
                     window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
                 }
-            case .release(let point):
+            case .release(window.id, let point):
                 switch drag.release(at: point) {
-                case .tap: tapped = true
+                case .tap: request = .show
                 case .moved(let origin):
                     window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
                     remember(window.rect)
                 case .none: break
                 }
                 paint(pressed: false)
-            }
+            default: break
         }
-        return tapped
+        return request
     }
 
     /// Paints the button anew: it is painted only when exposed, pressed and released, so it
     /// keeps no canvas (40 x 40 px at a scale of 1).
     private func paint(pressed: Bool) {
         guard let window else { return }
+        paint(size: size, pressed: pressed) { window.present($0, stride: $1) }
+    }
+
+    private func paintIcon() {
+        guard let tray else { return }
+        paint(size: tray.size, pressed: false) { tray.present($0, stride: $1) }
+    }
+
+    private func paint(size: Size, pressed: Bool, present: (UnsafeMutableRawPointer, Int) -> Void) {
         let canvas: Canvas
         do {
             canvas = try Canvas(size: size)
@@ -109,7 +156,7 @@ final class ShowButton {
         }
         painter.paint(on: canvas, pressed: pressed)
         let stride = canvas.stride
-        canvas.withMutablePixels { window.present($0.baseAddress!, stride: stride) }
+        canvas.withMutablePixels { present($0.baseAddress!, stride) }
     }
 
     private func remember(_ rect: Rect) {
