@@ -8,6 +8,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.showButton),
+        AnySetting(.hideOnHardwareKeys),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -186,10 +187,22 @@ extension Setting<Bool> {
             + "that shows and hides it in the system tray, where there is one (default: on, unless --kiosk or --auto-show).")
 }
 
+extension Setting<Bool> {
+    /// When not given: as auto-show (`Settings.hidesOnHardwareKeys`), which brings it back.
+    public static let hideOnHardwareKeys = flag("hide-on-hardware-keys", default: false,
+        help: "Hide the keyboard when a key is pressed on a real keyboard (not typed by Clavier or through XTest), "
+            + "until the next text field gets the focus (default: on with --auto-show).")
+}
+
 extension Settings {
     /// Whether a hidden keyboard floats its show button: as given, else unless kiosk or auto-show.
     public var showsButton: Bool {
         given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
+    }
+
+    /// Whether a key on a hardware keyboard hides the keyboard: as given, else with auto-show.
+    public var hidesOnHardwareKeys: Bool {
+        given.gives(.hideOnHardwareKeys) ? self[.hideOnHardwareKeys] : self[.autoShow]
     }
 }
 

@@ -16,12 +16,16 @@ public enum SideEvent: Equatable, Sendable {
     case destroyed(Window)
     /// A client message (a tray's `MANAGER` announcement on the root): its type and data.
     case message(Window, type: Atom, data: [Int])
+    /// A key went down on the slave keyboard device `source` (an XI 2 raw event; `HardwareKeyWatch`).
+    case rawKeyPress(source: Int32)
+    /// Input devices came or went (XI 2 hierarchy change).
+    case devicesChanged
 
     /// Opens the side connection to `name` (nil: `$DISPLAY`).
     public static func connect(_ name: String?) throws(X11Error) -> Display { try Display(name: name) }
 
-    /// Reads every queued event of `display` without blocking.
-    public static func pending(_ display: Display) -> [SideEvent] {
+    /// Reads every queued event of `display` without blocking; XI 2 events when `xiOpcode` is given.
+    public static func pending(_ display: Display, xiOpcode: Int32? = nil) -> [SideEvent] {
         var events: [SideEvent] = []
         var event = XEvent()
         while XPending(display.raw) > 0 {
@@ -45,6 +49,15 @@ public enum SideEvent: Equatable, Sendable {
                 events.append(.reparented(event.xreparent.window, parent: event.xreparent.parent))
             case DestroyNotify where event.xdestroywindow.window == event.xdestroywindow.event:
                 events.append(.destroyed(event.xdestroywindow.window))
+            case GenericEvent where event.xcookie.extension == xiOpcode:
+                guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
+                if event.xcookie.evtype == XI_RawKeyPress {
+                    // Only the source says which keyboard: the device is the master for some servers.
+                    events.append(.rawKeyPress(source: event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee.sourceid))
+                } else if event.xcookie.evtype == XI_HierarchyChanged {
+                    events.append(.devicesChanged)
+                }
+                XFreeEventData(display.raw, &event.xcookie)
             case ClientMessage where event.xclient.format == 32:
                 let l = event.xclient.data.l
                 events.append(.message(window, type: event.xclient.message_type, data: [l.0, l.1, l.2, l.3, l.4]))

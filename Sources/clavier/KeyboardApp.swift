@@ -87,7 +87,7 @@ final class KeyboardApp {
     let previewer: KeyPreviewer
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
-    var showButton: ShowButton?  // `--show-button`, given by `RunOptions.run` (KeyboardApp+ShowButton.swift).
+    var side: SideConnection?  // The show button, tray icon, hardware keys; given by `RunOptions.run`.
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -141,7 +141,7 @@ final class KeyboardApp {
         while running {
             let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline]
                 + sources.map { $0.nextDeadline }
-            let watching = (control?.descriptors ?? []) + [focus?.fd, showButton?.fd].compactMap { $0 }
+            let watching = (control?.descriptors ?? []) + [focus?.fd, side?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in screen.window.pendingEvents() { handle(event) }
@@ -157,7 +157,7 @@ final class KeyboardApp {
                 running = false
             case .readable(let fd) where fd == focus?.fd:
                 followFocus()
-            case .readable(let fd) where fd == showButton?.fd: serveShowButton()
+            case .readable(let fd) where fd == side?.fd: serveSide()
             case .readable(let fd):
                 control?.serve(fd, now: clock.now) { ControlRequest.respond(to: $0, kiosk: kiosk, keyboard: self) }
             case .connectionLost:

@@ -35,6 +35,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
     @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
+    @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -66,6 +67,7 @@ struct Run: ParsableCommand {
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
         try given.read(.showButton, showButton)
+        try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         return given
     }
 
@@ -219,10 +221,10 @@ struct RunOptions {
             autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
             plug: xid, hooks: hooks))
         if xid { LoginScreen.announce(app.screen.window.id) }
-        else if let button = ShowButton.make(settings, display: connection, name: display, theme: theme, scale: scale) {
-            app.showButton = button
-            // The tray icon once the keyboard is up: it opens a connection of its own.
-            app.hooks.shown = { [shown = app.hooks.shown] in shown?(); button.startTray() }
+        else if let side = SideConnection(settings, display: connection, name: display, theme: theme, scale: scale) {
+            app.side = side
+            // The tray icon and the key watch once the keyboard is up: they open a connection of their own.
+            app.hooks.shown = { [shown = app.hooks.shown] in shown?(); side.start() }
         }
         app.run()
     }

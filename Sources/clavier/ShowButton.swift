@@ -6,33 +6,26 @@ import ClavierX11
 /// `--show-button`: while the keyboard is hidden, a small button, painted in the keyboard's
 /// theme, floats where the user last dragged it; a tap on it shows the keyboard. Where a
 /// system tray runs, an icon in it shows and hides the keyboard instead, and the floating
-/// button stays away. Both live on a side X connection (`SideEvent`), opened once the
-/// keyboard is up (`startTray`) or first hidden, so the keyboard's start pays nothing for them.
+/// button stays away. Both live on the side connection (`SideConnection`).
 final class ShowButton {
-    /// What the user asked of the keyboard.
-    enum Request { case show, toggle }
-
     /// The button's side at a scale of 1 (px): a fingertip's target, ~9 mm at 96 dpi.
     static let side = 40.0
 
-    private let displayName: String?
+    private let connection: () -> Display?
     private let painter: ShowButtonPainter
     private let size: Size
     private let defaultRect: () -> Rect
     private let screenSize: () -> Size
     private let store: ShowButtonStore?
-    private var side: Display?
     private var window: ShowButtonWindow?
     private var tray: TrayIcon?
-    /// Set once opening the side connection failed (said once, then the keyboard goes on without it).
-    private var failed = false
     private var drag: ButtonDrag
 
     /// `defaultRect` places a button of `size(scale)` when no place is remembered; `store`
     /// nil remembers nothing.
-    init(displayName: String?, theme: Theme, scale: DisplayScale, store: ShowButtonStore?,
+    init(connection: @escaping () -> Display?, theme: Theme, scale: DisplayScale, store: ShowButtonStore?,
          defaultPlace: @escaping (Size) -> Rect, screenSize: @escaping () -> Size) {
-        self.displayName = displayName
+        self.connection = connection
         painter = ShowButtonPainter(theme: theme)
         let side = Int((Self.side * scale.factor).rounded())
         size = Size(width: side, height: side)
@@ -42,9 +35,6 @@ final class ShowButton {
         drag = ButtonDrag(slop: 8 * scale.factor)
     }
 
-    /// The side connection, for the loop to poll; nil before it is opened.
-    var fd: Int32? { side?.fileDescriptor }
-
     /// Shows the button while the keyboard is hidden (and no tray holds the icon), and hides
     /// it while the keyboard is shown.
     func follow(keyboardShown: Bool) {
@@ -53,19 +43,6 @@ final class ShowButton {
         } else if let window = window ?? make() {
             window.show()
         }
-    }
-
-    /// The side connection, opened at the first call.
-    private func connection() -> Display? {
-        if let side { return side }
-        guard !failed else { return nil }
-        do {
-            side = try SideEvent.connect(displayName)
-        } catch {
-            Log.warning("no show button or tray icon: \(error)")
-            failed = true
-        }
-        return side
     }
 
     /// Puts the icon in the system tray, now and whenever a tray starts (once the keyboard is up).
@@ -91,10 +68,9 @@ final class ShowButton {
 
     /// Handles what the side connection heard: the tray's comings and goings, the icon's
     /// clicks (toggle) and the button's taps (show) and drags.
-    func serve() -> Request? {
-        guard let side else { return nil }
-        var request: Request?
-        for event in SideEvent.pending(side) {
+    func serve(_ events: [SideEvent]) -> SideConnection.Request? {
+        var request: SideConnection.Request?
+        for event in events {
             if let tray, tray.handle(event) { paintIcon() }
             if let tray {
                 switch event {
@@ -108,8 +84,8 @@ final class ShowButton {
         return request
     }
 
-    private func serve(_ event: SideEvent, window: ShowButtonWindow) -> Request? {
-        var request: Request?
+    private func serve(_ event: SideEvent, window: ShowButtonWindow) -> SideConnection.Request? {
+        var request: SideConnection.Request?
         switch event {
             case .expose(window.id):
                 paint(pressed: drag.isPressed)
@@ -172,11 +148,12 @@ final class ShowButton {
 extension ShowButton {
     /// The button the settings ask for (`Settings.showsButton`), at the bottom right of the
     /// keyboard's monitor until the user drags it elsewhere; nil when they ask for none.
-    static func make(_ settings: Settings, display: Display, name: String?, theme: Theme, scale: DisplayScale) -> ShowButton? {
+    static func make(_ settings: Settings, display: Display, connection: @escaping () -> Display?, theme: Theme,
+                     scale: DisplayScale) -> ShowButton? {
         guard settings.showsButton else { return nil }
         let margin = Int((16 * scale.factor).rounded())
         return ShowButton(
-            displayName: name, theme: theme, scale: scale, store: .standard(),
+            connection: connection, theme: theme, scale: scale, store: .standard(),
             defaultPlace: { size in
                 let monitor = display.monitor(named: settings[.monitor]).rect
                 return Rect(x: monitor.maxX - size.width - margin, y: monitor.maxY - size.height - margin,

@@ -11,6 +11,7 @@ struct SettingsTests {
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
         "scan-switch": ("F9,F10", "Pause"),
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"), "show-button": ("false", "true"),
+        "hide-on-hardware-keys": ("true", "false"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -124,5 +125,18 @@ struct SettingsTests {
         var off = SettingsLayer()
         off[.showButton] = false
         #expect(!Settings(commandLine: off).showsButton)
+    }
+
+    @Test func hardwareKeysHideWithAutoShowUnlessToldOtherwise() {
+        #expect(!Settings().hidesOnHardwareKeys)
+        var autoShow = SettingsLayer()
+        autoShow[.autoShow] = true
+        #expect(Settings(file: autoShow).hidesOnHardwareKeys)
+        var off = SettingsLayer()
+        off[.hideOnHardwareKeys] = false
+        #expect(!Settings(commandLine: off, file: autoShow).hidesOnHardwareKeys)
+        var on = SettingsLayer()
+        on[.hideOnHardwareKeys] = true
+        #expect(Settings(commandLine: on).hidesOnHardwareKeys)
     }
 }
