@@ -39,7 +39,7 @@ struct SettingTests {
 
     @Test func kindsSayHowEachIsWritten() {
         let kinds = Dictionary(uniqueKeysWithValues: Settings.all.map { ($0.name, $0.kind) })
-        #expect(kinds.filter { $0.value == .flag }.keys.sorted() == ["auto-show", "auto-show-in-kiosk", "float", "kiosk", "hide-on-hardware-keys", "learning", "show-button", "sound"])
+        #expect(kinds.filter { $0.value == .flag }.keys.sorted() == ["auto-show", "auto-show-in-kiosk", "float", "hide-on-hardware-keys", "kiosk", "learning", "show-button", "sound"])
         #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["dwell", "key-size", "scale", "scan"])
     }
 }

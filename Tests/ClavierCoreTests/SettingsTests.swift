@@ -94,7 +94,11 @@ struct SettingsTests {
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
-                         Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name]
+                         Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name,
+                         Setting.showButton.name, Setting.hideOnHardwareKeys.name]
+        // Those whose default follows other settings say which.
+        #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
+        #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
