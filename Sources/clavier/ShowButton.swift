@@ -87,25 +87,25 @@ final class ShowButton {
     private func serve(_ event: SideEvent, window: ShowButtonWindow) -> SideConnection.Request? {
         var request: SideConnection.Request?
         switch event {
-            case .expose(window.id):
-                paint(pressed: drag.isPressed)
-            case .press(window.id, let point):
-                drag.press(at: point, origin: Point(x: Double(window.rect.x), y: Double(window.rect.y)))
-                paint(pressed: true)
-            case .motion(window.id, let point):
-                if let origin = drag.motion(to: point) {
-                    window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
-                }
-            case .release(window.id, let point):
-                switch drag.release(at: point) {
-                case .tap: request = .show
-                case .moved(let origin):
-                    window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
-                    remember(window.rect)
-                case .none: break
-                }
-                paint(pressed: false)
-            default: break
+        case .expose(window.id):
+            paint(pressed: drag.isPressed)
+        case .press(window.id, let point):
+            drag.press(at: point, origin: Point(x: Double(window.rect.x), y: Double(window.rect.y)))
+            paint(pressed: true)
+        case .motion(window.id, let point):
+            if let origin = drag.motion(to: point) {
+                window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
+            }
+        case .release(window.id, let point):
+            switch drag.release(at: point) {
+            case .tap: request = .show
+            case .moved(let origin):
+                window.move(to: ButtonDrag.clamped(origin, size: size, screen: screenSize()))
+                remember(window.rect)
+            case .none: break
+            }
+            paint(pressed: false)
+        default: break
         }
         return request
     }

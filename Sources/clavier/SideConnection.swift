@@ -23,7 +23,6 @@ final class SideConnection {
     init?(_ settings: Settings, display main: Display, name: String?, theme: Theme, scale: DisplayScale) {
         displayName = name
         watchesKeys = settings.hidesOnHardwareKeys
-        button = nil
         button = ShowButton.make(settings, display: main, connection: { [unowned self] in self.connection() }, theme: theme,
                                  scale: scale)
         if button == nil && !watchesKeys { return nil }
