@@ -8,7 +8,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
-        AnySetting(.keyRepeat),
+        AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -207,6 +207,33 @@ extension Setting<Bool> {
 
     public static let keyRepeat = flag("repeat", default: true,
         help: "Repeat a held key (default), or type it once however long it is held.")
+}
+
+extension Setting<Bool> {
+    /// When not given: on, unless the keyboard is a kiosk's (always shown) or auto-show
+    /// brings it back (`Settings.showsButton`).
+    public static let showButton = flag("show-button", default: true,
+        help: "While the keyboard is hidden, float a small button (drag it anywhere) that shows it again, and put an icon "
+            + "that shows and hides it in the system tray, where there is one (default: on, unless --kiosk or --auto-show).")
+}
+
+extension Setting<Bool> {
+    /// When not given: as auto-show (`Settings.hidesOnHardwareKeys`), which brings it back.
+    public static let hideOnHardwareKeys = flag("hide-on-hardware-keys", default: false,
+        help: "Hide the keyboard when a key is pressed on a real keyboard (not typed by Clavier or through XTest), "
+            + "until the next text field gets the focus (default: on with --auto-show).")
+}
+
+extension Settings {
+    /// Whether a hidden keyboard floats its show button: as given, else unless kiosk or auto-show.
+    public var showsButton: Bool {
+        given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
+    }
+
+    /// Whether a key on a hardware keyboard hides the keyboard: as given, else with auto-show.
+    public var hidesOnHardwareKeys: Bool {
+        given.gives(.hideOnHardwareKeys) ? self[.hideOnHardwareKeys] : self[.autoShow]
+    }
 }
 
 extension Setting<Bool> {

@@ -37,6 +37,8 @@ public enum WindowEvent: Hashable, Sendable {
     case unmapped
     /// Another client destroyed the window (`DestroyNotify`).
     case destroyed
+    /// The plug's embedder went away (`--xid`; KeyboardWindow+Plug.swift).
+    case embedderGone
 }
 
 extension KeyboardWindow {
@@ -106,6 +108,8 @@ extension KeyboardWindow {
                 if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
                     events.append(.activeWindowChanged)
                 }
+            case ReparentNotify where event.xreparent.window == id:
+                if let gone = reparented(to: event.xreparent.parent) { events.append(gone) }
             case MappingNotify:
                 XRefreshKeyboardMapping(&event.xmapping)
                 if event.xmapping.request != MappingPointer {

@@ -32,14 +32,21 @@ public final class KeyboardWindow {
     /// When the window stays on top: the window manager's window that holds the dock type
     /// and the strut, which an override-redirect window cannot (see `init`).
     private let strutHolder: Window?
+    /// An XEmbed plug (`--xid`, KeyboardWindow+Plug.swift): the embedder maps and sizes it.
+    public let isPlug: Bool
+    /// Whether the plug has been put into its embedder's socket.
+    var embedded = false
     /// Where the dock type, state and strut go: the holder, else the window itself.
     private var managedWindow: Window { strutHolder ?? id }
 
     /// Creates the window for `placement` on the default screen; it is shown by `show()`.
-    /// `staysOnTop` (kiosk mode) keeps it above every window, fullscreen ones included.
-    public init(display: Display, placement: Placement, title: String = "Clavier", staysOnTop: Bool = false) throws(X11Error) {
+    /// `staysOnTop` (kiosk mode) keeps it above every window, fullscreen ones included; a
+    /// `plug` is another program's to place (it cannot stay on top of its embedder's windows).
+    public init(display: Display, placement: Placement, title: String = "Clavier", staysOnTop: Bool = false,
+                plug: Bool = false) throws(X11Error) {
         self.display = display
-        self.staysOnTop = staysOnTop
+        self.staysOnTop = staysOnTop && !plug
+        isPlug = plug
         // pendingEvents reads every event of the connection, XKB state changes among them.
         display.followKeyboardState()
         let d = display.raw
@@ -62,7 +69,7 @@ public final class KeyboardWindow {
         // the idle keyboard wakes nothing.
         attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask | StructureNotifyMask
         var mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
-        if staysOnTop {
+        if self.staysOnTop {
             // A window manager stacks a focused fullscreen window above docks and "above"
             // windows alike (openbox's fullscreen layer), and turns a managed window's
             // XRaiseWindow into a restack within its own layer. An override-redirect window
@@ -73,7 +80,7 @@ public final class KeyboardWindow {
         }
         id = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height),
                            0, depth, UInt32(InputOutput), visual, mask, &attributes)
-        if staysOnTop {
+        if self.staysOnTop {
             var holder = XSetWindowAttributes()
             holder.background_pixmap = UInt(None)
             strutHolder = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), 1, 1, 0, depth, UInt32(InputOutput),
@@ -92,6 +99,7 @@ public final class KeyboardWindow {
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
         setProperties(placement: placement, title: title)
+        if plug { becomePlug() }
         if let strutHolder {
             XStoreName(d, strutHolder, title + " strut")
             var wmHints = XWMHints()
@@ -167,7 +175,7 @@ public final class KeyboardWindow {
     /// Moves and resizes the window for `placement` (`XMoveResizeWindow`), with its size
     /// hints and strut; the new size arrives as `.resized` from the server.
     public func place(_ placement: Placement) {
-        guard placement != self.placement else { return }
+        guard placement != self.placement, !isPlug else { return }
         self.placement = placement
         let r = placement.rect
         // Hints first: a window manager clamps the request below to the old min/max.
@@ -242,6 +250,9 @@ public final class KeyboardWindow {
     /// Maps the window (`XMapRaised`).
     public func show() {
         isMapped = true
+        // A plug's map is the embedder's, after our `_XEMBED_INFO`: later than this serial too.
+        visibilitySerial = XNextRequest(display.raw)
+        if isPlug { return setEmbedInfo(mapped: true) }
         // The strut before the map, so the window manager makes room as the window appears.
         updateStrut()
         if let strutHolder { XMapWindow(display.raw, strutHolder) }
@@ -253,6 +264,10 @@ public final class KeyboardWindow {
     /// Unmaps the window (`XUnmapWindow`).
     public func hide() {
         visibilitySerial = XNextRequest(display.raw)
+        if isPlug {
+            isMapped = false
+            return setEmbedInfo(mapped: false)
+        }
         XUnmapWindow(display.raw, id)
         if let strutHolder { XUnmapWindow(display.raw, strutHolder) }
         isMapped = false

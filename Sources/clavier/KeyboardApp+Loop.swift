@@ -17,9 +17,10 @@ extension KeyboardApp {
         // The switches go back to the applications on every way out (a signal ends the loop too).
         defer { x.grab?.release() }
         send(.tick)
+        followShown(x)
         while running {
             let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline]
-            let watching = (control?.descriptors ?? []) + (x.focus?.fd.map { [$0] } ?? [])
+            let watching = (control?.descriptors ?? []) + [x.focus?.fd, x.side?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in x.screen.window.pendingEvents() { handle(event, on: x) }
@@ -32,6 +33,8 @@ extension KeyboardApp {
                 quit()
             case .readable(let fd) where fd == x.focus?.fd:
                 followFocus(x)
+            case .readable(let fd) where fd == x.side?.fd:
+                serveSide(x)
             case .readable(let fd):
                 control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
             case .connectionLost:
@@ -40,6 +43,7 @@ extension KeyboardApp {
                 Log.debug("the X connection hung up")
                 quit()
             }
+            followShown(x)
         }
         send(.input(.cancelAll))
         x.screen.frame?.windowMayHaveMoved(x.screen.window)
@@ -74,6 +78,10 @@ extension KeyboardApp {
             send(.windowMapped(pointer: session.dwell != nil ? x.pointerOnKeys() : nil))
         case .unmapped:
             send(.windowUnmapped)
+        case .destroyed where x.screen.window.isPlug, .embedderGone:
+            // `--xid`: the greeter went away (KeyboardWindow+Plug.swift); a plug made again
+            // would have no embedder to show it.
+            quit()
         case .destroyed:
             send(.windowDestroyed)
         }

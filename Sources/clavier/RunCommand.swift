@@ -36,12 +36,16 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.repeatDelay), help: .setting(.repeatDelay)) var repeatDelay: Int?
     @Option(name: .setting(.repeatInterval), help: .setting(.repeatInterval)) var repeatInterval: Int?
     @Flag(name: .setting(.keyRepeat), inversion: .prefixedNo, help: .setting(.keyRepeat)) var keyRepeat: Bool?
+    @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
+    @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
 
     @Option(help: "The X display to use (default: $DISPLAY).")
     var display: String?
+
+    @Flag(help: ArgumentHelp(LoginScreen.help)) var xid = false
 
     /// The settings given on the command line, checked as the config file's are.
     func givenSettings() throws(SettingError) -> SettingsLayer {
@@ -67,6 +71,8 @@ struct Run: ParsableCommand {
         try given.read(.repeatDelay, repeatDelay)
         try given.read(.repeatInterval, repeatInterval)
         try given.read(.keyRepeat, keyRepeat)
+        try given.read(.showButton, showButton)
+        try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         return given
     }
 
@@ -80,7 +86,9 @@ struct Run: ParsableCommand {
 
     /// The options as plain values, which `RunOptions.run` starts the keyboard with.
     func options() throws -> RunOptions {
-        RunOptions(commandLine: try givenSettings(), config: config, display: display, seed: shown.seed)
+        let given = try givenSettings()
+        return RunOptions(commandLine: xid ? LoginScreen.settings(over: given) : given, config: config, display: display,
+                          seed: shown.seed, xid: xid)
     }
 
     func run() throws { try options().run() }
@@ -95,17 +103,20 @@ struct RunOptions {
     var config: String? = nil
     var display: String? = nil
     var seed: UInt64? = nil
+    /// An XEmbed plug for a greeter (LoginScreen.swift): no control socket, as the session's
+    /// own keyboard may run on the same display.
+    var xid = false
 
     func run() throws {
         // One keyboard per display: a second `clavier` shows the first and leaves.
         let socketPath = ControlSocket.path(display: display)
-        if ControlClient.send(.show, to: socketPath) != nil {
+        if !xid, ControlClient.send(.show, to: socketPath) != nil {
             Log.debug("a keyboard already runs on \(ControlSocket.displayName(display)): asked it to show")
             return
         }
         let control: ControlServer?
         do {
-            control = try ControlServer.listening(at: socketPath, display: display)
+            control = xid ? nil : try ControlServer.listening(at: socketPath, display: display)
         } catch .alreadyRunning {
             // Another keyboard started between our question and our bind.
             _ = ControlClient.send(.show, to: socketPath)
@@ -142,7 +153,7 @@ struct RunOptions {
         Log.debug("scale \(scale.factor)")
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
-        let floats = Self.floats(settings, layout: layout)
+        let floats = !xid && Self.floats(settings, layout: layout)
         if floats {
             let screen = Size(width: connection.screenSize.width, height: connection.screenSize.height)
             if let geometry = settings[.geometry].flatMap(WindowGeometry.init(parsing:)) {
@@ -208,8 +219,12 @@ struct RunOptions {
                 shown = { floatMoved?(rect) }
             }
         }
+        // The show button, tray icon and hardware key watch (SideConnection.swift), once the
+        // keyboard is up: they open a connection of their own. A greeter's plug has none.
+        let side = xid ? nil : SideConnection(settings, display: connection, name: display, theme: theme, scale: scale)
+        if let side { shown = { [shown] in shown?(); side.start() } }
         let host = try XHost(XHost.Parts(
-            display: connection, placement: placement, theme: theme, staysOnTop: kiosk.staysOnTop,
+            display: connection, placement: placement, theme: theme, staysOnTop: kiosk.staysOnTop, plug: xid, side: side,
             makeFrame: { [floatMoved] placed in
                 guard case .floating = placed, let floatMoved else { return nil }
                 return FloatingFrame(scale: scale, moved: floatMoved)
@@ -238,27 +253,8 @@ struct RunOptions {
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
                                       cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        if xid { LoginScreen.announce(host.screen.window.id) }
         app.run(on: host, control: control)
-    }
-
-    /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
-    /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
-    /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
-    static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
-        let names = settings[.scanSwitch]
-        guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
-        return try names.map { name in
-            guard let one = SwitchGrab.Switch(named: name) else {
-                Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
-                throw ExitCode.failure
-            }
-            if let refused = ScanSwitchKeys.refusal(name: name, sym: one.keysym) {
-                Log.error("scan-switch: " + refused)
-                throw ExitCode.failure
-            }
-            if let taken = ScanSwitchKeys.takenFrom(layout, name: name, sym: one.keysym) { Log.warning("scan-switch: " + taken) }
-            return one
-        }
     }
 
     /// Whether the keyboard floats: as the settings say, else when the layout is too wide to

@@ -1,5 +1,7 @@
+import ArgumentParser
 import ClavierCore
 import ClavierLayouts
+import ClavierX11
 
 extension RunOptions {
     /// The config file, or an empty one when there is none or it is broken (then every
@@ -22,5 +24,27 @@ extension RunOptions {
     func settings() -> Settings {
         let file = loadConfig()
         return Settings(commandLine: commandLine, file: file.settings, rules: file.rules)
+    }
+}
+
+extension RunOptions {
+    /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
+    /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
+    /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
+    static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
+        let names = settings[.scanSwitch]
+        guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
+        return try names.map { name in
+            guard let one = SwitchGrab.Switch(named: name) else {
+                Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
+                throw ExitCode.failure
+            }
+            if let refused = ScanSwitchKeys.refusal(name: name, sym: one.keysym) {
+                Log.error("scan-switch: " + refused)
+                throw ExitCode.failure
+            }
+            if let taken = ScanSwitchKeys.takenFrom(layout, name: name, sym: one.keysym) { Log.warning("scan-switch: " + taken) }
+            return one
+        }
     }
 }

@@ -18,6 +18,10 @@ final class XHost: KeyboardHost {
     /// Builds the frame of a floating keyboard (nil: docked, or a kiosk's, which cannot move).
     private let makeFrame: (Placement) -> FloatingFrame?
     private let staysOnTop: Bool
+    /// `--xid`: the window is an XEmbed plug for a greeter (LoginScreen.swift).
+    private let plug: Bool
+    /// The show button, tray icon and hardware key watch (SideConnection.swift, KeyboardApp+Side.swift).
+    let side: SideConnection?
     private let load: (String) throws(LayoutError) -> Layout
     /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
@@ -36,6 +40,8 @@ final class XHost: KeyboardHost {
         var placement: (Display) -> Placement
         var theme: Theme
         var staysOnTop: Bool
+        var plug = false
+        var side: SideConnection?
         var makeFrame: (Placement) -> FloatingFrame?
         var typingFilter: (@Sendable (KeySym, ModifierSet) -> Bool)?
         var loadLayout: (String) throws(LayoutError) -> Layout
@@ -54,6 +60,8 @@ final class XHost: KeyboardHost {
         placement = parts.placement
         makeFrame = parts.makeFrame
         staysOnTop = parts.staysOnTop
+        plug = parts.plug
+        side = parts.side
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         openPlayer = parts.openPlayer
@@ -61,14 +69,15 @@ final class XHost: KeyboardHost {
         focus = parts.autoShow ? FocusFollower() : nil
         typist = Typist(display: display, allow: parts.typingFilter)
         previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
-        screen = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, frame: makeFrame)
+        screen = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
+                                     frame: makeFrame)
         if parts.dwell { screen.window.watchHover() }
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }
 
-    private static func makeScreen(_ display: Display, _ placement: Placement, theme: Theme, staysOnTop: Bool,
+    private static func makeScreen(_ display: Display, _ placement: Placement, theme: Theme, staysOnTop: Bool, plug: Bool,
                                    frame: (Placement) -> FloatingFrame?) throws -> KeyboardScreen {
-        let window = try KeyboardWindow(display: display, placement: placement, staysOnTop: staysOnTop)
+        let window = try KeyboardWindow(display: display, placement: placement, staysOnTop: staysOnTop, plug: plug)
         return try KeyboardScreen(window: window, theme: theme, frame: frame(placement))
     }
 
@@ -141,7 +150,8 @@ final class XHost: KeyboardHost {
     func recreateWindow(_ keyboard: Keyboard) {
         previewer.hide()
         do {
-            let next = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, frame: makeFrame)
+            let next = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
+                                           frame: makeFrame)
             if screen.window.watchesHover { next.window.watchHover() }
             screen = next
             if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }

@@ -42,7 +42,7 @@ struct RunCommandTests {
         for argument in arguments {
             let name = try #require((argument["preferredName"] as? [String: Any])?["name"] as? String)
             let kind = argument["kind"] as? String
-            if ["config", "display", "seed", "version", "help"].contains(name) { continue }
+            if ["config", "display", "seed", "xid", "version", "help"].contains(name) { continue }
             if let setting = Settings.all.first(where: { $0.name == name }) {
                 #expect(kind == (setting.kind == .flag ? "flag" : "option"), "--\(name)")
                 #expect(argument["abstract"] as? String == setting.help, "--\(name)")

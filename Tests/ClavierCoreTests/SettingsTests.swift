@@ -12,6 +12,7 @@ struct SettingsTests {
         "scan-switch": ("F9,F10", "Pause"),
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
+        "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -109,7 +110,11 @@ struct SettingsTests {
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
                          Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name,
-                         Setting.repeatDelay.name, Setting.repeatInterval.name]
+                         Setting.repeatDelay.name, Setting.repeatInterval.name,
+                         Setting.showButton.name, Setting.hideOnHardwareKeys.name]
+        // Those whose default follows other settings say which.
+        #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
+        #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
@@ -123,5 +128,35 @@ struct SettingsTests {
             #expect(throws: SettingError.self, "\(bad)") { try Setting.scanSwitch.parse(bad) }
         }
         #expect(Settings()[.dwell] == nil && Settings()[.scan] == nil && Settings()[.scanSwitch] == ["F9"])
+    }
+}
+
+@Suite struct ShowButtonSettingTests {
+    @Test func theButtonIsOnUnlessKioskOrAutoShow() throws {
+        #expect(Settings().showsButton)
+        var kiosk = SettingsLayer(), autoShow = SettingsLayer()
+        kiosk[.kiosk] = true
+        autoShow[.autoShow] = true
+        #expect(!Settings(commandLine: kiosk).showsButton)
+        #expect(!Settings(file: autoShow).showsButton)
+        // Asked for, it is there all the same; refused, it is not.
+        kiosk[.showButton] = true
+        #expect(Settings(commandLine: kiosk).showsButton)
+        var off = SettingsLayer()
+        off[.showButton] = false
+        #expect(!Settings(commandLine: off).showsButton)
+    }
+
+    @Test func hardwareKeysHideWithAutoShowUnlessToldOtherwise() {
+        #expect(!Settings().hidesOnHardwareKeys)
+        var autoShow = SettingsLayer()
+        autoShow[.autoShow] = true
+        #expect(Settings(file: autoShow).hidesOnHardwareKeys)
+        var off = SettingsLayer()
+        off[.hideOnHardwareKeys] = false
+        #expect(!Settings(commandLine: off, file: autoShow).hidesOnHardwareKeys)
+        var on = SettingsLayer()
+        on[.hideOnHardwareKeys] = true
+        #expect(Settings(commandLine: on).hidesOnHardwareKeys)
     }
 }
