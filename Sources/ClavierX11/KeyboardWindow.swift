@@ -123,23 +123,9 @@ public final class KeyboardWindow {
 
     private func setProperties(placement: Placement, title: String) {
         let d = display.raw
-        XStoreName(d, id, title)
+        display.name(id, title: title, windowClass: "Clavier")
         setProperty("_NET_WM_NAME", type: display.atom("UTF8_STRING"), bytes: Array(title.utf8))
-
-        "clavier".withCString { instance in
-            "Clavier".withCString { klass in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance),
-                                      res_class: UnsafeMutablePointer(mutating: klass))
-                XSetClassHint(d, id, &hint)
-            }
-        }
-        // input=False: the window manager never gives us the focus, so typing keeps going
-        // to the window the user was typing in.
-        var wmHints = XWMHints()
-        wmHints.flags = InputHint | StateHint
-        wmHints.input = 0
-        wmHints.initial_state = NormalState
-        XSetWMHints(d, id, &wmHints)
+        display.neverFocus(id)
 
         setSizeHints(placement)
 

@@ -29,20 +29,9 @@ public final class ShowButtonWindow {
                            depth, UInt32(InputOutput), clavier_default_visual(d),
                            UInt(CWBackPixmap | CWBorderPixel | CWEventMask), &attributes)
         gc = XCreateGC(d, id, 0, nil)
-        XStoreName(d, id, "Clavier show button")
-        // A class of its own: what looks for the keyboard's window by its class never finds the button.
-        "clavier".withCString { instance in
-            "ClavierButton".withCString { klass in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance), res_class: UnsafeMutablePointer(mutating: klass))
-                XSetClassHint(d, id, &hint)
-            }
-        }
-        // input=False, as the keyboard's: the window manager never gives the button the focus.
-        var wmHints = XWMHints()
-        wmHints.flags = InputHint | StateHint
-        wmHints.input = 0
-        wmHints.initial_state = NormalState
-        XSetWMHints(d, id, &wmHints)
+        display.name(id, title: "Clavier show button", windowClass: "ClavierButton")
+        // As the keyboard's: the window manager never gives the button the focus.
+        display.neverFocus(id)
         // Our place and size, fixed: the window manager neither places nor resizes it.
         var sizeHints = XSizeHints()
         sizeHints.flags = PPosition | PSize | USPosition | USSize | PMinSize | PMaxSize

@@ -32,13 +32,7 @@ public final class TrayIcon {
         id = XCreateWindow(d, display.root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput),
                            clavier_default_visual(d), UInt(CWBackPixmap | CWEventMask), &attributes)
         gc = XCreateGC(d, id, 0, nil)
-        XStoreName(d, id, "Clavier tray icon")
-        "clavier".withCString { instance in
-            "ClavierTrayIcon".withCString { klass in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance), res_class: UnsafeMutablePointer(mutating: klass))
-                XSetClassHint(d, id, &hint)
-            }
-        }
+        display.name(id, title: "Clavier tray icon", windowClass: "ClavierTrayIcon")
         // The size we ask for: a tray that embeds with GtkSocket (trayer) gives an icon its
         // minimum size, and with none that is one pixel wide.
         var hints = XSizeHints()

@@ -133,13 +133,7 @@ struct RunOptions {
             Log.warning("layout '\(layout.id)' has no page '\(page)' (pages: \(layout.pages.map(\.id).joined(separator: ", "))); "
                         + "showing '\(layout.defaultPage.id)'")
         }
-        let connection: Display
-        do {
-            connection = try Display(name: display)
-        } catch {
-            Log.error(error.description)
-            throw ExitCode.failure
-        }
+        let connection = try Display.opened(display)
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }

@@ -42,13 +42,7 @@ struct TypeCommand: ParsableCommand {
         } else {
             source = TextSource(text: text ?? "")
         }
-        let connection: Display
-        do {
-            connection = try Display(name: display)
-        } catch {
-            Log.error(error.description)
-            throw ExitCode.failure
-        }
+        let connection = try Display.opened(display)
         let injector = KeyInjector(display: connection)
         Log.debug("\(injector.spareKeycodeCount) spare keycodes for characters off the keymap")
         let signals = EventLoop(display: connection)
