@@ -87,14 +87,20 @@ public final class Predictor {
         let (contextText, partialText) = words.splitPartial(before)
         let partial = String(partialText)
         guard !partial.contains(where: { $0.isNumber || $0 == "_" }) else { return [] }
-        let tokens = words.tokens(String(contextText)).suffix(2)
+        // The last words are all the context there is: a long text (a whole document before the
+        // caret) is read from its last 200 characters, without the start that cut makes up.
+        let tail = contextText.suffix(200)
+        var all = words.tokens(String(tail))
+        if tail.startIndex != contextText.startIndex, all.count > 2 { all.removeFirst() }
+        let tokens = all.suffix(2)
         let keys = tokens.map(Self.key)
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
-        let prefix = partial.lowercased()
+        let prefix = String(partial.lowercased().map { $0 == "’" ? "'" : $0 })
         let scored = rank(prefix: prefix, u: u, v: v, count: count)
         let typedStyle = CaseStyle(typed: partial)
+        let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
         var out: [String] = []
         for key in scored {
             // The word already typed saves nothing (taking it costs what a space does), unless it
@@ -113,6 +119,8 @@ public final class Predictor {
             } else if typedStyle == .upper {
                 word = word.uppercased()
             }
+            // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
+            if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
             if word == partial || out.contains(word) { continue }
             out.append(word)
             if out.count == count { break }

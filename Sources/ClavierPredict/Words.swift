@@ -44,7 +44,9 @@ struct Words {
         var out: [Token] = [.sentenceStart]
         var word = ""
         var hasDigit = false
+        // After . ! ? …: a sentence ends if a space or line break follows (not in "e.g.").
         var pendingEnd = false
+        var confirmed = false
         let chars = Array(text)
         func flush() {
             guard !word.isEmpty else { return }
@@ -54,24 +56,27 @@ struct Words {
         }
         for (i, c) in chars.enumerated() {
             if c.isLetter || c.isNumber || c == "_" {
-                if pendingEnd { out.append(.sentenceStart); pendingEnd = false }
+                if pendingEnd, confirmed { out.append(.sentenceStart) }
+                pendingEnd = false
                 if !c.isLetter { hasDigit = true }
                 word.append(c)
+            } else if Self.isApostrophe(c), !word.isEmpty, language == "fr", Self.elisions.contains(word.lowercased()) {
+                // French elision: "l'" is a word of its own, typed or not yet followed.
+                word.append("'")
+                flush()
             } else if Self.isApostrophe(c), !word.isEmpty, i + 1 < chars.count, chars[i + 1].isLetter {
-                if language == "fr", Self.elisions.contains(word.lowercased()) {
-                    word.append("'")
-                    flush()
-                } else {
-                    word.append("'")
-                }
+                word.append("'")
             } else {
                 flush()
                 if c == "." || c == "!" || c == "?" || c == "…" {
                     pendingEnd = true
+                    confirmed = false
                 } else if c.isNewline {
                     pendingEnd = true
-                } else if !c.isWhitespace, pendingEnd, !(c == "\"" || c == "”" || c == "’" || c == ")" || c == "'") {
-                    // "e.g" or "3.5": a full stop inside a word does not end the sentence.
+                    confirmed = true
+                } else if c.isWhitespace {
+                    confirmed = pendingEnd
+                } else if pendingEnd, !"\"“”„«»‘’'()[]".contains(c) {
                     pendingEnd = false
                 }
             }
@@ -85,6 +90,13 @@ struct Words {
     /// partial word ("" right after a space or punctuation).
     func splitPartial(_ before: String) -> (context: Substring, partial: Substring) {
         var start = before.endIndex
+        // "don'" is a partial word (of "don't"); French "l'" is context.
+        if let last = before.last, Self.isApostrophe(last) {
+            let head = before.dropLast().reversed().prefix { $0.isLetter }
+            if !head.isEmpty, !(language == "fr" && Self.elisions.contains(String(head.reversed()).lowercased())) {
+                start = before.index(before: before.endIndex)
+            }
+        }
         while start > before.startIndex {
             let prev = before.index(before: start)
             let c = before[prev]
