@@ -24,7 +24,7 @@ public final class Predictor {
     /// Words shown for the partial word one letter shorter and not taken are left out, so the
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
-    private var lastQuery: (before: String, shown: Set<String>)?
+    private var lastQuery: (before: String, count: Int, shown: [String])?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
     public private(set) var warnings: [String] = []
 
@@ -88,6 +88,8 @@ public final class Predictor {
     /// Their case follows what was typed ("Th" → "The", "i" → "I", a sentence's first word).
     public func suggestions(before: String, count: Int) -> [String] {
         guard count > 0 else { return [] }
+        // The same question again (a redraw) gets the same words.
+        if let last = lastQuery, last.before == before, last.count == count { return last.shown }
         let (contextText, partialText) = words.splitPartial(before)
         let partial = String(partialText)
         guard !partial.contains(where: { $0.isNumber || $0 == "_" }) else { return [] }
@@ -106,7 +108,7 @@ public final class Predictor {
         if dropShown, let last = lastQuery, !partial.isEmpty, (1...4).contains(before.utf8.count - last.before.utf8.count),
            before.hasPrefix(last.before),
            String(decoding: before.utf8.dropFirst(last.before.utf8.count), as: UTF8.self).unicodeScalars.count == 1 {
-            skip = last.shown
+            skip = Set(last.shown)
         }
         let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count)
         let typedStyle = CaseStyle(typed: partial)
@@ -135,7 +137,7 @@ public final class Predictor {
             out.append(word)
             if out.count == count { break }
         }
-        lastQuery = (before, Set(out))
+        lastQuery = (before, count, out)
         return out
     }
 
@@ -188,6 +190,7 @@ public final class Predictor {
         var tokens = words.tokens(text)
         if !learnedTail.isEmpty { tokens.removeFirst() }
         learnedTail = userModel.learn(tokens, after: learnedTail)
+        lastQuery = nil
         dirty = true
         if Self.now() - lastSave >= saveInterval { try? save() }
     }
@@ -208,6 +211,7 @@ public final class Predictor {
         userModel = UserModel()
         userLoaded = true
         learnedTail = []
+        lastQuery = nil
         dirty = false
         if let userModelPath { unlink(userModelPath) }
     }

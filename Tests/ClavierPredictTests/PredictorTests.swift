@@ -19,6 +19,19 @@ import Testing
         #expect(p.suggestions(before: "abc123", count: 3).isEmpty, "no words for a partial word with digits")
     }
 
+    /// A word shown at one letter and not taken is not shown again at the next: the bar offers new words.
+    @Test func wordsNotTakenMakeRoomAtTheNextLetter() {
+        let p = english()
+        let first = p.suggestions(before: "we saw t", count: 3)
+        let next = p.suggestions(before: "we saw th", count: 3)
+        #expect(first.count == 3 && next.count == 3)
+        #expect(Set(first).isDisjoint(with: next), "\(first) then \(next)")
+        #expect(p.suggestions(before: "we saw th", count: 3) == next, "asking again gives the same words")
+        p.dropShown = false
+        _ = p.suggestions(before: "we saw t", count: 3)
+        #expect(p.suggestions(before: "we saw th", count: 3).contains("the"))
+    }
+
     @Test func caseFollowsWhatWasTyped() {
         let p = english()
         #expect(p.suggestions(before: "Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
