@@ -13,12 +13,13 @@ public final class Predictor {
     let modelPath: String?
     let userModelPath: String?
     let words: Words
-    /// The user model's weight after a context the user typed n times: contextMax · n / (n + contextHalf);
+    /// The user model's weight after a context the user typed n times, followed by d different
+    /// words: contextMax · n / (n + contextHalf · d);
     /// at least unigramMax · N / (N + unigramHalf) for N words learned in all.
     public var contextMax = 0.7
-    public var contextHalf = 2.0
-    public var unigramMax = 0.3
-    public var unigramHalf = 300.0
+    public var contextHalf = 1.0
+    public var unigramMax = 0.2
+    public var unigramHalf = 1000.0
     /// Completions are ranked by P(w | context) · (characters saved)^savingWeight.
     public var savingWeight = 0.0
     /// Words shown for the partial word one letter shorter and not taken are left out, so the
@@ -79,8 +80,10 @@ public final class Predictor {
         guard n > 0 else { return 0 }
         let global = unigramMax * n / (n + unigramHalf)
         guard let v else { return global }
+        // Witten-Bell's confidence: many different words after v make the user's guess weaker.
         let seen = Double(user.contextCount(v))
-        return max(global, contextMax * seen / (seen + contextHalf))
+        let distinct = Double(user.following[v]?.count ?? 0)
+        return max(global, contextMax * seen / (seen + contextHalf * distinct))
     }
 
     /// Up to `count` whole words, best first: completions of the partial word at the end of
