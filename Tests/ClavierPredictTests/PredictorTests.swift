@@ -52,6 +52,22 @@ import Testing
         #expect(p.logProbability(of: "Zebulonia", after: ["to"]) != nil)
     }
 
+    /// Past its limit the user model halves every count: rare words go, frequent ones stay.
+    @Test func theUserModelStaysWithinItsLimit() {
+        var model = UserModel()
+        model.limit = 200
+        let words = Words(language: "en")
+        var tail: [String?] = []
+        for i in 0..<500 {
+            let rare = "w" + String(UnicodeScalar(UInt8(97 + i % 26))) + String(UnicodeScalar(UInt8(97 + i / 26 % 26)))
+            tail = model.learn(Array(words.tokens("often \(rare) often").dropFirst()), after: tail)
+            #expect(model.entryCount <= model.limit)
+        }
+        #expect(model.unigrams["often"] != nil)
+        #expect(model.unigrams.count > 20 && model.unigrams.count < 200, "\(model.unigrams.count)")
+        #expect(model.entryCount == model.unigrams.count + model.following.values.reduce(0) { $0 + $1.count })
+    }
+
     @Test func withoutLearningNothingIsLearnedOrWritten() {
         let dir = TemporaryDirectory()
         let p = english(learning: false, user: dir.file("state/words-en.model"))
