@@ -19,6 +19,10 @@ struct Bench {
         var idleSeconds: Double?
         /// The layout the memory floor's Swift program reads.
         var floorLayout: String?
+        /// `--glide`: the glide decoder's figures alone, over this word list (word<TAB>frequency).
+        var glide = false
+        var glideWords: String?
+        var glideTune = false
     }
 
     static func main() {
@@ -34,11 +38,18 @@ struct Bench {
             case "--startup-runs": options.startupRuns = args.popFirst().flatMap { Int($0) }
             case "--idle-seconds": options.idleSeconds = args.popFirst().flatMap { Double($0) }
             case "--floor-layout": options.floorLayout = args.popFirst()
+            case "--glide": options.glide = true
+            case "--glide-words": options.glideWords = args.popFirst()
+            case "--glide-tune": options.glideTune = true
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
                 say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml]")
                 exit(2)
             }
+        }
+        if options.glide || options.glideTune {
+            runGlide(options)
+            return
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
         do {

@@ -1,0 +1,50 @@
+import ClavierGlide
+import ClavierTestSupport
+import Glibc
+
+extension Bench {
+    /// `--glide` (and `--glide-tune`): the decoder's figures alone, no X server needed.
+    static func runGlide(_ options: Options) {
+        do {
+            guard let path = options.glideWords else { throw HarnessError("--glide needs --glide-words FILE (word<TAB>frequency lines)") }
+            let lexicon = try GlideBench.wordList(path)
+            if options.glideTune {
+                GlideTune.run(lexicon: lexicon)
+                return
+            }
+            let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000)
+            let report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: path)
+            print(report)
+            if let output = options.output { try TextFile.write(output, report) }
+        } catch {
+            say("\(error)")
+            exit(1)
+        }
+    }
+}
+
+/// `--glide-tune`: accuracy of a few tunings on the tuning half (even ranks, seed 1).
+enum GlideTune {
+    static func run(lexicon: any GlideLexicon) {
+        let keys = GlideBench.keyboard()
+        let words = GlideBench.commonWords(lexicon, keyboard: keys, common: 3000, odd: false)
+        var decoder = GlideDecoder(keyboard: keys, lexicon: lexicon)
+        let env = { (name: String) -> [Double] in
+            (getenv(name).map { String(cString: $0) } ?? "").split(separator: ",").compactMap { Double($0) }
+        }
+        if let end = env("GLIDE_END").first { decoder.tuning.endSigma = end }
+        if let radius = env("GLIDE_RADIUS").first { decoder.tuning.endRadius = radius }
+        let locs = env("GLIDE_LOC"), shapes = env("GLIDE_SHAPE"), lms = env("GLIDE_LM")
+        for loc in locs.isEmpty ? [decoder.tuning.locationSigma] : locs {
+            for shape in shapes.isEmpty ? [decoder.tuning.shapeSigma] : shapes {
+                for lm in lms.isEmpty ? [decoder.tuning.languageWeight] : lms {
+                    decoder.tuning.locationSigma = loc
+                    decoder.tuning.shapeSigma = shape
+                    decoder.tuning.languageWeight = lm
+                    let f = GlideBench.measure(decoder, words: words, gestures: 600, seed: 1)
+                    print("loc \(loc) shape \(shape) lm \(lm): top1 \(f.top1) top3 \(f.top3) weighted \(f.weightedTop1)/\(f.weightedTop3) p50 \(f.p50) p95 \(f.p95)")
+                }
+            }
+        }
+    }
+}
