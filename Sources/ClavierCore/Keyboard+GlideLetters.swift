@@ -8,7 +8,8 @@ extension Keyboard {
             guard frame.key.keyClass == .letter else { return nil }
             let text: String? = switch frame.key.action {
             case .text(let text): text
-            case .xkbKey(let name): liveKeys[name]?.baseText
+            // Without a live keymap (`clavier glide`), the layout's own label.
+            case .xkbKey(let name): liveKeys[name]?.baseText ?? { if case .text(let t) = frame.key.label { t } else { nil } }()
             default: nil
             }
             guard let text, text.count == 1, let letter = text.lowercased().first, letter.isLetter else { return nil }

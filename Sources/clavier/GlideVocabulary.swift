@@ -1,0 +1,50 @@
+import ClavierCore
+import ClavierGlide
+import ClavierLayouts
+
+/// Glide typing's decoders: one per layout, page, size and letters (built at the first glide
+/// there, kept while they stay), over the words of the language the keyboard types.
+final class GlideDecoders {
+    private struct Place: Hashable {
+        var layout: String, page: String, width: Int, height: Int, letters: String, language: String
+    }
+    private var decoders: [Place: GlideDecoder] = [:]
+    private var lexicons: [String: any GlideLexicon] = [:]
+
+    /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
+    /// words are known for `language`.
+    func decoder(for keyboard: Keyboard, language: String = "en") -> GlideDecoder? {
+        let letters = keyboard.glideLetters
+        guard letters.count >= 2 else { return nil }
+        let size = keyboard.geometry.size
+        let place = Place(layout: keyboard.layout.id, page: keyboard.page.id, width: size.width, height: size.height,
+                          letters: String(letters.map(\.letter)), language: language)
+        if let found = decoders[place] { return found }
+        guard let lexicon = lexicon(language) else { return nil }
+        let keys = GlideKeyboard(keys: letters.map {
+            GlideKey(letter: $0.letter, x: Double($0.rect.x), y: Double($0.rect.y), width: Double($0.rect.width), height: Double($0.rect.height))
+        })
+        // One size at a time is what a keyboard shows: the old ones' templates go.
+        decoders = decoders.filter { $0.key.layout != place.layout || $0.key.page != place.page }
+        let decoder = GlideDecoder(keyboard: keys, lexicon: lexicon)
+        decoders[place] = decoder
+        return decoder
+    }
+
+    private func lexicon(_ language: String) -> (any GlideLexicon)? {
+        if let found = lexicons[language] { return found }
+        guard let made = GlideVocabulary.lexicon(language: language) else { return nil }
+        lexicons[language] = made
+        return made
+    }
+}
+
+/// Where glide typing's words and their probabilities come from.
+enum GlideVocabulary {
+    /// The words of `language`: until the prediction model is here, English only, from the
+    /// system word list (wamerican) with shorter words taken as likelier, as its completions do.
+    static func lexicon(language: String) -> (any GlideLexicon)? {
+        guard language == "en", let words = WordList.load() else { return nil }
+        return GlideWordList(words.map { GlideWord($0, logPrior: -0.9 * Double($0.count)) })
+    }
+}
