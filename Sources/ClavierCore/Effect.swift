@@ -22,4 +22,9 @@ public enum Effect: Hashable, Sendable {
     /// Wrap the focused window's selection in this formatting's delimiters, or type the pair
     /// with the cursor between them when nothing is selected (the X side knows which).
     case format(Formatting)
+    /// A glide over the letters ended: decode these points (the keys' coordinates, in the
+    /// order drawn) and give the words to `Keyboard.typeGlided`.
+    case glide([Point])
+    /// Repaint the glide's trail (it grew, or the glide ended).
+    case redrawTrail
 }

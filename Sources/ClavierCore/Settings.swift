@@ -7,7 +7,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
-        AnySetting(.autoShow), AnySetting(.autoShowInKiosk),
+        AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.glide),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -187,6 +187,19 @@ extension Setting<Bool> {
             case "false": .value(false)
             default: .problem("must be true or false")
             }
+        }
+    }
+}
+
+extension Setting<Bool> {
+    /// On: a drag from a letter over other letters types a word (pages without letters, as
+    /// on pin and phone, never start one).
+    public static let glide = Setting("glide", .text, default: true,
+        help: "Glide typing: draw a word over the letters to type it, on (default) or off.", valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
         }
     }
 }

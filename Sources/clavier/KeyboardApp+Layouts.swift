@@ -7,8 +7,9 @@ import ClavierX11
 extension KeyboardApp {
     /// A keyboard for `layout` that repeats at the server's rate and labels its XKB-named
     /// keys from the live keymap (asking for the injector only then).
-    static func makeKeyboard(layout: Layout, page: Page.ID?, size: Size, display: Display, typist: Typist) -> Keyboard {
+    static func makeKeyboard(layout: Layout, page: Page.ID?, size: Size, display: Display, typist: Typist, glide: Bool) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: size)
+        keyboard.setGlide(glide)
         if let rate = display.keyRepeat {
             keyboard.repeatDelay = rate.delay
             keyboard.repeatInterval = rate.interval
@@ -25,7 +26,7 @@ extension KeyboardApp {
     func switchLayout(to layout: Layout) {
         apply(keyboard.handle(.cancelAll, at: clock.now))
         keyboard = Self.makeKeyboard(layout: hooks.refreshLayout?(layout) ?? layout, page: nil, size: screen.keysSize,
-                                     display: display, typist: typist)
+                                     display: display, typist: typist, glide: keyboard.glide.enabled)
         keyboard.reshuffle(using: &shuffleSource)
         screen.settleFirstPicture(check: false, keyboard: keyboard)
         screen.paintAll(keyboard)
@@ -40,7 +41,8 @@ extension KeyboardApp {
         screen.settleFirstPicture(check: false, keyboard: keyboard)
         if let refresh = hooks.refreshLayout {
             keyboard = Self.makeKeyboard(layout: refresh(keyboard.layout), page: keyboard.page.id,
-                                         size: keyboard.geometry.size, display: display, typist: typist)
+                                         size: keyboard.geometry.size, display: display, typist: typist,
+                                         glide: keyboard.glide.enabled)
             screen.paintAll(keyboard)
         }
         if keyboard.layout.hasShuffledKeys {

@@ -45,6 +45,7 @@ final class KeyboardApp {
         var scanInterval: Duration?
         /// Shows and hides itself as text fields get and lose the focus (AT-SPI; `AutoShow.acts` applied).
         var autoShow = false
+        var glide = true  // `--glide`: drags over the letters type words.
         var hooks = Hooks()
     }
 
@@ -87,6 +88,7 @@ final class KeyboardApp {
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
     private var player: ClickPlayer?
+    let glideDecoders = GlideDecoders()  // Glide typing's, built at the first glide on each layout and size.
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
 
@@ -112,7 +114,7 @@ final class KeyboardApp {
         typist = Typist(display: display, kiosk: kiosk)
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         keyboard = Self.makeKeyboard(layout: parts.layout, page: parts.page, size: screen.keysSize, display: display,
-                                     typist: typist)
+                                     typist: typist, glide: parts.glide)
         keyboard.reshuffle(using: &shuffleSource)
         previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
@@ -238,7 +240,7 @@ final class KeyboardApp {
     func apply(_ effects: [Effect]) {
         carryOut(effects)
         // After typing, painting and the click, so the word list's first load delays none of them.
-        if let complete = hooks.complete, keyboard.layout.options.accessory.contains(.completions),
+        if let complete = hooks.complete, keyboard.layout.options.accessory.contains(.completions), keyboard.glide.lastWord == nil,
            effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
             carryOut(keyboard.setCompletions(complete(keyboard.word.text)))
         }
@@ -271,7 +273,7 @@ final class KeyboardApp {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
             case .hide: if !kiosk { screen.window.hide(); previewer.hide() }  // The reducer ended every press.
-            case .type, .playClick: break
+            case .type, .playClick, .glide, .redrawTrail: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true
             case .accept(let word): hooks.accepted?(word)
@@ -292,5 +294,6 @@ final class KeyboardApp {
         if effects.contains(.playClick) { player?.play() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
         if let count = hooks.tapped { tapped.forEach(count) }
+        typeGlides(effects)
     }
 }

@@ -29,6 +29,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
     @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
     @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
+    @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
     @Option(name: .setting(.dwell), help: .setting(.dwell)) var dwell: Int?
     @Option(name: .setting(.scan), help: .setting(.scan)) var scan: Int?
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
@@ -57,6 +58,7 @@ struct Run: ParsableCommand {
         try given.read(.kiosk, kiosk)
         try given.read(.learning, learning)
         try given.read(.preview, preview)
+        try given.read(.glide, glide)
         try given.read(.dwell, dwell)
         try given.read(.scan, scan)
         try given.read(.scanSwitch, scanSwitch)
@@ -208,6 +210,7 @@ struct RunOptions {
             dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
             scanInterval: settings[.scan].map { .milliseconds($0) },
             autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
+            glide: settings[.glide],
             hooks: hooks))
         app.run()
     }

@@ -1,0 +1,58 @@
+/// Glide typing's side of the keyboard's state: the drag being followed over the letters, and
+/// what the last glide typed (for the space before the next one and the bar's alternatives).
+public struct GlideState: Sendable {
+    /// Whether a drag from a letter over other letters types a word (`--glide`); the executable
+    /// sets it, and leaves it off in password fields.
+    public var enabled = false
+
+    /// A press on a letter key followed as a possible glide.
+    public struct Trace: Sendable {
+        public var pointer: Int
+        /// The key the drag began on.
+        public var key: Key.ID
+        /// Where the pointer went, in the keys' coordinates, from the press on.
+        public var points: [Point]
+        /// Whether it left its first key for another letter: then it is a glide, not a tap.
+        public var gliding = false
+        /// When it began: a key held past the repeat delay has repeated, and never glides.
+        var began: ContinuousClock.Instant
+        /// How many characters the press typed (a letter types as it is pressed, as it always
+        /// has): a glide takes them back before its word.
+        var typed: Int
+        /// Whether a word glided from here gets a space before it (decided before the press typed).
+        var spaceBefore: Bool
+    }
+    /// The drag followed now, if any (one at a time).
+    public internal(set) var trace: Trace?
+    /// The trail to draw: the glide's points while it is on (empty otherwise).
+    public var trail: [Point] { trace.map { $0.gliding ? $0.points : [] } ?? [] }
+
+    /// What the glide that just ended asks of its word: characters to take back, and a space before.
+    var pending: (erase: Int, space: Bool)?
+
+    /// The word the last glide typed, while nothing else has been typed after it: the bar's
+    /// alternatives replace it.
+    public internal(set) var lastWord: String?
+    /// The last character the keyboard typed (nil: nothing since the focus moved, or it was
+    /// taken back): a glided word after a word or punctuation gets a space before it.
+    var lastTyped: Unicode.Scalar?
+
+    /// Follows what `effects` typed: anything typed ends the last glide's replaceability.
+    mutating func follow(_ effects: [Effect]) {
+        for case .type(let sym, let modifiers) in effects {
+            lastWord = nil
+            if sym == .backSpace || !modifiers.subtracting(.shift).isEmpty {
+                lastTyped = nil
+            } else {
+                lastTyped = sym.scalar
+            }
+        }
+    }
+
+    /// Whether a word glided now needs a space before it.
+    var needsSpace: Bool {
+        guard let last = lastTyped else { return false }
+        if last.properties.isWhitespace { return false }
+        return !"([{\"'¿¡-/@#".unicodeScalars.contains(last)
+    }
+}
