@@ -19,8 +19,10 @@ public struct GlideState: Sendable {
         /// How many characters the press typed (a letter types as it is pressed, as it always
         /// has): a glide takes them back before its word.
         var typed: Int
-        /// Whether a word glided from here gets a space before it (decided before the press typed).
+        /// Whether a word glided from here gets a space before it, and Shift as it stood (both
+        /// before the press typed, which lets a latched Shift go).
         var spaceBefore: Bool
+        var shift: ModifierLatch
     }
     /// The drag followed now, if any (one at a time).
     public internal(set) var trace: Trace?
@@ -28,7 +30,7 @@ public struct GlideState: Sendable {
     public var trail: [Point] { trace.map { $0.gliding ? $0.points : [] } ?? [] }
 
     /// What the glide that just ended asks of its word: characters to take back, and a space before.
-    var pending: (erase: Int, space: Bool)?
+    var pending: (erase: Int, space: Bool, shift: ModifierLatch)?
 
     /// The word the last glide typed, while nothing else has been typed after it: the bar's
     /// alternatives replace it.

@@ -20,8 +20,10 @@ extension Keyboard {
     }
 
     /// Starts following `pointer`'s press at `point` on `key`, which typed `typed` characters.
-    mutating func beginGlide(on key: Key, at point: Point, pointer: Int, typed: Int, spaceBefore: Bool, now: ContinuousClock.Instant) {
-        glide.trace = GlideState.Trace(pointer: pointer, key: key.id, points: [point], began: now, typed: typed, spaceBefore: spaceBefore)
+    mutating func beginGlide(on key: Key, at point: Point, pointer: Int, typed: Int, spaceBefore: Bool, shift: ModifierLatch,
+                             now: ContinuousClock.Instant) {
+        glide.trace = GlideState.Trace(pointer: pointer, key: key.id, points: [point], began: now, typed: typed,
+                                       spaceBefore: spaceBefore, shift: shift)
     }
 
     /// The glide's share of a motion: nil when it is not the followed pointer's, or the drag
@@ -60,7 +62,7 @@ extension Keyboard {
         glide.trace = nil
         guard trace.gliding else { return nil }
         trace.points.append(point)
-        glide.pending = (trace.typed, trace.spaceBefore)
+        glide.pending = (trace.typed, trace.spaceBefore, trace.shift)
         return [.redrawTrail, .glide(trace.points)]
     }
 
@@ -71,13 +73,13 @@ extension Keyboard {
         guard let pending = glide.pending else { return [] }
         glide.pending = nil
         guard let best = words.first else { return [] }
-        let word = cased(best)
+        let word = cased(best, pending.shift)
         let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: pending.erase)
         var effects = erase + typeText((pending.space ? " " : "") + word)
         if followsWords { self.word.follow(effects) }
         glide.follow(effects)
         glide.lastWord = word
-        effects += setCompletions(words.dropFirst().map(cased))
+        effects += setCompletions(words.dropFirst().map { cased($0, pending.shift) })
         return effects
     }
 
@@ -95,7 +97,7 @@ extension Keyboard {
     }
 
     /// A word as Shift has it: locked, all capitals; latched, the first letter.
-    private func cased(_ word: String) -> String {
+    private func cased(_ word: String, _ shift: ModifierLatch) -> String {
         switch shift {
         case .off: word
         case .locked: word.uppercased()
