@@ -57,13 +57,26 @@ extension Keyboard {
 
     /// The glide's share of a release: the glide's points to decode; nil when the release is
     /// not the end of a glide (a tap goes on as before).
-    mutating func endGlide(at point: Point, pointer: Int) -> [Effect]? {
+    mutating func endGlide(at point: Point, pointer: Int, now: ContinuousClock.Instant) -> [Effect]? {
         guard var trace = glide.trace, trace.pointer == pointer else { return nil }
         glide.trace = nil
         guard trace.gliding else { return nil }
         trace.points.append(point)
         glide.pending = (trace.typed, trace.spaceBefore, trace.shift)
+        glide.fading = (trace.points, now, now + GlideState.fadeFrame)
         return [.redrawTrail, .glide(trace.points)]
+    }
+
+    /// The fading trail's next frame, when it is due: a repaint, fainter, until it is gone.
+    mutating func fadeTrail(at now: ContinuousClock.Instant) -> [Effect] {
+        guard var fading = glide.fading, now >= fading.next else { return [] }
+        if now - fading.ended >= GlideState.trailFade {
+            glide.fading = nil
+        } else {
+            fading.next = now + GlideState.fadeFrame
+            glide.fading = fading
+        }
+        return [.redrawTrail]
     }
 
     /// Types the best of the words a glide was decoded to in place of the letter its press

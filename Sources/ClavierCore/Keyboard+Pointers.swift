@@ -47,7 +47,7 @@ extension Keyboard {
             return effects
         case .release(let point, let pointer):
             if repeating?.pointer == pointer { repeating = nil }
-            if let glided = endGlide(at: point, pointer: pointer) { return glided }
+            if let glided = endGlide(at: point, pointer: pointer, now: now) { return glided }
             if let shown = popup, shown.pointer == pointer {
                 // Releasing on an alternate types it; releasing anywhere else types nothing.
                 popup = nil
@@ -79,7 +79,7 @@ extension Keyboard {
             if holding?.pointer == pointer { holding = nil }
             return [.redraw([id])]
         case .tick:
-            var effects: [Effect] = []
+            var effects = fadeTrail(at: now)
             if let held = holding, now >= held.due {
                 holding = nil
                 if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
@@ -97,8 +97,9 @@ extension Keyboard {
             repeating = r
             return effects + r.effects
         case .cancelAll:
-            let hadTrail = glide.trace?.gliding == true
+            let hadTrail = glide.trace?.gliding == true || glide.fading != nil
             glide.trace = nil
+            glide.fading = nil
             repeating = nil
             holding = nil
             let hadPopup = popup != nil

@@ -58,10 +58,10 @@ public struct Keyboard: Sendable {
     /// The server's locks that are on, which Caps Lock and Num Lock keys show (`setLocks`).
     public internal(set) var locks: Locks = []
 
-    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats or a key
-    /// with alternates is held, so an idle keyboard asks for no timer at all.
+    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, a key
+    /// with alternates is held or a glide's trail fades, so an idle keyboard asks for no timer at all.
     public var nextDeadline: ContinuousClock.Instant? {
-        [repeating?.next, holding?.due].compactMap { $0 }.min()
+        [repeating?.next, holding?.due, glide.fading?.next].compactMap { $0 }.min()
     }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.

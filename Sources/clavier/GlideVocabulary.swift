@@ -2,6 +2,14 @@ import ClavierCore
 import ClavierGlide
 import ClavierLayouts
 
+/// Glide typing's parts in the running keyboard: its decoders, and what of the trail is on screen.
+final class GlideParts {
+    let decoders = GlideDecoders()
+    /// The area the trail covers on screen now (nil: none), and how many of its points are painted.
+    var trailShown: Rect?
+    var trailPainted = 0
+}
+
 /// Glide typing's decoders: one per layout, page, size and letters (built at the first glide
 /// there, kept while they stay), over the words of the language the keyboard types.
 final class GlideDecoders {

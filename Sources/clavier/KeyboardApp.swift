@@ -88,7 +88,7 @@ final class KeyboardApp {
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
     private var player: ClickPlayer?
-    let glideDecoders = GlideDecoders()  // Glide typing's, built at the first glide on each layout and size.
+    let glide = GlideParts()  // Glide typing's decoders and trail.
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
 
@@ -294,6 +294,6 @@ final class KeyboardApp {
         if effects.contains(.playClick) { player?.play() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
         if let count = hooks.tapped { tapped.forEach(count) }
-        typeGlides(effects)
+        followGlide(effects, repainted: whole || !damaged.isEmpty)
     }
 }

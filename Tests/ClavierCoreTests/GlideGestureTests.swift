@@ -131,3 +131,25 @@ import Testing
         #expect(String(k.glideLetters.map(\.letter)) == "öz")
     }
 }
+
+@Suite struct GlideTrailTests {
+    @Test func theTrailShowsWhileGlidingAndFadesAfterTheLift() throws {
+        var k = Keyboard(layout: .us, size: GlideGestureTests.size)
+        k.setGlide(true)
+        let t0 = ContinuousClock.now
+        let h = k.geometry.frame(id: "h")!.rect, e = k.geometry.frame(id: "e")!.rect
+        _ = k.handle(.press(Point(x: h.midX, y: h.midY), pointer: 0), at: t0)
+        #expect(k.glide.trail(at: t0) == nil, "a press alone draws no trail")
+        let moved = k.handle(.motion(Point(x: e.midX, y: e.midY), pointer: 0), at: t0)
+        #expect(moved.contains(.redrawTrail))
+        #expect(k.glide.trail(at: t0)?.opacity == 1 && k.glide.trail(at: t0)?.points.count == 2)
+        _ = k.handle(.release(Point(x: e.midX, y: e.midY), pointer: 0), at: t0)
+        let due = try #require(k.nextDeadline)
+        let half = try #require(k.glide.trail(at: t0 + GlideState.trailFade / 2))
+        #expect(half.opacity > 0.4 && half.opacity < 0.6)
+        #expect(k.handle(.tick, at: due).contains(.redrawTrail))
+        let end = t0 + GlideState.trailFade
+        #expect(k.handle(.tick, at: end).contains(.redrawTrail))
+        #expect(k.glide.trail(at: end) == nil && k.nextDeadline == nil, "gone, and no more timers")
+    }
+}
