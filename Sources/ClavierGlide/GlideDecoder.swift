@@ -15,11 +15,15 @@ public struct GlideTuning: Hashable, Sendable {
     public var locationSigma = 0.45, shapeSigma = 0.12
     /// The spread (pitch units) of where a gesture starts and ends around its first and last
     /// letters' centres: fingers aim those two most carefully.
-    public var endSigma = 0.5
+    public var endSigma = 0.3
     /// The weight of the language model's log probability beside the two channels.
-    public var languageWeight = 0.6
-    /// How many of the best by gesture and prior are scored again in their context.
-    public var rescored = 24
+    public var languageWeight = 0.45
+    /// How many of the best by gesture and prior are looked at again: for letters the gesture
+    /// missed and stretches of it far from the word (SHARK2's tunnel), and in their context.
+    public var rescored = 48
+    /// Pitch units: the tunnel's half width, within which a letter counts as visited and the
+    /// gesture as on the word's path; and the spread of what lies outside it.
+    public var tunnel = 0.4, tunnelSigma = 0.3
     public init() {}
     public static let standard = GlideTuning()
 }
@@ -132,11 +136,46 @@ public struct GlideDecoder: Sendable {
             }
         }
         let rescored = best.map { c in
-            GlideCandidate(word: words[Int(c.index)].text,
-                           score: c.geometric + t.languageWeight * lexicon.glideLogProbability(ofWord: Int(c.index), after: context))
+            let w = Int(c.index)
+            template.removeAll(keepingCapacity: true)
+            for j in Int(offsets[w])..<Int(offsets[w + 1]) { template.append(centres[Int(paths[j])]) }
+            GlidePath.resample(template, count: t.samples, into: &resampled)
+            let outside = tunnelOutside(gesture: gesture, letters: template, path: resampled)
+            return GlideCandidate(word: words[w].text,
+                                  score: c.geometric - outside / (2 * t.tunnelSigma * t.tunnelSigma)
+                                      + t.languageWeight * lexicon.glideLogProbability(ofWord: w, after: context))
         }.sorted { $0.score > $1.score }
         var seen = Set<String>()
         return Array(rescored.filter { seen.insert($0.word).inserted }.prefix(limit))
+    }
+
+    /// How far outside the tunnel around a word's path the gesture strays (squared, pitch
+    /// units, summed over the gesture's points scaled to one per letter), plus how far outside
+    /// it each of the word's letters lies from the gesture (squared, summed).
+    private func tunnelOutside(gesture: [Double], letters: [GlidePoint], path: [Double]) -> Double {
+        let pitch = keyboard.pitch, r = tuning.tunnel
+        let n = gesture.count / 2, m = path.count / 2
+        var stray = 0.0
+        for i in 0..<n {
+            var nearest = Double.infinity
+            for j in 0..<m {
+                let dx = gesture[2 * i] - path[2 * j], dy = gesture[2 * i + 1] - path[2 * j + 1]
+                nearest = min(nearest, dx * dx + dy * dy)
+            }
+            let d = max(0, nearest.squareRoot() / pitch - r)
+            stray += d * d
+        }
+        var missed = 0.0
+        for letter in letters {
+            var nearest = Double.infinity
+            for i in 0..<n {
+                let dx = gesture[2 * i] - letter.x, dy = gesture[2 * i + 1] - letter.y
+                nearest = min(nearest, dx * dx + dy * dy)
+            }
+            let d = max(0, nearest.squareRoot() / pitch - r)
+            missed += d * d
+        }
+        return stray * Double(letters.count) / Double(max(n, 1)) + missed
     }
 
     /// The keys whose centre lies within `endRadius` keys of `point` (in each key's own width

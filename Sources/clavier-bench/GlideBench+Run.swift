@@ -34,6 +34,20 @@ enum GlideTune {
         }
         if let end = env("GLIDE_END").first { decoder.tuning.endSigma = end }
         if let radius = env("GLIDE_RADIUS").first { decoder.tuning.endRadius = radius }
+        if let v = env("GLIDE_TUNNEL").first { decoder.tuning.tunnel = v }
+        if let v = env("GLIDE_TSIGMA").first { decoder.tuning.tunnelSigma = v }
+        if let v = env("GLIDE_K").first { decoder.tuning.rescored = Int(v) }
+        if getenv("GLIDE_MISSES") != nil {
+            var generator = GestureGenerator(seed: 1)
+            for (g, word) in words.enumerated() where g < 400 {
+                let points = generator.gesture(through: word.path.map { decoder.keyboard.keys[Int($0)] })
+                let found = decoder.decode(points, limit: 3)
+                if found.first?.word != word.text {
+                    print("\(word.text): \(found.map { "\($0.word) \(Int($0.score * 10))" }.joined(separator: ", "))")
+                }
+            }
+            return
+        }
         let locs = env("GLIDE_LOC"), shapes = env("GLIDE_SHAPE"), lms = env("GLIDE_LM")
         for loc in locs.isEmpty ? [decoder.tuning.locationSigma] : locs {
             for shape in shapes.isEmpty ? [decoder.tuning.shapeSigma] : shapes {

@@ -7,7 +7,8 @@ import Glibc
 ///   the key's width across and of its height down (0.22: most aims stay inside the key);
 /// - corner cutting: at each letter between the first and last the finger turns early, on a
 ///   quadratic curve from `cut` (0.15–0.45, drawn per corner) of the way back along the
-///   segment in to as far along the segment out, so it misses the aim point;
+///   segment in to as far along the segment out, but never more than `longestCut` (0.7) of a
+///   key, so it misses the aim point (by up to a third of a key) as a hand aiming at it does;
 /// - start and end: the first point is the first aim point; the last overshoots along the
 ///   final direction by up to `overshoot` (0.15) of a key;
 /// - speed and sampling: motion events every 8–17 ms (drawn per event) at a speed that is
@@ -17,6 +18,7 @@ import Glibc
 struct GestureGenerator {
     var scatter = 0.22
     var cut = 0.15...0.45
+    var longestCut = 0.7
     var overshoot = 0.15
     var jitter = 0.03
     var rng: SeedRandom
@@ -38,7 +40,10 @@ struct GestureGenerator {
                 break
             }
             let c = Double.random(in: cut, using: &rng)
-            let into = lerp(aims[i], aims[i - 1], c), out = lerp(aims[i], aims[i + 1], c)
+            let lengthIn = hypot(aims[i].x - aims[i - 1].x, aims[i].y - aims[i - 1].y)
+            let lengthOut = hypot(aims[i + 1].x - aims[i].x, aims[i + 1].y - aims[i].y)
+            let into = lerp(aims[i], aims[i - 1], min(c, longestCut * w / max(lengthIn, 1e-9)))
+            let out = lerp(aims[i], aims[i + 1], min(c, longestCut * w / max(lengthOut, 1e-9)))
             curve.append(into)
             for s in 1...8 {
                 let t = Double(s) / 8
