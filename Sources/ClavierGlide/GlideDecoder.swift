@@ -12,7 +12,7 @@ public struct GlideTuning: Hashable, Sendable {
     /// Pitch units: a word whose path lies further than this from the gesture on average is dropped.
     public var farthest = 1.6
     /// The location channel's spread (pitch units) and the shape channel's (of the path's size).
-    public var locationSigma = 0.45, shapeSigma = 0.12
+    public var locationSigma = 0.4, shapeSigma = 0.12
     /// The spread (pitch units) of where a gesture starts and ends around its first and last
     /// letters' centres: fingers aim those two most carefully.
     public var endSigma = 0.3
