@@ -108,7 +108,7 @@ enum GlideBench {
         return """
         ## Glide typing (clavier-bench --glide)
 
-        \(f.gestures) generated gestures per row (GestureGenerator's noise: scatter σ 0.22 key, corners cut 0.15–0.45, \
+        \(f.gestures) generated gestures per row (GestureGenerator's noise: scatter σ 0.22 key, corners cut 0.15–0.45 of a segment and at most 0.7 key, \
         8–17 ms sampling, jitter σ 0.03 key) on the us layout at \(size.width)×\(size.height), over \(vocabulary) words (\(source)); \
         measured words are the odd ranks of the 3,000 commonest, held out from tuning.
 
