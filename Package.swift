@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "ClavierCore"),
         // Glide typing's decoder: a gesture over the letter keys in, the likeliest words out. Pure Swift.
         .target(name: "ClavierGlide"),
+        // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
+        .target(name: "ClavierPredict"),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"]),
@@ -72,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,
@@ -84,7 +86,7 @@ let package = Package(
         .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierGlide", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -94,6 +96,7 @@ let package = Package(
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
         .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide"]),
+        .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),

@@ -51,6 +51,9 @@ public struct GlideState: Sendable {
     /// The last character the keyboard typed (nil: nothing since the focus moved, or it was
     /// taken back): a glided word after a word or punctuation gets a space before it.
     var lastTyped: Unicode.Scalar?
+    /// The last few dozen characters the keyboard typed since the focus moved, in memory only:
+    /// the context a glided word is decoded in (its last words).
+    public internal(set) var before = ""
 
     /// Follows what `effects` typed: anything typed ends the last glide's replaceability.
     mutating func follow(_ effects: [Effect]) {
@@ -58,8 +61,13 @@ public struct GlideState: Sendable {
             lastWord = nil
             if sym == .backSpace || !modifiers.subtracting(.shift).isEmpty {
                 lastTyped = nil
+                if sym == .backSpace, !before.isEmpty { before.removeLast() } else { before = "" }
             } else {
                 lastTyped = sym.scalar
+                if let scalar = sym.scalar {
+                    before.unicodeScalars.append(scalar)
+                    if before.unicodeScalars.count > 64 { before = String(before.unicodeScalars.suffix(48)) }
+                }
             }
         }
     }

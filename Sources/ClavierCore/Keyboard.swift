@@ -95,6 +95,7 @@ public struct Keyboard: Sendable {
         word.reset()
         glide.lastTyped = nil
         glide.lastWord = nil
+        glide.before = ""
     }
 
     /// Lays the keys out again for a new window size.

@@ -58,3 +58,20 @@ enum GlideMath {
         return e * 0.693_147_180_559_945_3 + 2 * sum
     }
 }
+
+/// A lexicon over any language model: its words with their unigram log probabilities, and a
+/// function for log P(word | context) (nil for a word it does not know: its prior is used).
+public struct GlideLanguageModel: GlideLexicon {
+    public let glideWords: [GlideWord]
+    private let context: @Sendable (String, [String]) -> Double?
+
+    public init(words: [GlideWord], context: @escaping @Sendable (String, [String]) -> Double?) {
+        glideWords = words
+        self.context = context
+    }
+
+    public func glideLogProbability(ofWord index: Int, after context: [String]) -> Double {
+        let word = glideWords[index]
+        return self.context(word.text, context) ?? word.logPrior
+    }
+}

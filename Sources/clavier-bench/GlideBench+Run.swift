@@ -1,4 +1,5 @@
 import ClavierGlide
+import ClavierPredict
 import ClavierTestSupport
 import Glibc
 
@@ -6,14 +7,28 @@ extension Bench {
     /// `--glide` (and `--glide-tune`): the decoder's figures alone, no X server needed.
     static func runGlide(_ options: Options) {
         do {
-            guard let path = options.glideWords else { throw HarnessError("--glide needs --glide-words FILE (word<TAB>frequency lines)") }
-            let lexicon = try GlideBench.wordList(path)
+            let rss = ProcStats.memory(pid: getpid())?.rss
+            let lexicon: any GlideLexicon
+            let source: String
+            if let path = options.glideWords {
+                lexicon = try GlideBench.wordList(path)
+                source = path
+            } else {
+                let model = assets() + "/models/en.lm"
+                do { lexicon = GlideBench.model(try SystemModel(path: model)) } catch { throw HarnessError("\(error)") }
+                source = "the English model, Assets/models/en.lm"
+            }
             if options.glideTune {
                 GlideTune.run(lexicon: lexicon)
                 return
             }
-            let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000)
-            let report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: path)
+            // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
+            let texts = ["en-prose", "en-casual"].compactMap { name in
+                TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
+            }
+            let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
+            let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
+            let report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
             print(report)
             if let output = options.output { try TextFile.write(output, report) }
         } catch {

@@ -1,5 +1,6 @@
 import ClavierCore
 import ClavierGlide
+import ClavierPredict
 import ClavierTestSupport
 import Glibc
 
@@ -13,6 +14,8 @@ enum GlideBench {
     struct Figures {
         var words = 0, gestures = 0
         var top1 = 0.0, top3 = 0.0, weightedTop1 = 0.0, weightedTop3 = 0.0
+        /// Words of held-out running text (bench/ksr), each in the context of the two before it.
+        var textTop1 = 0.0, textTop3 = 0.0, textWords = 0, textSkipped = 0, texts = ""
         var p50 = 0.0, p95 = 0.0
         var memoryKB = 0.0, buildMs = 0.0
     }
@@ -25,6 +28,12 @@ enum GlideBench {
         return GlideKeyboard(keys: keyboard.glideLetters.map {
             GlideKey(letter: $0.letter, x: Double($0.rect.x), y: Double($0.rect.y), width: Double($0.rect.width), height: Double($0.rect.height))
         })
+    }
+
+    /// A language model as the decoder's lexicon, as the keyboard makes it (GlideVocabulary).
+    static func model(_ model: SystemModel) -> GlideLanguageModel {
+        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
+                           context: { model.logProbability(of: $0, after: $1) })
     }
 
     /// Words and frequencies from a file of `word<TAB>frequency` lines.
@@ -87,16 +96,57 @@ enum GlideBench {
         return figures
     }
 
-    /// Builds the decoder over `lexicon` (measuring the memory and time it adds) and measures it.
-    static func run(lexicon: any GlideLexicon, gestures: Int, common: Int = 3000) -> Figures {
+    /// Glides the words of `text` (held-out running text) in order, each decoded after the text
+    /// before it, up to `gestures` words; words of one key or outside the vocabulary are skipped
+    /// (counted). Returns top-1 and top-3 (case-insensitive), words glided, words skipped.
+    static func measureText(_ decoder: GlideDecoder, text: String, gestures: Int, seed: UInt64) -> (Double, Double, Int, Int) {
+        var generator = GestureGenerator(seed: seed)
+        let known = Set(decoder.lexicon.glideWords.map { $0.text.lowercased() })
+        var before = "", word = ""
+        var glided = 0, skipped = 0, hits1 = 0, hits3 = 0
+        func glide() {
+            defer { word = "" }
+            guard !word.isEmpty, glided < gestures else { return }
+            guard known.contains(word.lowercased()), let path = decoder.keyboard.path(of: word), path.count > 1 else {
+                skipped += 1
+                return
+            }
+            let points = generator.gesture(through: path.map { decoder.keyboard.keys[Int($0)] })
+            let found = decoder.decode(points, context: GlideDecoder.context(of: before), limit: 3).map { $0.word.lowercased() }
+            glided += 1
+            if found.first == word.lowercased() { hits1 += 1 }
+            if found.contains(word.lowercased()) { hits3 += 1 }
+        }
+        for ch in text {
+            if ch.isLetter || ch == "'" || ch == "’" {
+                word.append(ch == "’" ? "'" : ch)
+            } else {
+                glide()
+            }
+            before.append(ch)
+        }
+        glide()
+        return (Double(hits1) / Double(max(glided, 1)) * 100, Double(hits3) / Double(max(glided, 1)) * 100, glided, skipped)
+    }
+
+    /// Builds the decoder over `lexicon` (measuring the memory and time it adds) and measures it,
+    /// on the common words and, when given, on held-out running text.
+    /// `rssBefore` (kB) is the resident size before the lexicon was made, so its word list counts too.
+    static func run(lexicon: any GlideLexicon, gestures: Int, common: Int = 3000, text: (name: String, text: String)? = nil,
+                    rssBefore: Double? = nil) -> Figures {
         let keys = keyboard()
-        let before = ProcStats.memory(pid: getpid())?.rss ?? 0
+        let before = rssBefore ?? ProcStats.memory(pid: getpid())?.rss ?? 0
         let clock = ContinuousClock()
         let start = clock.now
         let decoder = GlideDecoder(keyboard: keys, lexicon: lexicon)
         let built = clock.now - start
         let after = ProcStats.memory(pid: getpid())?.rss ?? 0
         var figures = measure(decoder, words: commonWords(lexicon, keyboard: keys, common: common, odd: true), gestures: gestures, seed: 2)
+        if let text {
+            (figures.textTop1, figures.textTop3, figures.textWords, figures.textSkipped) =
+                measureText(decoder, text: text.text, gestures: gestures, seed: 3)
+            figures.texts = text.name
+        }
         figures.memoryKB = after - before
         figures.buildMs = Double(built.components.attoseconds) / 1e15 + Double(built.components.seconds) * 1000
         return figures
@@ -116,8 +166,9 @@ enum GlideBench {
         | --- | --- | --- |
         | common words, uniformly (\(f.words)) | \(r(f.top1)) % | \(r(f.top3)) % |
         | common words, by frequency (running text) | \(r(f.weightedTop1)) % | \(r(f.weightedTop3)) % |
+        \(f.textWords == 0 ? "" : "| held-out text in context (\(f.texts): \(f.textWords) words, \(f.textSkipped) not glidable or unknown skipped) | \(r(f.textTop1)) % | \(r(f.textTop3)) % |\n")
 
-        | decode p50 | decode p95 | templates built | memory added (RSS) |
+        | decode p50 | decode p95 | templates built | memory added (RSS: words and templates) |
         | --- | --- | --- | --- |
         | \(r(f.p50)) ms | \(r(f.p95)) ms | \(r(f.buildMs)) ms | \(Int(f.memoryKB)) kB |
 

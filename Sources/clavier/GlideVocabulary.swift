@@ -1,6 +1,7 @@
 import ClavierCore
 import ClavierGlide
 import ClavierLayouts
+import ClavierPredict
 
 /// Glide typing's parts in the running keyboard: its decoders, and what of the trail is on screen.
 final class GlideParts {
@@ -20,10 +21,11 @@ final class GlideDecoders {
     private var lexicons: [String: any GlideLexicon] = [:]
 
     /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
-    /// words are known for `language`.
-    func decoder(for keyboard: Keyboard, language: String = "en") -> GlideDecoder? {
+    /// words are known for `language` (nil: the language its letters suggest).
+    func decoder(for keyboard: Keyboard, language: String? = nil) -> GlideDecoder? {
         let letters = keyboard.glideLetters
         guard letters.count >= 2 else { return nil }
+        let language = language ?? GlideVocabulary.language(of: letters.map(\.letter))
         let size = keyboard.geometry.size
         let place = Place(layout: keyboard.layout.id, page: keyboard.page.id, width: size.width, height: size.height,
                           letters: String(letters.map(\.letter)), language: language)
@@ -49,10 +51,36 @@ final class GlideDecoders {
 
 /// Where glide typing's words and their probabilities come from.
 enum GlideVocabulary {
-    /// The words of `language`: until the prediction model is here, English only, from the
-    /// system word list (wamerican) with shorter words taken as likelier, as its completions do.
+    /// The words of `language`: its installed language model (models/LANG.lm, as word
+    /// prediction uses), else for English the system word list (wamerican), shorter words
+    /// taken as likelier as its completions do.
     static func lexicon(language: String) -> (any GlideLexicon)? {
+        if let path = DataFiles.find("models/\(language).lm") {
+            do {
+                return model(try SystemModel(path: path))
+            } catch {
+                Log.warning("glide typing: \(error)")
+            }
+        }
         guard language == "en", let words = WordList.load() else { return nil }
         return GlideWordList(words.map { GlideWord($0, logPrior: -0.9 * Double($0.count)) })
+    }
+
+    /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
+    /// with unigram priors, and its trigram probabilities in context.
+    static func model(_ model: SystemModel) -> GlideLanguageModel {
+        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
+                           context: { model.logProbability(of: $0, after: $1) })
+    }
+
+    /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ
+    /// Spanish; a first letter `a` (AZERTY) French; anything else English.
+    static func language(of letters: [Character]) -> String {
+        let set = Set(letters)
+        if letters.contains(where: { $0.unicodeScalars.first.map { (0x400...0x4FF).contains($0.value) } ?? false }) { return "ru" }
+        if set.isSuperset(of: ["ä", "ö", "ü"]) { return "de" }
+        if set.contains("ñ") { return "es" }
+        if letters.first == "a" { return "fr" }
+        return "en"
     }
 }

@@ -36,7 +36,8 @@ extension KeyboardApp {
     /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
     private func typeGlide(_ points: [Point]) {
         guard let decoder = glide.decoders.decoder(for: keyboard) else { return }
-        let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) }, context: [])
+        let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) },
+                                   context: GlideDecoder.context(of: keyboard.glide.before))
         Log.debug("glide: \(points.count) points, \(words.count) words")
         apply(keyboard.typeGlided(words.map(\.word)))
     }
