@@ -212,11 +212,16 @@ struct Bench {
         }
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
+        var sections = [report.markdown()]
         if options.only?.contains("prediction") ?? true {
             say("word prediction")
-            return report.markdown() + "\n" + PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr")
+            sections.append(PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr"))
         }
-        return report.markdown()
+        if options.only?.contains("glide") ?? true {
+            say("glide typing")
+            sections.append(try glideSection(options))
+        }
+        return sections.joined(separator: "\n")
     }
 
     /// The source tree's Assets/, from .build/<triple>/<configuration>/clavier-bench.

@@ -7,34 +7,40 @@ extension Bench {
     /// `--glide` (and `--glide-tune`): the decoder's figures alone, no X server needed.
     static func runGlide(_ options: Options) {
         do {
-            let rss = ProcStats.memory(pid: getpid())?.rss
-            let lexicon: any GlideLexicon
-            let source: String
-            if let path = options.glideWords {
-                lexicon = try GlideBench.wordList(path)
-                source = path
-            } else {
-                let model = assets() + "/models/en.lm"
-                do { lexicon = GlideBench.model(try SystemModel(path: model)) } catch { throw HarnessError("\(error)") }
-                source = "the English model, Assets/models/en.lm"
-            }
             if options.glideTune {
-                GlideTune.run(lexicon: lexicon)
+                guard let path = options.glideWords else { throw HarnessError("--glide-tune needs --glide-words FILE") }
+                GlideTune.run(lexicon: try GlideBench.wordList(path))
                 return
             }
-            // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
-            let texts = ["en-prose", "en-casual"].compactMap { name in
-                TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
-            }
-            let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
-            let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
-            let report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
+            let report = try glideSection(options)
             print(report)
             if let output = options.output { try TextFile.write(output, report) }
         } catch {
             say("\(error)")
             exit(1)
         }
+    }
+
+    /// The glide section of the report: over `--glide-words`, else the English model.
+    static func glideSection(_ options: Options) throws(HarnessError) -> String {
+        let rss = ProcStats.memory(pid: getpid())?.rss
+        let lexicon: any GlideLexicon
+        let source: String
+        if let path = options.glideWords {
+            lexicon = try GlideBench.wordList(path)
+            source = path
+        } else {
+            let model = assets() + "/models/en.lm"
+            do { lexicon = GlideBench.model(try SystemModel(path: model)) } catch { throw HarnessError("\(error)") }
+            source = "the English model, Assets/models/en.lm"
+        }
+        // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
+        let texts = ["en-prose", "en-casual"].compactMap { name in
+            TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
+        }
+        let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
+        let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
+        return GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
     }
 }
 
