@@ -66,3 +66,33 @@ import Testing
         #expect(session.stopKeyboard() == 0)
     }
 }
+
+/// Glide typing over the live keymap: the `xkb` layout under a German keymap glides German
+/// words, through keys whose letters only the keymap gives (ö on AC10).
+@Suite(.serialized, .needsDisplay, .needsClavier) struct GlideKeymapTests {
+    @Test func xkbUnderGermanGlidesAGermanWord() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "xkb"], layout: "de")
+        let keymapBefore = session.server.keymapDump
+        let keys = try session.geometry(page: "letters")
+        let f = session.server.frame(of: session.keyboardWindow)
+        // s c h ö n under de: AC02 AB03 AC06 AC10 AB06.
+        let centres = try ["ac02", "ab03", "ac06", "ac10", "ab06"].map { id in
+            guard let key = keys[id] else { throw HarnessError("no key '\(id)'") }
+            return (x: f.x + key.midX, y: f.y + key.midY)
+        }
+        session.server.movePointer(x: centres[0].x, y: centres[0].y, pause: 10_000)
+        session.server.button(down: true, pause: 10_000)
+        for (a, b) in zip(centres, centres.dropFirst()) {
+            for step in 1...6 {
+                session.server.movePointer(x: a.x + (b.x - a.x) * step / 6, y: a.y + (b.y - a.y) * step / 6, pause: 8_000)
+            }
+        }
+        session.server.button(down: false, pause: 30_000)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "schön\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+        #expect(session.server.keymapDump == keymapBefore)
+    }
+}
