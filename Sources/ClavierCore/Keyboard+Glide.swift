@@ -28,7 +28,7 @@ extension Keyboard {
 
     /// The glide's share of a motion: nil when it is not the followed pointer's, or the drag
     /// has not yet left its key for another letter (the press goes on as before).
-    mutating func followGlide(to point: Point, pointer: Int, now: ContinuousClock.Instant) -> [Effect]? {
+    mutating func followGlide(to point: Point, pointer: Int) -> [Effect]? {
         guard var trace = glide.trace, trace.pointer == pointer else { return nil }
         trace.points.append(point)
         if trace.gliding {
@@ -40,8 +40,9 @@ extension Keyboard {
             glide.trace = trace
             return nil
         }
-        // A key held until it repeated is not the start of a word.
-        guard now - trace.began < repeatDelay || repeating?.pointer != pointer else {
+        // A key held until it repeated is not the start of a word. (Whether it repeated, not
+        // how long ago it was pressed: a busy moment delays the motion, not the finger.)
+        if let r = repeating, r.pointer == pointer, r.next > trace.began + repeatDelay {
             glide.trace = nil
             return nil
         }

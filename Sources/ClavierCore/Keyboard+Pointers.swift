@@ -64,7 +64,7 @@ extension Keyboard {
             }
             return effects
         case .motion(let point, let pointer):
-            if let glided = followGlide(to: point, pointer: pointer, now: now) { return glided }
+            if let glided = followGlide(to: point, pointer: pointer) { return glided }
             if var shown = popup, shown.pointer == pointer {
                 let selected = shown.index(at: point)
                 guard selected != shown.selected else { return [] }

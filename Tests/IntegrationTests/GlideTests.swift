@@ -56,6 +56,21 @@ import Testing
         #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
     }
 
+    @Test func anAlternativeOnTheBarReplacesTheWordGlided() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "markdown"])
+        try Self.glide("hello", in: session)
+        let cell = try #require(try session.printedGeometry().accessory?.first { $0.id == "completion-0" })
+        let f = session.server.frame(of: session.keyboardWindow)
+        session.server.click(x: f.x + cell.midX, y: f.y + cell.midY)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        // The glided word went whole (BackSpace over each letter) and another word took its place.
+        let word = session.received.dropLast()
+        #expect(!word.isEmpty && word != "hello" && word.allSatisfy(\.isLetter), "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+    }
+
     @Test func glideOffTypesTheKeyUnderThePressAsBefore() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--glide", "off"])
         try Self.glide("hello", in: session)
