@@ -40,7 +40,19 @@ extension Bench {
         }
         let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
         let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
-        return GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
+        var report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
+        // Through the running keyboard: the casual text (the prose's first words were glided above).
+        let clavier = options.clavier.isEmpty ? siblingBinary("clavier") : options.clavier
+        if access(clavier, X_OK) == 0, let casual = texts.last {
+            say("glide typing through the running keyboard")
+            let known = Set(lexicon.glideWords.map { $0.text.lowercased() })
+            let live = try GlideLive.measure(binary: clavier, text: casual.text, known: known, words: options.quick ? 60 : 200, seed: 4)
+            let rate = Double(live.top1) / Double(max(live.words, 1)) * 100
+            report += "\nThrough the running keyboard (`clavier` on Xvfb, XTest drags of generated gestures, seed 4, "
+                + "\(casual.name) word after word in the context the keyboard typed): \(live.top1) of \(live.words) words "
+                + "typed right, \(String(Int((rate * 10).rounded()) / 10)).\(Int((rate * 10).rounded()) % 10) % top-1.\n"
+        }
+        return report
     }
 }
 
