@@ -46,7 +46,7 @@ extension Bench {
         if access(clavier, X_OK) == 0, let casual = texts.last {
             say("glide typing through the running keyboard")
             let known = Set(lexicon.glideWords.map { $0.text.lowercased() })
-            let live = try GlideLive.measure(binary: clavier, text: casual.text, known: known, words: options.quick ? 60 : 200, seed: 4)
+            let live = try GlideLive.measure(binary: clavier, text: casual.text, known: known, words: options.quick ? 60 : 150, seed: 4)
             let rate = Double(live.top1) / Double(max(live.words, 1)) * 100
             report += "\nThrough the running keyboard (`clavier` on Xvfb, XTest drags of generated gestures, seed 4, "
                 + "\(casual.name) word after word in the context the keyboard typed): \(live.top1) of \(live.words) words "

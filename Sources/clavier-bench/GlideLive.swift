@@ -16,10 +16,19 @@ enum GlideLive {
     /// Words outside `known` (the vocabulary, lower-cased) are not glided, as in `GlideBench.measureText`.
     static func measure(binary: String, text: String, known: Set<String>, words limit: Int, seed: UInt64) throws(HarnessError) -> Figures {
         let server = try Xvfb(width: 1280, height: 800, displays: Array(150...199))
-        let probe = try Probe(display: server.display, probeRect: (10, 10))
+        // The probe's connection closes inside, before the server ends (its XCloseDisplay on a
+        // server gone would be Xlib's fatal I/O error).
+        return try withExtendedLifetime(server) { () throws(HarnessError) -> Figures in
+            try measure(display: server.display, binary: binary, text: text, known: known, words: limit, seed: seed)
+        }
+    }
+
+    private static func measure(display: String, binary: String, text: String, known: Set<String>, words limit: Int,
+                                seed: UInt64) throws(HarnessError) -> Figures {
+        let probe = try Probe(display: display, probeRect: (10, 10))
         let home = "/tmp/clavier-bench-glide-\(getpid())"
         mkdir(home, 0o755)
-        var environment = ["DISPLAY": server.display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        var environment = ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = home }
         probe.drain()
         let child = try ChildProcess([binary, "--no-sound", "--layout", "us"], environment: environment,
@@ -73,11 +82,11 @@ enum GlideLive {
         return figures
     }
 
-    /// Reads what the keyboard types until it has been quiet for 400 ms: letters and spaces
+    /// Reads what the keyboard types until it has been quiet for 300 ms: letters and spaces
     /// appended, BackSpace taking the last one back (Shift and the like ignored; compared
     /// without case).
     private static func read(into typed: inout [Character], probe: Probe) {
-        while let got = probe.waitForKeyPress(timeout: 0.4) {
+        while let got = probe.waitForKeyPress(timeout: 0.3) {
             let sym = probe.keysym(got.keycode)
             if sym == UInt(XK_BackSpace) {
                 if !typed.isEmpty { typed.removeLast() }
