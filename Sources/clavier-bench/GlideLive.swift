@@ -66,7 +66,7 @@ enum GlideLive {
             let last = String(typed).split(separator: " ").last.map { String($0).lowercased() }
             figures.words += 1
             if last == word.lowercased() { figures.top1 += 1 } else if getenv("BENCH_DEBUG") != nil {
-                Bench.say("glided \(word), typed \(last ?? "nothing")")
+                Bench.say("glided \(word), typed \(last ?? "nothing") in \(String(typed.suffix(40)).debugDescription)")
             }
         }
         // One word first, not counted: the keyboard loads its words and builds its templates then.
