@@ -30,6 +30,7 @@ enum GlideLive {
         mkdir(home, 0o755)
         var environment = ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = home }
+        if let log = getenv("CLAVIER_LOG") { environment["CLAVIER_LOG"] = String(cString: log) }
         probe.drain()
         let child = try ChildProcess([binary, "--no-sound", "--layout", "us"], environment: environment,
                                      stdout: "\(home)/log", stderr: "\(home)/log")
