@@ -63,6 +63,8 @@ let package = Package(
         .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
 
         .target(name: "ClavierCore"),
+        // Glide typing's decoder: a gesture over the letter keys in, the likeliest words out. Pure Swift (Core's Point).
+        .target(name: "ClavierGlide", dependencies: ["ClavierCore"]),
         // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
         .target(name: "ClavierPredict"),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
@@ -73,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierPredict",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -95,6 +97,7 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.

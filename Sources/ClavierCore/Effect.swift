@@ -35,4 +35,9 @@ public enum Effect: Hashable, Sendable {
     case recreateWindow
     /// A request refused, and why (kiosk mode).
     case refused(String)
+    /// A glide over the letters ended: decode these points (the keys' coordinates, in the
+    /// order drawn) and send the words back as `SessionEvent.glided`.
+    case glide([Point])
+    /// Repaint the glide's trail (it grew, or the glide ended).
+    case redrawTrail
 }

@@ -18,6 +18,8 @@ extension Keyboard {
             case .completion(let i):
                 guard i < completions.count else { return [.redrawAccessory] }
                 let chosen = completions[i]
+                // After a glide the bar offers its other words: one replaces the word glided.
+                if glide.lastWord != nil { return [.redrawAccessory] + replaceGlided(with: chosen) }
                 let rest = String(chosen.dropFirst(word.text.count))
                 word.reset()
                 let accepted: [Effect] = layout.options.learnsWords ? [.accept(chosen)] : []

@@ -19,6 +19,14 @@ extension Keyboard {
             pressesBegun = pressesBegun.filter { pressed[$0.key] != nil }
             pressesBegun[pointer] = (pressCount, label(of: key))
             effects += [.playClick, .redraw([key.id]), .tapped(key)]
+            // A letter may begin a glide: followed from here, while it acts as it always has.
+            let glides = glideStarts(on: key), spaceBefore = glide.needsSpace, shiftBefore = shift
+            defer {
+                if glides {
+                    let typed = key.alternates.isEmpty ? effects.filter { if case .type = $0 { true } else { false } }.count : 0
+                    beginGlide(on: key, at: point, pointer: pointer, typed: typed, spaceBefore: spaceBefore, shift: shiftBefore, now: now)
+                }
+            }
             if !key.alternates.isEmpty {
                 // The key types on release (a tap) or offers its alternates (a long press), so
                 // it never repeats.
@@ -39,6 +47,7 @@ extension Keyboard {
             return effects
         case .release(let point, let pointer):
             if repeating?.pointer == pointer { repeating = nil }
+            if let glided = endGlide(at: point, pointer: pointer, now: now) { return glided }
             if let shown = popup, shown.pointer == pointer {
                 // Releasing on an alternate types it; releasing anywhere else types nothing.
                 popup = nil
@@ -55,6 +64,7 @@ extension Keyboard {
             }
             return effects
         case .motion(let point, let pointer):
+            if let glided = followGlide(to: point, pointer: pointer) { return glided }
             if var shown = popup, shown.pointer == pointer {
                 let selected = shown.index(at: point)
                 guard selected != shown.selected else { return [] }
@@ -69,13 +79,15 @@ extension Keyboard {
             if holding?.pointer == pointer { holding = nil }
             return [.redraw([id])]
         case .tick:
-            var effects: [Effect] = []
+            var effects = fadeTrail(at: now)
             if let held = holding, now >= held.due {
                 holding = nil
                 if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
                     let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
                     popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
                                             cells: geometry.alternateCells(above: frame, count: texts.count))
+                    // The long press took the key: its drag chooses an alternate, not a word.
+                    if glide.trace?.pointer == held.pointer { glide.trace = nil }
                     effects.append(.redrawAll)
                 }
             }
@@ -86,6 +98,9 @@ extension Keyboard {
             repeating = r
             return effects + r.effects
         case .cancelAll:
+            let hadTrail = glide.trace?.gliding == true || glide.fading != nil
+            glide.trace = nil
+            glide.fading = nil
             repeating = nil
             holding = nil
             let hadPopup = popup != nil
@@ -95,7 +110,7 @@ extension Keyboard {
             let ids = Array(pressed.values)
             pressed.removeAll()
             if hadPopup { return [.redrawAll] }
-            return bar + (ids.isEmpty ? [] : [.redraw(ids)])
+            return bar + (ids.isEmpty ? [] : [.redraw(ids)]) + (hadTrail ? [.redrawTrail] : [])
         }
     }
 }

@@ -23,7 +23,7 @@ public struct Keyboard: Sendable {
     /// The word being typed, followed from what the keyboard types, only when the layout
     /// offers completions of it: otherwise nothing needs it, and nothing typed is kept.
     public internal(set) var word = CurrentWord()
-    private let followsWords: Bool
+    let followsWords: Bool
     /// The completions the bar offers now (set by the executable from the dictionary).
     public private(set) var completions: [String] = []
     /// The accessory cell held down, and by which pointer.
@@ -50,6 +50,13 @@ public struct Keyboard: Sendable {
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
     /// The alternates shown now, if a long press opened them.
     public internal(set) var popup: AlternatesPopup?
+    /// Glide typing: whether it is on, the drag it follows, the word it typed last.
+    public internal(set) var glide = GlideState()
+    /// Turns glide typing on or off (`--glide`, and off in password fields).
+    public mutating func setGlide(_ on: Bool) {
+        glide.enabled = on
+        if !on { glide.trace = nil }
+    }
     /// What dwell and switch scanning draw over the keys (set by the executable, never read here).
     public var marks = KeyMarks()
 
@@ -59,10 +66,10 @@ public struct Keyboard: Sendable {
     /// The server's locks that are on, which Caps Lock and Num Lock keys show (`setLocks`).
     public internal(set) var locks: Locks = []
 
-    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats or a key
-    /// with alternates is held, so an idle keyboard asks for no timer at all.
+    /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, a key
+    /// with alternates is held or a glide's trail fades, so an idle keyboard asks for no timer at all.
     public var nextDeadline: ContinuousClock.Instant? {
-        [repeating?.next, holding?.due].compactMap { $0 }.min()
+        [repeating?.next, holding?.due, glide.fading?.next].compactMap { $0 }.min()
     }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
@@ -92,7 +99,12 @@ public struct Keyboard: Sendable {
     }
 
     /// Forgets the current word (the focus moved to another window).
-    public mutating func resetWord() { word.reset() }
+    public mutating func resetWord() {
+        word.reset()
+        glide.lastTyped = nil
+        glide.lastWord = nil
+        glide.before = ""
+    }
 
     /// Lays the keys out again for a new window size.
     public mutating func resize(to size: Size) {
@@ -130,6 +142,7 @@ public struct Keyboard: Sendable {
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
         let effects = reduce(event, at: now)
         if followsWords { word.follow(effects) }
+        glide.follow(effects)
         return effects
     }
 }

@@ -17,6 +17,8 @@ public struct Session: Sendable {
     public internal(set) var dwell: DwellAid?
     public internal(set) var scan: ScanAid?
     public internal(set) var rules: WindowRuleFollower
+    /// `--glide`: every keyboard the session shows glides (`Keyboard.setGlide`).
+    public let glide: Bool
 
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
@@ -32,12 +34,16 @@ public struct Session: Sendable {
         public var rules: [WindowRule] = []
         /// The name the first layout was asked for by (rules fall back to it).
         public var layoutName = ""
+        /// Glide typing (`--glide`; on by the settings' default, off here unless asked).
+        public var glide = false
         public init() {}
     }
 
     public init(keyboard: Keyboard, options: Options, at now: ContinuousClock.Instant) {
         self.keyboard = keyboard
+        self.keyboard.setGlide(options.glide)
         kiosk = options.kiosk
+        glide = options.glide
         autoShow = options.autoShowActs ? AutoShow() : nil
         dwell = options.dwell.map(DwellAid.init(delay:))
         if options.scanSwitches > 0 {
@@ -90,6 +96,7 @@ public struct Session: Sendable {
         case .keyboardReady(let next, let change):
             effects += keyboard.handle(.cancelAll, at: now)
             keyboard = next
+            keyboard.setGlide(glide)
             switch change {
             case .rule(let name): rules.showing(name)
             case .request(let name): rules.asked(for: name)
@@ -98,6 +105,8 @@ public struct Session: Sendable {
             effects.append(.redrawAll)
         case .completions(let words):
             effects += keyboard.setCompletions(words)
+        case .glided(let words):
+            effects += keyboard.typeGlided(words)
         case .keymap(let live, let locks):
             if let live { effects += keyboard.setLiveKeys(live) }
             if let locks { effects += keyboard.setLocks(locks) }

@@ -22,6 +22,8 @@ public enum SessionEvent: Sendable {
     case keyboardReady(Keyboard, LayoutChange)
     /// The completions of the current word, for the accessory bar.
     case completions([String])
+    /// The words a glide (`Effect.glide`) was decoded to, best first: the first is typed.
+    case glided([String])
     /// What the live keymap's XKB-named keys produce now, and its locks (nil: not asked).
     case keymap(live: [String: LiveKey]?, locks: Locks?)
     /// The keys' area has this size now.

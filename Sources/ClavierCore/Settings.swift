@@ -8,7 +8,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
-        AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys),
+        AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -245,6 +245,19 @@ extension Setting<Bool> {
             case "false": .value(false)
             default: .problem("must be true or false")
             }
+        }
+    }
+}
+
+extension Setting<Bool> {
+    /// On: a drag from a letter over other letters types a word (pages without letters, as
+    /// on pin and phone, never start one).
+    public static let glide = Setting("glide", .text, default: true,
+        help: "Glide typing: draw a word over the letters to type it, on (default) or off.", valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
         }
     }
 }

@@ -42,14 +42,26 @@ public enum WindowEvent: Hashable, Sendable {
 }
 
 extension KeyboardWindow {
-    /// Adds `event`, where a motion replaces the same pointer's motion just before it: only
-    /// the latest position of a run of motion events matters.
+    /// Adds `event`, where a motion replaces the same pointer's motion just before it when
+    /// it moved only a few pixels from it (and from the point before that): a run of small
+    /// moves collapses, while a glide's shape survives a busy moment (a word typed).
     private func append(_ event: WindowEvent, to events: inout [WindowEvent]) {
-        if case .pointer(.motion(_, let pointer)) = event, case .pointer(.motion(_, let last)) = events.last, last == pointer {
+        if case .pointer(.motion(let to, let pointer)) = event, case .pointer(.motion(let at, let last)) = events.last,
+           last == pointer, Self.near(at, to, 6), events.count < 2 || Self.place(events[events.count - 2]).map({ Self.near($0, to, 12) }) ?? true {
             events.removeLast()
         }
         if case .hover(.some) = event, case .hover(.some) = events.last { events.removeLast() }
         events.append(event)
+    }
+
+    private static func near(_ a: Point, _ b: Point, _ d: Double) -> Bool { abs(a.x - b.x) < d && abs(a.y - b.y) < d }
+
+    /// Where a pointer event happened; nil for other events.
+    private static func place(_ event: WindowEvent) -> Point? {
+        switch event {
+        case .pointer(.press(let p, _)), .pointer(.motion(let p, _)), .pointer(.release(let p, _)): p
+        default: nil
+        }
     }
 
     /// Reads every queued X event without blocking and turns those for this window into

@@ -19,6 +19,10 @@ struct Bench {
         var idleSeconds: Double?
         /// The layout the memory floor's Swift program reads.
         var floorLayout: String?
+        /// `--glide`: the glide decoder's figures alone, over this word list (word<TAB>frequency).
+        var glide = false
+        var glideWords: String?
+        var glideTune = false
         /// Only the word-prediction figures (`--ksr`), optionally on these held-out texts.
         var predictionOnly = false
         var texts: Set<String>?
@@ -38,14 +42,21 @@ struct Bench {
             case "--startup-runs": options.startupRuns = args.popFirst().flatMap { Int($0) }
             case "--idle-seconds": options.idleSeconds = args.popFirst().flatMap { Double($0) }
             case "--floor-layout": options.floorLayout = args.popFirst()
+            case "--glide": options.glide = true
+            case "--glide-words": options.glideWords = args.popFirst()
+            case "--glide-tune": options.glideTune = true
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             case "--ksr": options.predictionOnly = true
             case "--models": options.models = args.popFirst()
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]]")
                 exit(2)
             }
+        }
+        if options.glide || options.glideTune {
+            runGlide(options)
+            return
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
         if options.predictionOnly {
@@ -55,8 +66,14 @@ struct Bench {
             if let output = options.output { try? TextFile.write(output, report) }
             return
         }
+        emit(options) { try runAll(options) }
+    }
+
+    /// Prints the report `make` gives (nil: none) and writes it to `--output`; an error ends
+    /// the bench.
+    static func emit(_ options: Options, _ make: () throws -> String?) {
         do {
-            let report = try runAll(options)
+            guard let report = try make() else { return }
             print(report)
             if let output = options.output { try TextFile.write(output, report) }
         } catch {
@@ -207,13 +224,18 @@ struct Bench {
         }
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
+        var sections = [report.markdown()]
         if options.only?.contains("prediction") ?? true {
             say("word prediction")
             // --quick: the English texts only (the whole set takes minutes).
-            return report.markdown() + "\n" + PredictionFigures.report(models: options.models ?? assets() + "/models", texts: assets() + "/../bench/ksr",
-                                                                     only: options.texts ?? (options.quick ? ["en-prose", "en-casual"] : nil))
+            sections.append(PredictionFigures.report(models: options.models ?? assets() + "/models", texts: assets() + "/../bench/ksr",
+                                                     only: options.texts ?? (options.quick ? ["en-prose", "en-casual"] : nil)))
         }
-        return report.markdown()
+        if options.only?.contains("glide") ?? true {
+            say("glide typing")
+            sections.append(try glideSection(options))
+        }
+        return sections.joined(separator: "\n")
     }
 
     /// The source tree's Assets/, from .build/<triple>/<configuration>/clavier-bench.

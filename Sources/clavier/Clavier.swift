@@ -9,7 +9,7 @@ struct Clavier: ParsableCommand {
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
-                      QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self,
+                      QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, GlideCommand.self, CheckCommand.self, LayoutsCommand.self,
                       PredictCommand.self, ForgetCommand.self],
         defaultSubcommand: Run.self
     )
@@ -18,7 +18,7 @@ struct Clavier: ParsableCommand {
         // An X protocol error is never fatal (XErrorLog); with CLAVIER_LOG=debug it is shown.
         if Log.debugEnabled { XErrorLog.report = { Log.debug($0) } }
         // A bare `clavier` runs the keyboard with every option at its default: no command
-        // line to parse, so no command tree to build (ArgumentParser reflects over all twelve
+        // line to parse, so no command tree to build (ArgumentParser reflects over all fifteen
         // commands first, ~2.5 ms of a ~12 ms start from the kept picture).
         if CommandLine.argc == 1 {
             do {

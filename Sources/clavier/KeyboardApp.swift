@@ -16,6 +16,8 @@ final class KeyboardApp {
         var complete: ((String) -> [String])?
         /// The user took this completion: rank it first next time.
         var accepted: ((String) -> Void)?
+        /// The words a glide's points on this keyboard mean, best first (GlideVocabulary.swift).
+        var glideWords: ((Keyboard, [Point]) -> [String])?
     }
 
     private(set) var session: Session
@@ -56,14 +58,16 @@ final class KeyboardApp {
     private func apply(_ effects: [Effect]) {
         guard !effects.isEmpty else { return }
         let typed = host.type(effects)
-        var damaged: [Key.ID] = [], whole = false, bar = false
-        var tapped: [Key] = [], later: [Effect] = []
+        var damaged: [Key.ID] = [], whole = false, bar = false, trail = false
+        var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = []
         for effect in effects {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
             case .redrawAccessory: bar = true
             case .type, .playClick: break
+            case .redrawTrail: trail = true
+            case .glide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
             case .accept(let word): hooks.accepted?(word)
             case .format(let formatting): host.format(formatting)
@@ -79,12 +83,16 @@ final class KeyboardApp {
         if effects.contains(.playClick) { host.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
         if let count = hooks.tapped { tapped.forEach(count) }
+        // The trail whole where keys under it were just repainted; a glide decoded at the lift.
+        if trail { host.paintTrail(session.keyboard, at: now(), whole: whole || !damaged.isEmpty) }
+        if let words = hooks.glideWords { for points in glides { send(.glided(words(session.keyboard, points))) } }
         for effect in later {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
         // After typing, painting and the click, so the word list's first load delays none of them.
         if typed || effects.contains(where: { if case .format = $0 { true } else { false } }),
-           let complete = hooks.complete, session.keyboard.layout.options.accessory.contains(.completions) {
+           let complete = hooks.complete, session.keyboard.layout.options.accessory.contains(.completions),
+           session.keyboard.glide.lastWord == nil {  // The bar offers a glided word's alternatives instead.
             send(.completions(complete(session.keyboard.word.text)))
         }
     }

@@ -13,6 +13,10 @@ protocol KeyboardHost: AnyObject {
     func format(_ formatting: Formatting)
     /// Repaints what changed of `keyboard` and puts it on screen.
     func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool)
+    /// Repaints the glide's trail as it stands at `now` (`GlideState.trail`): its new segment
+    /// while it grows, the whole of it when keys under it were just repainted (`whole`), as
+    /// it fades and once it is gone.
+    func paintTrail(_ keyboard: Keyboard, at now: ContinuousClock.Instant, whole: Bool)
     /// Brings the preview of a held key in line with `keyboard` (gone when nothing is held).
     func followPreview(_ keyboard: Keyboard)
     func click()

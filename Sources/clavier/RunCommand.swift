@@ -38,6 +38,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.keyRepeat), inversion: .prefixedNo, help: .setting(.keyRepeat)) var keyRepeat: Bool?
     @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
+    @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -73,6 +74,7 @@ struct Run: ParsableCommand {
         try given.read(.keyRepeat, keyRepeat)
         try given.read(.showButton, showButton)
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
+        try given.read(.glide, glide)
         return given
     }
 
@@ -191,6 +193,7 @@ struct RunOptions {
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules
         options.layoutName = settings[.layout]
+        options.glide = settings[.glide]
         // The session's kiosk decisions (Session+Kiosk.swift) shape the window too.
         let kiosk = options
         var floatMoved: ((Rect) -> Void)?
@@ -237,6 +240,9 @@ struct RunOptions {
         let words = WordLearner(store: settings[.learning] ? .standard() : nil)
         hooks.complete = { words.completions(of: $0) }
         hooks.accepted = { words.accept($0) }
+        // Glide typing's decoders, built at the first glide on a page (its words load then).
+        let glides = GlideDecoders()
+        hooks.glideWords = { glides.words(for: $1, on: $0) }
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         var first = host.makeKeyboard(layout, page: settings[.page])

@@ -34,6 +34,8 @@ final class XHost: KeyboardHost {
     private var openPlayer: (() -> ClickPlayer?)?
     /// Called once, when the window is first up.
     var shown: (() -> Void)?
+    /// What of the glide's trail is on screen (XHost+Glide.swift).
+    var trail = TrailOnScreen()
 
     struct Parts {
         var display: Display

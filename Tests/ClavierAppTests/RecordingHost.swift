@@ -33,6 +33,9 @@ final class RecordingHost: KeyboardHost {
     func format(_ formatting: Formatting) { log.append("format \(formatting.rawValue)") }
     func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool) {}
     func followPreview(_ keyboard: Keyboard) { previewUp = keyboard.preview(.always) != nil }
+    func paintTrail(_ keyboard: Keyboard, at now: ContinuousClock.Instant, whole: Bool) {
+        log.append(keyboard.glide.trail(at: now) == nil ? "trail gone" : "trail")
+    }
     func click() { log.append("click") }
     func prepareToShow(_ keyboard: Keyboard) {}
 

@@ -12,7 +12,7 @@ struct SettingsTests {
         "scan-switch": ("F9,F10", "Pause"),
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
-        "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"),
+        "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -105,6 +105,7 @@ struct SettingsTests {
         for flag in flags { #expect(flag.help.contains("(default)") == flag.defaultValue, "\(flag.name)") }
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
+        #expect(Setting.glide.help.contains("on (default)"))
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
@@ -115,7 +116,7 @@ struct SettingsTests {
         // Those whose default follows other settings say which.
         #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
-        #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
+        #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

@@ -31,6 +31,7 @@ struct ConfigFileTests {
             repeat: false
             show-button: false
             hide-on-hardware-keys: true
+            glide: off
             rules:
               - class: XTerm
                 layout: terminal
@@ -46,7 +47,7 @@ struct ConfigFileTests {
         #expect(s[.dwell] == 800 && s[.scan] == 1200 && s[.scanSwitch] == ["F9", "F10"])
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
-        #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true)
+        #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }

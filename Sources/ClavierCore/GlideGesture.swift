@@ -1,0 +1,81 @@
+/// Glide typing's side of the keyboard's state: the drag being followed over the letters, and
+/// what the last glide typed (for the space before the next one and the bar's alternatives).
+public struct GlideState: Sendable {
+    /// Whether a drag from a letter over other letters types a word (`--glide`); the executable
+    /// sets it, and leaves it off in password fields.
+    public var enabled = false
+
+    /// A press on a letter key followed as a possible glide.
+    public struct Trace: Sendable {
+        public var pointer: Int
+        /// The key the drag began on.
+        public var key: Key.ID
+        /// Where the pointer went, in the keys' coordinates, from the press on.
+        public var points: [Point]
+        /// Whether it left its first key for another letter: then it is a glide, not a tap.
+        public var gliding = false
+        /// When it began: a key held past the repeat delay has repeated, and never glides.
+        var began: ContinuousClock.Instant
+        /// How many characters the press typed (a letter types as it is pressed, as it always
+        /// has): a glide takes them back before its word.
+        var typed: Int
+        /// Whether a word glided from here gets a space before it, and Shift as it stood (both
+        /// before the press typed, which lets a latched Shift go).
+        var spaceBefore: Bool
+        var shift: ModifierLatch
+    }
+    /// The drag followed now, if any (one at a time).
+    public internal(set) var trace: Trace?
+    /// The trail of the glide that ended, fading out: its points, when it ended, and when it
+    /// is next repainted fainter.
+    var fading: (points: [Point], ended: ContinuousClock.Instant, next: ContinuousClock.Instant)?
+    /// How long the trail takes to fade after the lift, and how often it is repainted meanwhile.
+    public static let trailFade: Duration = .milliseconds(240)
+    static let fadeFrame: Duration = .milliseconds(40)
+
+    /// The trail to paint at `now`: the glide's points and how opaque it is (1 while it is
+    /// drawn, less and less for `trailFade` after the lift); nil when there is none.
+    public func trail(at now: ContinuousClock.Instant) -> (points: [Point], opacity: Double)? {
+        if let trace, trace.gliding { return (trace.points, 1) }
+        guard let fading else { return nil }
+        let left = 1 - (now - fading.ended) / Self.trailFade
+        return left > 0 ? (fading.points, min(left, 1)) : nil
+    }
+
+    /// What the glide that just ended asks of its word: characters to take back, and a space before.
+    var pending: (erase: Int, space: Bool, shift: ModifierLatch)?
+
+    /// The word the last glide typed, while nothing else has been typed after it: the bar's
+    /// alternatives replace it.
+    public internal(set) var lastWord: String?
+    /// The last character the keyboard typed (nil: nothing since the focus moved, or it was
+    /// taken back): a glided word after a word or punctuation gets a space before it.
+    var lastTyped: Unicode.Scalar?
+    /// The last few dozen characters the keyboard typed since the focus moved, in memory only:
+    /// the context a glided word is decoded in (its last words).
+    public internal(set) var before = ""
+
+    /// Follows what `effects` typed: anything typed ends the last glide's replaceability.
+    mutating func follow(_ effects: [Effect]) {
+        for case .type(let sym, let modifiers) in effects {
+            lastWord = nil
+            if sym == .backSpace || !modifiers.subtracting(.shift).isEmpty {
+                lastTyped = nil
+                if sym == .backSpace, !before.isEmpty { before.removeLast() } else { before = "" }
+            } else {
+                lastTyped = sym.scalar
+                if let scalar = sym.scalar {
+                    before.unicodeScalars.append(scalar)
+                    if before.unicodeScalars.count > 64 { before = String(before.unicodeScalars.suffix(48)) }
+                }
+            }
+        }
+    }
+
+    /// Whether a word glided now needs a space before it.
+    var needsSpace: Bool {
+        guard let last = lastTyped else { return false }
+        if last.properties.isWhitespace { return false }
+        return !"([{\"'¿¡-/@#".unicodeScalars.contains(last)
+    }
+}

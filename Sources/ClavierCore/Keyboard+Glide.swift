@@ -1,0 +1,121 @@
+/// Glide typing in the reducer: a press on a letter is followed; once it moves onto another
+/// letter it is a glide, whose points go out in `.glide` on release for the executable to
+/// decode; `typeGlided` then types the best word and offers the others on the bar.
+extension Keyboard {
+    /// Whether a press on `key` may begin a glide: glide typing is on, no glide is being
+    /// drawn, and the key types one letter.
+    func glideStarts(on key: Key) -> Bool {
+        glide.enabled && glide.trace == nil && popup == nil && isGlideLetter(key)
+    }
+
+    func isGlideLetter(_ key: Key) -> Bool {
+        guard key.keyClass == .letter else { return false }
+        let text: String? = switch key.action {
+        case .text(let text): text
+        case .xkbKey(let name): liveKeys[name]?.baseText ?? { if case .text(let t) = key.label { t } else { nil } }()
+        default: nil
+        }
+        guard let text, text.count == 1, let letter = text.first else { return false }
+        return letter.isLetter
+    }
+
+    /// Starts following `pointer`'s press at `point` on `key`, which typed `typed` characters.
+    mutating func beginGlide(on key: Key, at point: Point, pointer: Int, typed: Int, spaceBefore: Bool, shift: ModifierLatch,
+                             now: ContinuousClock.Instant) {
+        glide.trace = GlideState.Trace(pointer: pointer, key: key.id, points: [point], began: now, typed: typed,
+                                       spaceBefore: spaceBefore, shift: shift)
+    }
+
+    /// The glide's share of a motion: nil when it is not the followed pointer's, or the drag
+    /// has not yet left its key for another letter (the press goes on as before).
+    mutating func followGlide(to point: Point, pointer: Int) -> [Effect]? {
+        guard var trace = glide.trace, trace.pointer == pointer else { return nil }
+        trace.points.append(point)
+        if trace.gliding {
+            glide.trace = trace
+            return [.redrawTrail]
+        }
+        guard let frame = geometry.frame(at: point), frame.key.id != trace.key, frame.rect.contains(point),
+              isGlideLetter(frame.key) else {
+            glide.trace = trace
+            return nil
+        }
+        // A key held until it repeated is not the start of a word. (Whether it repeated, not
+        // how long ago it was pressed: a busy moment delays the motion, not the finger.)
+        if let r = repeating, r.pointer == pointer, r.next > trace.began + repeatDelay {
+            glide.trace = nil
+            return nil
+        }
+        // Onto another letter: a glide. The first key's press ends; nothing it held types.
+        trace.gliding = true
+        glide.trace = trace
+        var effects: [Effect] = [.redrawTrail]
+        if let id = pressed.removeValue(forKey: pointer) { effects.append(.redraw([id])) }
+        if holding?.pointer == pointer { holding = nil }
+        if repeating?.pointer == pointer { repeating = nil }
+        return effects
+    }
+
+    /// The glide's share of a release: the glide's points to decode; nil when the release is
+    /// not the end of a glide (a tap goes on as before).
+    mutating func endGlide(at point: Point, pointer: Int, now: ContinuousClock.Instant) -> [Effect]? {
+        guard var trace = glide.trace, trace.pointer == pointer else { return nil }
+        glide.trace = nil
+        guard trace.gliding else { return nil }
+        trace.points.append(point)
+        glide.pending = (trace.typed, trace.spaceBefore, trace.shift)
+        glide.fading = (trace.points, now, now + GlideState.fadeFrame)
+        return [.redrawTrail, .glide(trace.points)]
+    }
+
+    /// The fading trail's next frame, when it is due: a repaint, fainter, until it is gone.
+    mutating func fadeTrail(at now: ContinuousClock.Instant) -> [Effect] {
+        guard var fading = glide.fading, now >= fading.next else { return [] }
+        if now - fading.ended >= GlideState.trailFade {
+            glide.fading = nil
+        } else {
+            fading.next = now + GlideState.fadeFrame
+            glide.fading = fading
+        }
+        return [.redrawTrail]
+    }
+
+    /// Types the best of the words a glide was decoded to in place of the letter its press
+    /// typed (after a space when it follows a word or punctuation; capitalised under Shift),
+    /// and offers the others on the bar. No word: the letter stays, as a drag off a key left it.
+    public mutating func typeGlided(_ words: [String]) -> [Effect] {
+        guard let pending = glide.pending else { return [] }
+        glide.pending = nil
+        guard let best = words.first else { return [] }
+        let word = cased(best, pending.shift)
+        let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: pending.erase)
+        var effects = erase + typeText((pending.space ? " " : "") + word)
+        if followsWords { self.word.follow(effects) }
+        glide.follow(effects)
+        glide.lastWord = word
+        effects += setCompletions(words.dropFirst().map { cased($0, pending.shift) })
+        return effects
+    }
+
+    /// Replaces the word the last glide typed with `chosen` (an alternative on the bar).
+    mutating func replaceGlided(with chosen: String) -> [Effect] {
+        guard let last = glide.lastWord else { return [] }
+        let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: last.count)
+        var effects = erase + typeText(chosen)
+        word.reset()
+        if followsWords { word.follow(effects) }
+        glide.follow(effects)
+        glide.lastWord = chosen
+        effects += setCompletions(completions.map { $0 == chosen ? last : $0 })
+        return effects
+    }
+
+    /// A word as Shift has it: locked, all capitals; latched, the first letter.
+    private func cased(_ word: String, _ shift: ModifierLatch) -> String {
+        switch shift {
+        case .off: word
+        case .locked: word.uppercased()
+        case .latched: word.prefix(1).uppercased() + word.dropFirst()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ClavierCore
+import ClavierGlide
+import ClavierLayouts
+import ClavierPredict
+
+/// Glide typing's decoders: one per layout, page, size and letters (built at the first glide
+/// there, kept while they stay), over the words of the language the keyboard types.
+final class GlideDecoders {
+    private struct Place: Hashable {
+        var layout: String, page: String, width: Int, height: Int, letters: String, language: String
+    }
+    private var decoders: [Place: GlideDecoder] = [:]
+    private var lexicons: [String: any GlideLexicon] = [:]
+
+    /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
+    /// words are known for `language` (nil: the language its letters suggest).
+    func decoder(for keyboard: Keyboard, language: String? = nil) -> GlideDecoder? {
+        let letters = keyboard.glideLetters
+        guard letters.count >= 2 else { return nil }
+        let language = language ?? GlideVocabulary.language(of: letters.map(\.letter))
+        let size = keyboard.geometry.size
+        let place = Place(layout: keyboard.layout.id, page: keyboard.page.id, width: size.width, height: size.height,
+                          letters: String(letters.map(\.letter)), language: language)
+        if let found = decoders[place] { return found }
+        guard let lexicon = lexicon(language) else { return nil }
+        let keys = GlideKeyboard(keys: letters.map {
+            GlideKey(letter: $0.letter, x: Double($0.rect.x), y: Double($0.rect.y), width: Double($0.rect.width), height: Double($0.rect.height))
+        })
+        // One size at a time is what a keyboard shows: the old ones' templates go.
+        decoders = decoders.filter { $0.key.layout != place.layout || $0.key.page != place.page }
+        let decoder = GlideDecoder(keyboard: keys, lexicon: lexicon)
+        decoders[place] = decoder
+        return decoder
+    }
+
+    /// The words `points` drawn on `keyboard` mean, best first, in the context of what the
+    /// keyboard typed before (`GlideState.before`). On the loop, at the lift: the trail has
+    /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
+    func words(for points: [Point], on keyboard: Keyboard) -> [String] {
+        guard let decoder = decoder(for: keyboard) else { return [] }
+        let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) },
+                                   context: GlideDecoder.context(of: keyboard.glide.before))
+        Log.debug("glide: \(points.count) points, \(words.count) words")
+        return words.map(\.word)
+    }
+
+    private func lexicon(_ language: String) -> (any GlideLexicon)? {
+        if let found = lexicons[language] { return found }
+        guard let made = GlideVocabulary.lexicon(language: language) else { return nil }
+        lexicons[language] = made
+        return made
+    }
+}
+
+/// Where glide typing's words and their probabilities come from.
+enum GlideVocabulary {
+    /// The words of `language`: its installed language model (models/LANG.lm, as word
+    /// prediction uses), else for English the system word list (wamerican), shorter words
+    /// taken as likelier as its completions do.
+    static func lexicon(language: String) -> (any GlideLexicon)? {
+        if let path = DataFiles.find("models/\(language).lm") {
+            do {
+                return model(try SystemModel(path: path))
+            } catch {
+                Log.warning("glide typing: \(error)")
+            }
+        }
+        guard language == "en", let words = WordList.load() else { return nil }
+        return GlideWordList(words.map { GlideWord($0, logPrior: -0.9 * Double($0.count)) })
+    }
+
+    /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
+    /// with unigram priors, and its trigram probabilities in context.
+    static func model(_ model: SystemModel) -> GlideLanguageModel {
+        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
+                           context: { model.logProbability(of: $0, after: $1) })
+    }
+
+    /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ
+    /// Spanish; a first letter `a` (AZERTY) French; anything else English.
+    static func language(of letters: [Character]) -> String {
+        let set = Set(letters)
+        if letters.contains(where: { $0.unicodeScalars.first.map { (0x400...0x4FF).contains($0.value) } ?? false }) { return "ru" }
+        if set.isSuperset(of: ["ä", "ö", "ü"]) { return "de" }
+        if set.contains("ñ") { return "es" }
+        if letters.first == "a" { return "fr" }
+        return "en"
+    }
+}

@@ -1,0 +1,37 @@
+import ClavierCore
+import ClavierRender
+
+/// What of the glide's trail is on the screen: the area it covers (nil: none) and how many
+/// of its points are painted.
+struct TrailOnScreen {
+    var shown: Rect?
+    var painted = 0
+
+    /// The area to repaint for `trail` (nil: nothing to do): only its new segment while it
+    /// grows, else the whole of it and of what it covered (the keys under it come back).
+    mutating func area(for trail: (points: [Point], opacity: Double)?, width: Double, whole: Bool) -> Rect? {
+        var area: Rect?
+        if let trail, trail.opacity >= 1, !whole, let shown, painted > 0, painted <= trail.points.count {
+            area = KeyboardPainter.trailBounds(trail.points[(painted - 1)...], width: width)
+            self.shown = area.map(shown.union) ?? shown
+        } else {
+            let now = trail.flatMap { KeyboardPainter.trailBounds($0.points, width: width) }
+            area = [shown, now].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+            shown = now
+        }
+        painted = trail?.points.count ?? 0
+        return area
+    }
+}
+
+/// Glide typing's trail on X: painted over the keys in the keys' canvas, only the area it
+/// changes put on screen.
+extension XHost {
+    func paintTrail(_ keyboard: Keyboard, at now: ContinuousClock.Instant, whole: Bool) {
+        let drawn = keyboard.glide.trail(at: now)
+        let width = KeyboardPainter.trailWidth(keyHeight: keyboard.geometry.keyHeight)
+        guard let area = trail.area(for: drawn, width: width, whole: whole),
+              let painted = screen.painter.paintTrail(drawn, over: area, of: keyboard, on: screen.keys) else { return }
+        screen.present(painted)
+    }
+}
