@@ -22,9 +22,19 @@ static struct {
     __typeof__(&atspi_event_listener_register) listener_register;
     __typeof__(&atspi_accessible_get_role) get_role;
     __typeof__(&atspi_accessible_get_state_set) get_state_set;
+    __typeof__(&atspi_accessible_get_attributes) get_attributes;
+    __typeof__(&atspi_accessible_get_text_iface) get_text_iface;
+    __typeof__(&atspi_text_get_caret_offset) get_caret_offset;
+    __typeof__(&atspi_text_get_text) get_text;
     __typeof__(&atspi_state_set_contains) state_set_contains;
+    __typeof__(&g_object_ref) object_ref;
     __typeof__(&g_object_unref) object_unref;
     __typeof__(&g_error_free) error_free;
+    __typeof__(&g_free) free;
+    __typeof__(&g_hash_table_lookup) hash_table_lookup;
+    __typeof__(&g_hash_table_unref) hash_table_unref;
+    __typeof__(&g_idle_add) idle_add;
+    __typeof__(&g_get_monotonic_time) monotonic_time;
     __typeof__(&g_main_loop_new) main_loop_new;
     __typeof__(&g_main_loop_run) main_loop_run;
     __typeof__(&g_log_set_default_handler) log_set_default_handler;
@@ -33,8 +43,26 @@ static struct {
 
 static int out = -1;
 static int debug_on;
+static int follow_text;
 /* Set on the watch's own thread only. */
 static __thread int on_watcher;
+
+/* The latest report, shared with the keyboard's loop (clavier_focus_watch_take). */
+static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct clavier_focus_report report;
+/* Whether a CLAVIER_FOCUS_REPORT byte waits in the pipe unread: then no other is written. */
+static int report_said;
+
+/* The watch thread's own state: the focused accessible (a reference), and the latest event
+   not yet looked into, which an idle callback handles once the bus's queue is drained. */
+static AtspiAccessible *focused;
+static AtspiAccessible *waiting;
+static int waiting_focus;   /* 1 gained, 0 lost, -1 a caret move */
+static int idle_set;
+static gint64 waiting_since;
+/* How long an event may wait for the idle callback before the next one is handled at once:
+   a flood that never drains the queue still gets its latest focus through. */
+static const gint64 most_wait_us = 100000;
 
 static void say(char byte) {
     (void)!write(out, &byte, 1);
@@ -51,20 +79,177 @@ static void log_message(const gchar *domain, GLogLevelFlags level, const gchar *
     atspi.log_default_handler(domain, level, message, data);
 }
 
-static int is_text_field(AtspiAccessible *source) {
-    if (atspi.get_role(source, NULL) == ATSPI_ROLE_TERMINAL) return 1;
+static void forget_error(GError *error) {
+    if (error) atspi.error_free(error);
+}
+
+/* The field's kind: its role, then what the application says its input is for. */
+static int field_kind(AtspiAccessible *source, int role) {
+    if (role == ATSPI_ROLE_TERMINAL) return CLAVIER_FIELD_TERMINAL;
+    if (role == ATSPI_ROLE_PASSWORD_TEXT) return CLAVIER_FIELD_PASSWORD;
+    GError *error = NULL;
+    GHashTable *attributes = atspi.get_attributes(source, &error);
+    forget_error(error);
+    int kind = CLAVIER_FIELD_PROSE;
+    if (attributes) {
+        /* Chromium and Firefox: an <input type=...>'s type. */
+        const char *type = atspi.hash_table_lookup(attributes, "text-input-type");
+        if (!type) type = atspi.hash_table_lookup(attributes, "input-purpose");
+        if (type) {
+            if (!strcmp(type, "password") || !strcmp(type, "pin")) kind = CLAVIER_FIELD_PASSWORD;
+            else if (!strcmp(type, "email")) kind = CLAVIER_FIELD_EMAIL;
+            else if (!strcmp(type, "url")) kind = CLAVIER_FIELD_URL;
+            else if (!strcmp(type, "tel") || !strcmp(type, "phone")) kind = CLAVIER_FIELD_TELEPHONE;
+            else if (!strcmp(type, "number") || !strcmp(type, "digits")) kind = CLAVIER_FIELD_NUMBER;
+        }
+        atspi.hash_table_unref(attributes);
+    }
+    return kind;
+}
+
+/* Whether one types into `source`, and what kind of field it is (CLAVIER_FIELD_UNKNOWN: none). */
+static int text_field_kind(AtspiAccessible *source) {
+    int role = atspi.get_role(source, NULL);
+    if (role == ATSPI_ROLE_TERMINAL || role == ATSPI_ROLE_PASSWORD_TEXT) return field_kind(source, role);
     AtspiStateSet *states = atspi.get_state_set(source);
-    if (!states) return 0;
+    if (!states) return CLAVIER_FIELD_UNKNOWN;
     int editable = atspi.state_set_contains(states, ATSPI_STATE_EDITABLE);
     atspi.object_unref(states);
-    return editable;
+    return editable ? field_kind(source, role) : CLAVIER_FIELD_UNKNOWN;
+}
+
+/* Reads up to 200 characters before the caret of `source` into `into`; 0 when it has no text. */
+static int text_before_caret(AtspiAccessible *source, char *into) {
+    AtspiText *text = atspi.get_text_iface(source);
+    if (!text) return 0;
+    GError *error = NULL;
+    gint caret = atspi.get_caret_offset(text, &error);
+    int read = 0;
+    if (!error && caret >= 0) {
+        gchar *before = atspi.get_text(text, caret > 200 ? caret - 200 : 0, caret, &error);
+        if (before && !error) {
+            size_t n = strlen(before);
+            /* The end is what matters; cut at the start of a UTF-8 character. */
+            const char *from = before + (n >= CLAVIER_FOCUS_TEXT_BYTES ? n - (CLAVIER_FOCUS_TEXT_BYTES - 1) : 0);
+            while ((*from & 0xC0) == 0x80) from++;
+            snprintf(into, CLAVIER_FOCUS_TEXT_BYTES, "%s", from);
+            read = 1;
+        }
+        if (before) atspi.free(before);
+    }
+    forget_error(error);
+    atspi.object_unref(text);
+    return read;
+}
+
+/* Publishes `next` as the latest report, and says so unless a byte already waits. */
+static void publish(const struct clavier_focus_report *next) {
+    pthread_mutex_lock(&report_lock);
+    report = *next;
+    int said = report_said;
+    report_said = 1;
+    pthread_mutex_unlock(&report_lock);
+    if (!said) say(CLAVIER_FOCUS_REPORT);
+}
+
+/* Looks into the latest event: the accessible's role, states and text, each a round trip
+   on the bus, asked only for the last of a burst of events. */
+static void look_into_waiting(void) {
+    AtspiAccessible *source = waiting;
+    int gained = waiting_focus;
+    waiting = NULL;
+    if (!source) return;
+    struct clavier_focus_report next;
+    pthread_mutex_lock(&report_lock);
+    next = report;
+    pthread_mutex_unlock(&report_lock);
+    next.has_text = 0;
+    next.before[0] = 0;
+    if (gained == -1) {
+        /* A caret move in the focused field: its text before the caret, never a password's. */
+        if (source == focused && next.kind != CLAVIER_FIELD_PASSWORD && next.kind != CLAVIER_FIELD_UNKNOWN
+            && text_before_caret(source, next.before)) {
+            next.has_text = 1;
+            next.text_serial++;
+            publish(&next);
+        }
+        atspi.object_unref(source);
+        return;
+    }
+    if (!gained) {
+        /* A field that lost the focus after another got it says nothing about the focus now. */
+        if (focused && source != focused) {
+            atspi.object_unref(source);
+            return;
+        }
+        int was_field = next.kind != CLAVIER_FIELD_UNKNOWN || (!focused && text_field_kind(source) != CLAVIER_FIELD_UNKNOWN);
+        if (focused) atspi.object_unref(focused);
+        focused = NULL;
+        atspi.object_unref(source);
+        if (!was_field) return;
+        next.focus = CLAVIER_FOCUS_TEXT_FIELD_LEFT;
+        next.kind = CLAVIER_FIELD_UNKNOWN;
+        next.focus_serial++;
+        publish(&next);
+        return;
+    }
+    if (focused) atspi.object_unref(focused);
+    focused = source;
+    next.kind = text_field_kind(source);
+    next.focus = next.kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
+    if (follow_text && next.kind != CLAVIER_FIELD_UNKNOWN && next.kind != CLAVIER_FIELD_PASSWORD) {
+        next.has_text = text_before_caret(source, next.before);
+    }
+    next.focus_serial++;
+    if (next.has_text) next.text_serial++;
+    publish(&next);
+}
+
+static gboolean idle_look(gpointer unused) {
+    (void)unused;
+    idle_set = 0;
+    look_into_waiting();
+    return G_SOURCE_REMOVE;
+}
+
+/* Keeps only the latest event (focus changes and caret moves replace each other, except that
+   a caret move never replaces a focus change, which reads the text anyway), and
+   looks into it once the bus's queue is drained, or at once when it waited too long. */
+static void wait_on(AtspiAccessible *source, int gained) {
+    if (waiting && gained == -1 && waiting_focus != -1) return;
+    if (waiting && waiting_focus == 1 && gained == 0) {
+        /* A loss after a gain not looked into yet: of another object, it is old news (the
+           gain is the focus now); of the same one, the gain is looked into first. */
+        if (source != waiting) return;
+        look_into_waiting();
+    }
+    if (waiting) atspi.object_unref(waiting);
+    waiting = atspi.object_ref(source);
+    waiting_focus = gained;
+    gint64 now = atspi.monotonic_time();
+    if (!idle_set) {
+        idle_set = 1;
+        waiting_since = now;
+        atspi.idle_add(idle_look, NULL);
+    } else if (now - waiting_since > most_wait_us) {
+        waiting_since = now;
+        look_into_waiting();
+    }
 }
 
 static void focus_changed(const AtspiEvent *event) {
-    if (!event->source) return;
-    int field = is_text_field(event->source);
-    if (event->detail1) say(field ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER);
-    else if (field) say(CLAVIER_FOCUS_TEXT_FIELD_LEFT);
+    if (event->source) wait_on(event->source, event->detail1 ? 1 : 0);
+}
+
+static void caret_moved(const AtspiEvent *event) {
+    if (event->source && event->source == focused) wait_on(event->source, -1);
+}
+
+void clavier_focus_watch_take(struct clavier_focus_report *taken) {
+    pthread_mutex_lock(&report_lock);
+    *taken = report;
+    report_said = 0;
+    pthread_mutex_unlock(&report_lock);
 }
 
 static void *watch(void *unused) {
@@ -80,7 +265,9 @@ static void *watch(void *unused) {
     }
     GError *error = NULL;
     AtspiEventListener *listener = atspi.listener_new(focus_changed, NULL);
-    if (!listener || !atspi.listener_register(listener, "object:state-changed:focused", &error)) {
+    AtspiEventListener *caret = follow_text ? atspi.listener_new(caret_moved, NULL) : NULL;
+    if (!listener || !atspi.listener_register(listener, "object:state-changed:focused", &error)
+        || (caret && !atspi.listener_register(caret, "object:text-caret-moved", &error))) {
         if (error) {
             if (debug_on) fprintf(stderr, "clavier: debug: AT-SPI: %s\n", error->message);
             atspi.error_free(error);
@@ -94,7 +281,7 @@ static void *watch(void *unused) {
     return NULL;
 }
 
-int clavier_focus_watch_start(int debug, char *error, size_t size) {
+int clavier_focus_watch_start(int debug, int follow, char *error, size_t size) {
     void *library = dlopen("libatspi.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
@@ -111,9 +298,19 @@ int clavier_focus_watch_start(int debug, char *error, size_t size) {
     FIND(listener_register, atspi_event_listener_register)
     FIND(get_role, atspi_accessible_get_role)
     FIND(get_state_set, atspi_accessible_get_state_set)
+    FIND(get_attributes, atspi_accessible_get_attributes)
+    FIND(get_text_iface, atspi_accessible_get_text_iface)
+    FIND(get_caret_offset, atspi_text_get_caret_offset)
+    FIND(get_text, atspi_text_get_text)
     FIND(state_set_contains, atspi_state_set_contains)
+    FIND(object_ref, g_object_ref)
     FIND(object_unref, g_object_unref)
     FIND(error_free, g_error_free)
+    FIND(free, g_free)
+    FIND(hash_table_lookup, g_hash_table_lookup)
+    FIND(hash_table_unref, g_hash_table_unref)
+    FIND(idle_add, g_idle_add)
+    FIND(monotonic_time, g_get_monotonic_time)
     FIND(main_loop_new, g_main_loop_new)
     FIND(main_loop_run, g_main_loop_run)
     FIND(log_set_default_handler, g_log_set_default_handler)
@@ -128,6 +325,7 @@ int clavier_focus_watch_start(int debug, char *error, size_t size) {
     }
     out = ends[1];
     debug_on = debug;
+    follow_text = follow;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);

@@ -17,8 +17,6 @@ public enum Effect: Hashable, Sendable {
     case hide
     /// Repaint the accessory bar (its completions changed, or a cell was pressed).
     case redrawAccessory
-    /// The user took this completion: remember it to rank it first next time.
-    case accept(String)
     /// Wrap the focused window's selection in this formatting's delimiters, or type the pair
     /// with the cursor between them when nothing is selected (the X side knows which).
     case format(Formatting)

@@ -7,6 +7,8 @@ final class FocusFollower {
     var decisions = AutoShow()
     private(set) var watch: FocusWatch?
     private var started = false
+    /// The last report acted on.
+    var last = FocusWatch.Report()
 
     /// The watch's pipe, for the loop's poll; nil before it starts or after it ended.
     var fd: Int32? { watch?.fd }
@@ -14,11 +16,12 @@ final class FocusFollower {
     /// When a delayed hide is due, if one is.
     var nextDeadline: ContinuousClock.Instant? { decisions.nextDeadline }
 
-    /// Starts the watch the first time it is called; false when it cannot start (it said why).
-    func start() -> Bool {
+    /// Starts the watch the first time it is called (reading the text before the caret too
+    /// when `followText`: suggestions are on); false when it cannot start (it said why).
+    func start(followText: Bool) -> Bool {
         guard !started else { return true }
         started = true
-        watch = FocusWatch()
+        watch = FocusWatch(followText: followText)
         return watch != nil
     }
 }

@@ -14,10 +14,18 @@ extension KeyboardApp {
                 Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
                 focus = nil
                 return
-            case .focus(let change):
-                Log.debug("auto-show: \(change)")
-                guard focus?.decisions.focusChanged(change, shown: isShown, at: clock.now) == .show else { continue }
-                showAgain()
+            case .report:
+                guard let report = focus?.watch?.take(), let last = focus?.last else { continue }
+                focus?.last = report
+                if report.focusSerial != last.focusSerial {
+                    // Only the last of the changes since the loop last looked matters.
+                    Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial - last.focusSerial) change(s)")
+                    followField(report.kind, before: report.before, moved: true)
+                    guard focus?.decisions.focusChanged(report.focus, shown: isShown, at: clock.now) == .show else { continue }
+                    showAgain()
+                } else if report.textSerial != last.textSerial {
+                    followField(report.kind, before: report.before, moved: false)
+                }
             }
         }
     }

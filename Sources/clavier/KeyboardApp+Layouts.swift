@@ -24,8 +24,10 @@ extension KeyboardApp {
     /// Shows `layout` from its first page, letting go of anything held on the old one.
     func switchLayout(to layout: Layout) {
         apply(keyboard.handle(.cancelAll, at: clock.now))
+        let old = keyboard
         keyboard = Self.makeKeyboard(layout: hooks.refreshLayout?(layout) ?? layout, page: nil, size: screen.keysSize,
                                      display: display, typist: typist)
+        keyboard.continueTyping(from: old)
         keyboard.reshuffle(using: &shuffleSource)
         screen.settleFirstPicture(check: false, keyboard: keyboard)
         screen.paintAll(keyboard)
@@ -39,8 +41,10 @@ extension KeyboardApp {
         screen.letBackgroundGo()
         screen.settleFirstPicture(check: false, keyboard: keyboard)
         if let refresh = hooks.refreshLayout {
+            let old = keyboard
             keyboard = Self.makeKeyboard(layout: refresh(keyboard.layout), page: keyboard.page.id,
                                          size: keyboard.geometry.size, display: display, typist: typist)
+            keyboard.continueTyping(from: old)
             screen.paintAll(keyboard)
         }
         if keyboard.layout.hasShuffledKeys {
@@ -62,8 +66,7 @@ extension KeyboardApp {
     /// layout) and its show or hide.
     func followActiveWindow() {
         guard let (id, identity) = display.activeWindow(), id != screen.window.id else { return }
-        keyboard.resetWord()
-        apply(keyboard.setCompletions([]))
+        forgetTyping()
         let decision = rules.decide(for: identity)
         if let wanted = decision.layout {
             do {
@@ -94,6 +97,7 @@ extension KeyboardApp: ControlledKeyboard {
     /// stay pressed, nor its preview up.
     func hide() {
         apply(keyboard.handle(.cancelAll, at: clock.now))
+        forgetTyping()
         screen.window.hide()
         previewer.hide()
     }

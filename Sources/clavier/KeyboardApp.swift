@@ -45,6 +45,8 @@ final class KeyboardApp {
         var scanInterval: Duration?
         /// Shows and hides itself as text fields get and lose the focus (AT-SPI; `AutoShow.acts` applied).
         var autoShow = false
+        /// The suggestion bar's words and learning; nil: no suggestions (KeyboardApp+Suggestions.swift).
+        var suggester: Suggester?
         var hooks = Hooks()
     }
 
@@ -54,10 +56,6 @@ final class KeyboardApp {
         var tapped: ((Key) -> Void)?
         /// Applied to the layout each time the keyboard is shown again (refills frequently used).
         var refreshLayout: ((Layout) -> Layout)?
-        /// The completions of a word for the accessory bar (loads the dictionary on first use).
-        var complete: ((String) -> [String])?
-        /// The user took this completion: rank it first next time.
-        var accepted: ((String) -> Void)?
         /// Where the floating window ended up after a move or resize, and at the end.
         var floatMoved: ((Rect) -> Void)?
         /// Called once, when the window is first up: what can wait until the keyboard is shown.
@@ -86,6 +84,7 @@ final class KeyboardApp {
     let previewer: KeyPreviewer
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
+    let suggester: Suggester?
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -101,6 +100,7 @@ final class KeyboardApp {
         hooks = parts.hooks
         control = parts.control
         openPlayer = parts.openPlayer
+        suggester = parts.suggester
         focus = parts.autoShow ? FocusFollower() : nil
         let firstPlacement = placement(display)
         let window = try KeyboardWindow(display: display, placement: firstPlacement, staysOnTop: kiosk)
@@ -113,6 +113,7 @@ final class KeyboardApp {
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         keyboard = Self.makeKeyboard(layout: parts.layout, page: parts.page, size: screen.keysSize, display: display,
                                      typist: typist)
+        keyboard.setCapitalize(suggester?.capitalize ?? .never)
         keyboard.reshuffle(using: &shuffleSource)
         previewer = KeyPreviewer(mode: parts.preview, display: display, theme: theme)
         loop = EventLoop(display: display)
@@ -127,8 +128,8 @@ final class KeyboardApp {
     func run() {
         screen.showFirstPicture()
         screen.window.show()
-        // The accessory bar's current word ends when the focus moves, so completions watch it too.
-        if !rules.rules.isEmpty || hooks.complete != nil {
+        // The text before the caret is forgotten when the focus moves, so suggestions watch it too.
+        if !rules.rules.isEmpty || suggester != nil {
             display.watchActiveWindow()
             followActiveWindow()
         }
@@ -215,12 +216,14 @@ final class KeyboardApp {
             followKeymap()
         case .groupChanged, .locksChanged:
             followKeymap()
+            followKeymapLanguage()
         }
     }
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
     private func finishStarting() {
-        if focus?.start() == false { focus = nil }
+        if focus?.start(followText: suggester != nil) == false { focus = nil }
+        followKeymapLanguage()
         if let shown = hooks.shown {
             hooks.shown = nil
             shown()
@@ -237,11 +240,7 @@ final class KeyboardApp {
     /// only what changed, then the click.
     func apply(_ effects: [Effect]) {
         carryOut(effects)
-        // After typing, painting and the click, so the word list's first load delays none of them.
-        if let complete = hooks.complete, keyboard.layout.options.accessory.contains(.completions),
-           effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) {
-            carryOut(keyboard.setCompletions(complete(keyboard.word.text)))
-        }
+        suggest(after: effects)
     }
 
     /// Repaints what changed and puts it on screen, settling the first picture first.
@@ -270,11 +269,10 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: if !kiosk { screen.window.hide(); previewer.hide() }  // The reducer ended every press.
+            case .hide: if !kiosk { screen.window.hide(); previewer.hide(); forgetTyping() }  // The reducer ended every press.
             case .type, .playClick: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true
-            case .accept(let word): hooks.accepted?(word)
             case .format(let formatting): typist.format(formatting, window: screen.window)
             }
         }

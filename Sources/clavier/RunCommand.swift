@@ -34,6 +34,8 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
+    @Option(name: .setting(.suggestions), help: .setting(.suggestions)) var suggestions: Int?
+    @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -62,6 +64,8 @@ struct Run: ParsableCommand {
         try given.read(.scanSwitch, scanSwitch)
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
+        try given.read(.suggestions, suggestions)
+        try given.read(.autoCapitalize, autoCapitalize)
         return given
     }
 
@@ -111,6 +115,7 @@ struct RunOptions {
         }
         let settings = settings()
         var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings[.layout], theme: settings[.theme])
+        layout = layout.offering(suggestions: settings[.suggestions])
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         if let page = settings[.page], layout.page(id: page) == nil {
@@ -194,21 +199,18 @@ struct RunOptions {
             hooks.tapped = { taps.tapped($0) }
             hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
         }
-        // Asked only while a layout with completions is shown; the word list loads then.
-        let words = WordLearner(store: settings[.learning] ? .standard() : nil)
-        hooks.complete = { words.completions(of: $0) }
-        hooks.accepted = { words.accept($0) }
         let switches = try Self.scanSwitches(settings)
         let app = try KeyboardApp(KeyboardApp.Parts(
             display: connection, placement: placement, layout: layout, layoutName: settings[.layout], page: settings[.page],
             theme: theme, scale: scale, kiosk: settings[.kiosk], rules: settings.rules, control: control,
-            pictures: PictureCache.standard(), loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
+            pictures: PictureCache.standard(),
+            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]) },
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil },
             shuffleSource: LayoutLoader.shuffleSource(seed: seed), preview: settings[.preview],
             dwell: settings[.dwell].map { .milliseconds($0) }, scanSwitches: switches,
             scanInterval: settings[.scan].map { .milliseconds($0) },
             autoShow: AutoShow.acts(autoShow: settings[.autoShow], kiosk: settings[.kiosk], inKiosk: settings[.autoShowInKiosk]),
-            hooks: hooks))
+            suggester: Self.suggester(settings), hooks: hooks))
         app.run()
     }
 

@@ -40,6 +40,6 @@ struct SettingTests {
     @Test func kindsSayHowEachIsWritten() {
         let kinds = Dictionary(uniqueKeysWithValues: Settings.all.map { ($0.name, $0.kind) })
         #expect(kinds.filter { $0.value == .flag }.keys.sorted() == ["auto-show", "auto-show-in-kiosk", "float", "kiosk", "learning", "sound"])
-        #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["dwell", "key-size", "scale", "scan"])
+        #expect(kinds.filter { $0.value == .number }.keys.sorted() == ["dwell", "key-size", "scale", "scan", "suggestions"])
     }
 }

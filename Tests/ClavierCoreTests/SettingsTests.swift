@@ -11,6 +11,7 @@ struct SettingsTests {
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
         "scan-switch": ("F9,F10", "Pause"),
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
+        "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -90,11 +91,13 @@ struct SettingsTests {
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
+        #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
+        #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
                          Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name]
-        #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name] + described))
+        #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.suggestions.name, Setting.autoCapitalize.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

@@ -26,6 +26,8 @@ struct ConfigFileTests {
             scan-switch: F9,F10
             auto-show: true
             auto-show-in-kiosk: true
+            suggestions: 5
+            auto-capitalize: always
             rules:
               - class: XTerm
                 layout: terminal
@@ -40,6 +42,7 @@ struct ConfigFileTests {
         #expect(s[.learning] == false && s[.scale] == 1.5 && s[.preview] == .never && s[.keySize] == 20)
         #expect(s[.dwell] == 800 && s[.scan] == 1200 && s[.scanSwitch] == ["F9", "F10"])
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
+        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
@@ -121,7 +124,8 @@ struct ConfigFileTests {
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: layout, page, theme, geometry, float, "
-                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, key-size, dwell, scan, scan-switch, auto-show, auto-show-in-kiosk, rules)" })
+                                + "dock, monitor, height, sound, sound-device, kiosk, learning, scale, preview, key-size, dwell, scan, scan-switch, auto-show, auto-show-in-kiosk, "
+                                + "suggestions, auto-capitalize, rules)" })
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {

@@ -1,0 +1,47 @@
+import ClavierCore
+
+/// The suggestion bar in the running keyboard: asks the `Suggester` after every key typed,
+/// commits what was typed for learning at Return and whenever the context is forgotten, and
+/// follows the focused field's kind and text from the focus watch.
+extension KeyboardApp {
+    /// After `effects` were carried out: what was typed goes to learning at Return, and the
+    /// bar offers new words. Last, so a model's first load delays neither the key nor its paint.
+    func suggest(after effects: [Effect]) {
+        guard let suggester, keyboard.accessory?.slots ?? 0 > 0,
+              effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) else { return }
+        if effects.contains(where: { if case .type(.return, _) = $0 { true } else { false } }) { suggester.commit(&keyboard) }
+        apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+
+    /// Forgets the text before the caret (the active window changed, the pointer clicked in
+    /// the application, the keyboard hid), learning what was typed first.
+    func forgetTyping() {
+        guard let suggester else { return }
+        suggester.commit(&keyboard)
+        apply(keyboard.forgetContext())
+        apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+
+    /// The focus watch says a field of `kind` has the focus (`before`: its text before the
+    /// caret, when it says), or, with `moved` false, that the caret moved in the same field.
+    func followField(_ kind: FieldKind, before: String?, moved: Bool) {
+        guard let suggester else { return }
+        if moved {
+            suggester.commit(&keyboard)
+            apply(keyboard.focusMoved(to: kind, before: before, at: clock.now))
+        } else if let before {
+            apply(keyboard.caretMoved(before: before, at: clock.now))
+        }
+        apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+
+    /// The keymap's group changed: suggestions follow its language.
+    func followKeymapLanguage() {
+        guard let suggester else { return }
+        let language = display.currentXKBLayout.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
+        guard language != suggester.keymapLanguage else { return }
+        Log.debug("suggestions in '\(language)', the keymap's language")
+        suggester.keymapLanguage = language
+        apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+}
