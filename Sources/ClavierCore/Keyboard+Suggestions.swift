@@ -99,7 +99,7 @@ extension Layout {
     /// suggestions off (a bar with formatting stays).
     public func offering(suggestions count: Int) -> Layout {
         var layout = self
-        layout.options.suggestions = count
+        layout.options.suggestions = min(max(count, AccessoryBar.slotRange.lowerBound), AccessoryBar.slotRange.upperBound)
         if count == 0 { layout.options.accessory.removeAll { $0 == .completions } }
         return layout
     }

@@ -106,6 +106,8 @@ public struct TypingContext: Sendable {
     public mutating func focusMoved(to kind: FieldKind) {
         forgetText()
         field = kind
+        // The new field's text is taken at once: the keys typed last went to another.
+        lastTyped = nil
     }
 
     /// Hands over what was typed since the last commit, for learning, and starts again.

@@ -35,10 +35,23 @@ extension KeyboardApp {
         apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
     }
 
-    /// The keymap's group changed: suggestions follow its language.
+    /// When the loop is to look whether a predictor being made is ready: while one is.
+    var suggestionsDue: ContinuousClock.Instant? {
+        suggester?.loading == true ? clock.now + Suggester.loadPoll : nil
+    }
+
+    /// A predictor made since the loop last looked fills the bar.
+    func suggestIfLoaded() {
+        guard let suggester, keyboard.accessory?.slots ?? 0 > 0, !suggester.loading else { return }
+        apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+
+    /// The keymap's group changed (or the keyboard is up): suggestions follow its language,
+    /// whose predictor is made in the background from now on.
     func followKeymapLanguage() {
         guard let suggester else { return }
         let language = display.currentXKBLayout.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
+        defer { if keyboard.accessory?.slots ?? 0 > 0 { suggester.prepare(suggester.language(on: keyboard.layout)) } }
         guard language != suggester.keymapLanguage else { return }
         Log.debug("suggestions in '\(language)', the keymap's language")
         suggester.keymapLanguage = language

@@ -138,7 +138,7 @@ final class KeyboardApp {
         defer { scanning?.grab.release() }
         followAids()
         while running {
-            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline]
+            let deadlines = [typist.nextRestore, keyboard.nextDeadline, control?.nextDeadline, focus?.nextDeadline, suggestionsDue]
                 + sources.map { $0.nextDeadline }
             let watching = (control?.descriptors ?? []) + (focus?.fd.map { [$0] } ?? [])
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
@@ -151,6 +151,7 @@ final class KeyboardApp {
                 typist.restoreDue(now: now)
                 control?.expire(now: now)
                 hideIfDue(now: now)
+                suggestIfLoaded()
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false

@@ -34,7 +34,6 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
     @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
     @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
-    @Option(name: .setting(.suggestions), help: .setting(.suggestions)) var suggestions: Int?
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
@@ -64,7 +63,6 @@ struct Run: ParsableCommand {
         try given.read(.scanSwitch, scanSwitch)
         try given.read(.autoShow, autoShow)
         try given.read(.autoShowInKiosk, autoShowInKiosk)
-        try given.read(.suggestions, suggestions)
         try given.read(.autoCapitalize, autoCapitalize)
         return given
     }

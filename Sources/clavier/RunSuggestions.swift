@@ -8,9 +8,9 @@ extension RunOptions {
         guard settings[.suggestions] > 0 else { return nil }
         let learns = settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning))
         // Asked only once a word is typed on a layout with suggestions; the word list loads then.
-        let words = WordLearner(store: learns ? .standard() : nil)
+        let store: WordStore? = learns ? .standard() : nil
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
-            language == "en" ? words : nil
+            language == "en" ? WordLearner(store: store) : nil
         }
     }
 }

@@ -7,8 +7,11 @@ final class Suggester {
     /// Makes the predictor of a language (an ISO 639-1 code); nil: none for that language.
     typealias Provider = (String) -> (any WordPredictor)?
 
-    private let provider: Provider
+    private let loader: PredictorLoader
     private var predictors: [String: (any WordPredictor)?] = [:]
+    /// What was committed before its language's predictor was made, learned once it is
+    /// (at most `TypingContext.pendingScalars` a language).
+    private var unlearned: [String: String] = [:]
     /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config says `learning: true`.
     let learns: Bool
     /// When a sentence's first letter gets a latched Shift.
@@ -19,17 +22,27 @@ final class Suggester {
     init(learns: Bool, capitalize: CapitalizeMode, provider: @escaping Provider) {
         self.learns = learns
         self.capitalize = capitalize
-        self.provider = provider
+        loader = PredictorLoader(provider: provider)
     }
+
+    /// While a predictor is being made, the loop looks again this often (the bar fills then).
+    static let loadPoll: Duration = .milliseconds(50)
+
+    /// Whether a predictor asked for is still being made.
+    var loading: Bool { loader.loading }
+
+    /// Starts making the predictor of `language` in the background, if it is not made yet.
+    func prepare(_ language: String) { _ = predictor(language) }
 
     /// The language suggestions are in on `layout`.
     func language(on layout: Layout) -> String { layout.options.language ?? keymapLanguage }
 
+    /// The predictor of `language`; nil while it is being made, or when there is none.
     private func predictor(_ language: String) -> (any WordPredictor)? {
         if let made = predictors[language] { return made }
-        let made = provider(language)
-        if made == nil { Log.debug("no word predictor for language '\(language)': no suggestions") }
+        guard let made = loader.take(language) else { return nil }
         predictors[language] = made
+        if let text = unlearned.removeValue(forKey: language) { predictors[language]??.learn(text) }
         return made
     }
 
@@ -47,7 +60,14 @@ final class Suggester {
         guard learns, keyboard.layout.options.learnsWords, keyboard.context.field.keepsText,
               text.unicodeScalars.contains(where: CurrentWord.isWordScalar) else { return }
         let language = language(on: keyboard.layout)
-        guard predictors[language] != nil || predictor(language) != nil else { return }
+        guard predictor(language) != nil else {
+            // Not made yet: learned when it is.
+            if predictors[language] == nil {
+                let kept = (unlearned[language].map { $0 + "\n" } ?? "") + text
+                unlearned[language] = String(kept.unicodeScalars.suffix(TypingContext.pendingScalars))
+            }
+            return
+        }
         predictors[language]??.learn(text)
     }
 }

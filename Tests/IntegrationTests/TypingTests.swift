@@ -92,7 +92,7 @@ let helloWorldTaps = ["shift", "h", "e", "l", "l", "o", "page-numbers", ",", "pa
         #expect(result.status == 0)
         // The README's example, fields in its order.
         #expect(result.out.hasPrefix(#"{"layout":"us","page":"numbers","width":800,"height":260,"#
-                                     + #""keys":[{"id":"1","label":"1","action":"1","x":5,"y":7,"width":70,"height":52},"#), "\(result.out)")
+                                     + #""keys":[{"id":"1","label":"1","action":"1","x":4,"y":48,"width":72,"height":44},"#), "\(result.out)")
         let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
         #expect(json["layout"] as? String == "us")
         #expect(json["page"] as? String == "numbers")
