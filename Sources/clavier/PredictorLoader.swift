@@ -81,10 +81,15 @@ final class PredictorLoader: @unchecked Sendable {
     }
 
     private func make(_ language: String) {
+        let start = ContinuousClock.now
         let predictor = provider(language)
         // Its first answer reads what it reads lazily, here rather than on the loop.
         _ = predictor?.suggestions(before: "a", count: 1)
-        if predictor == nil { Log.debug("no word predictor for language '\(language)': no suggestions") }
+        if predictor == nil {
+            Log.debug("no word predictor for language '\(language)': no suggestions")
+        } else {
+            Log.debug("made the word predictor for '\(language)' in \(ContinuousClock.now - start)")
+        }
         pthread_mutex_lock(lock)
         made[language] = .some(predictor)
         pthread_mutex_unlock(lock)

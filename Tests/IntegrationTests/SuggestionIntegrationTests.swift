@@ -1,4 +1,5 @@
 import ClavierTestSupport
+import CX11
 import Foundation
 import Testing
 
@@ -60,5 +61,24 @@ import Testing
         try session.tap(["h", "i", "return"])
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "hi\n")
+    }
+
+    /// The words follow the keymap's group: us is English, de German, and back.
+    @Test func theLanguageFollowsTheKeymapsGroup() throws {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+        let server = session.server
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
+        let set = try Harness.run(["setxkbmap", "-display", server.display, "-layout", "us,de"])
+        #expect(set.status == 0)
+        XkbLockGroup(server.connection, UInt32(XkbUseCoreKbd), 1)
+        XSync(server.connection, 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'de', the keymap's language") }, "\(session.said)")
+        XkbLockGroup(server.connection, UInt32(XkbUseCoreKbd), 0)
+        XSync(server.connection, 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'en', the keymap's language") }, "\(session.said)")
+        try session.tap(["h", "i", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "hi\n")
+        #expect(session.stopKeyboard() == 0)
     }
 }
