@@ -154,7 +154,7 @@ static void publish(const struct clavier_focus_report *next) {
 
 /* Looks into the latest event: the accessible's role, states and text, each a round trip
    on the bus, asked only for the last of a burst of events. */
-static void look_into_waiting(void) {
+static void look_into_one(void) {
     AtspiAccessible *source = waiting;
     int gained = waiting_focus;
     waiting = NULL;
@@ -203,6 +203,17 @@ static void look_into_waiting(void) {
     next.focus_serial++;
     if (next.has_text) next.text_serial++;
     publish(&next);
+}
+
+/* Whether look_into_waiting runs: libatspi dispatches the bus's incoming events while it
+   waits for a reply, so the listeners run inside it; they then only keep the event. */
+static int looking;
+
+static void look_into_waiting(void) {
+    if (looking) return;
+    looking = 1;
+    while (waiting) look_into_one();
+    looking = 0;
 }
 
 static gboolean idle_look(gpointer unused) {

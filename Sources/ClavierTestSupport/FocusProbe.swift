@@ -4,7 +4,8 @@ import Glibc
 /// auto-show's and the suggestions' tests and bench: it gives the focus to the entry, the
 /// button or the password entry as a control file says, and prints `focused WHAT NANOSECONDS`
 /// (CLOCK_MONOTONIC, just before it moves the focus) for each move; `dump-N` prints what the
-/// two entries hold (`text ENTRY|PASSWORD`).
+/// two entries hold (`text ENTRY|PASSWORD`); `flood-N-COUNT` moves the focus COUNT times as
+/// fast as GTK can, ending on the entry, and prints `flooded COUNT`.
 /// Run by Debian's own python3 (python3-gi with gir1.2-gtk-3.0, or python3-pyqt5), with the
 /// accessibility bridge on, so the focus changes reach the accessibility bus.
 public enum FocusProbe {
@@ -41,7 +42,7 @@ public enum FocusProbe {
         import sys, time
         control = sys.argv[1]
         last = None
-        def follow(focus_entry, focus_button, focus_password=None, texts=None):
+        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None):
             global last
             try:
                 with open(control) as f:
@@ -52,6 +53,9 @@ public enum FocusProbe {
                 last = wanted
                 if wanted.startswith("dump"):
                     print("text", "|".join(texts()) if texts else "", flush=True)
+                    return True
+                if wanted.startswith("flood") and flood:
+                    flood(int(wanted.split("-")[2]))
                     return True
                 print("focused", wanted, time.monotonic_ns(), flush=True)
                 if wanted.startswith("entry"):
@@ -80,8 +84,21 @@ public enum FocusProbe {
         window.set_default_size(300, 110)
         window.move(400, 10)
         window.show_all()
+        def flood(count):
+            # Moves the focus between the button and the entry `count` times, one move per turn
+            # of the main loop (so each reaches the bus), ending on the entry.
+            left = [count]
+            def step():
+                left[0] -= 1
+                if left[0] <= 0:
+                    entry.grab_focus()
+                    print("flooded", count, flush=True)
+                    return False
+                (button if left[0] % 2 else entry).grab_focus()
+                return True
+            GLib.idle_add(step)
         GLib.timeout_add(10, follow, entry.grab_focus, button.grab_focus, password.grab_focus,
-                         lambda: [entry.get_text(), password.get_text()])
+                         lambda: [entry.get_text(), password.get_text()], flood)
         Gtk.main()
         """
 

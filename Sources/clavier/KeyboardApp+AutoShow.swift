@@ -19,7 +19,7 @@ extension KeyboardApp {
                 focus?.last = report
                 if report.focusSerial != last.focusSerial {
                     // Only the last of the changes since the loop last looked matters.
-                    Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial - last.focusSerial) change(s)")
+                    Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial &- last.focusSerial) change(s)")
                     followField(report.kind, before: report.before, moved: true)
                     guard focus?.decisions.focusChanged(report.focus, shown: isShown, at: clock.now) == .show else { continue }
                     showAgain()
