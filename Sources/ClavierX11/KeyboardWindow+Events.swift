@@ -29,6 +29,9 @@ public enum WindowEvent: Hashable, Sendable {
     /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
     /// any keyboard, ours included.
     case locksChanged
+    /// A button or a finger went down somewhere other than on the window (XI2's raw events,
+    /// after `followPressesElsewhere()`): the user clicked in an application.
+    case pressedElsewhere
 }
 
 extension KeyboardWindow {
@@ -39,6 +42,10 @@ extension KeyboardWindow {
             events.removeLast()
         }
         if case .hover(.some) = event, case .hover(.some) = events.last { events.removeLast() }
+        // The raw press just before a press on the window is that press's own (XI2 sends raw
+        // events first).
+        if case .pointer(.press) = event, events.last == .pressedElsewhere { events.removeLast() }
+        if event == .pressedElsewhere, events.last == .pressedElsewhere { return }
         events.append(event)
     }
 

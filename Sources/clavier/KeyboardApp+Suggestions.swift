@@ -35,15 +35,27 @@ extension KeyboardApp {
         apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
     }
 
-    /// When the loop is to look whether a predictor being made is ready: while one is.
+    /// When the loop is to look again: while a predictor is being made (the bar fills once it
+    /// is), and when a press seen elsewhere is due to forget the context.
     var suggestionsDue: ContinuousClock.Instant? {
-        suggester?.loading == true ? clock.now + Suggester.loadPoll : nil
+        guard let suggester else { return nil }
+        return [suggester.loading ? clock.now + Suggester.loadPoll : nil, suggester.elsewhereDue].compactMap { $0 }.min()
     }
 
-    /// A predictor made since the loop last looked fills the bar.
-    func suggestIfLoaded() {
-        guard let suggester, keyboard.accessory?.slots ?? 0 > 0, !suggester.loading else { return }
+    /// What is due at `now`: a click in an application forgets the context; a predictor made
+    /// since the loop last looked fills the bar.
+    func suggestionsDue(at now: ContinuousClock.Instant) {
+        guard let suggester else { return }
+        if suggester.elsewhereIsDue(at: now) { forgetTyping() }
+        guard keyboard.accessory?.slots ?? 0 > 0, !suggester.loading else { return }
         apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+    }
+
+    /// Once the keyboard is up: a click in an application forgets the text before the caret.
+    func startSuggestions() {
+        guard suggester != nil else { return }
+        screen.window.followPressesElsewhere()
+        followKeymapLanguage()
     }
 
     /// The keymap's group changed (or the keyboard is up): suggestions follow its language,

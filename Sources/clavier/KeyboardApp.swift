@@ -151,7 +151,7 @@ final class KeyboardApp {
                 typist.restoreDue(now: now)
                 control?.expire(now: now)
                 hideIfDue(now: now)
-                suggestIfLoaded()
+                suggestionsDue(at: now)
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 running = false
@@ -183,6 +183,7 @@ final class KeyboardApp {
             show()
             fallthrough
         case .pointer, .hover, .grabbedKey:
+            if case .pointer(.press) = event { suggester?.pressedHere() }
             for source in sources { for input in source.inputs(from: event) { feed(input) } }
         case .expose(let rect):
             if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
@@ -218,13 +219,14 @@ final class KeyboardApp {
         case .groupChanged, .locksChanged:
             followKeymap()
             followKeymapLanguage()
+        case .pressedElsewhere:
+            suggester?.pressedElsewhere(at: clock.now)
         }
     }
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
     private func finishStarting() {
         if focus?.start(followText: suggester != nil) == false { focus = nil }
-        followKeymapLanguage()
         if let shown = hooks.shown {
             hooks.shown = nil
             shown()
@@ -233,8 +235,11 @@ final class KeyboardApp {
         openPlayer = nil
         _ = typist.injector
         player = open()
-        Log.debug(screen.window.followTouches() ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
-                                                : "no XInput 2.2 on this server: core pointer events only")
+        // Asked outside Log.debug: its message is an autoclosure, run only with CLAVIER_LOG=debug.
+        let touches = screen.window.followTouches()
+        Log.debug(touches ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                          : "no XInput 2.2 on this server: core pointer events only")
+        startSuggestions()
     }
 
     /// Carries out effects: typing first (it is what the user waits for), then painting

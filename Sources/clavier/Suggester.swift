@@ -28,6 +28,28 @@ final class Suggester {
     /// While a predictor is being made, the loop looks again this often (the bar fills then).
     static let loadPoll: Duration = .milliseconds(50)
 
+    /// How long after a raw press elsewhere a press on the keyboard's window may still come
+    /// and show it was the window's own (XI2 sends the raw event first, and the two may be
+    /// read apart).
+    static let ownPressWait: Duration = .milliseconds(100)
+    /// When a press seen elsewhere forgets the context, unless the window's own press comes first.
+    private(set) var elsewhereDue: ContinuousClock.Instant?
+
+    /// A raw press anywhere: the context goes `ownPressWait` later unless the window was pressed.
+    func pressedElsewhere(at now: ContinuousClock.Instant) {
+        if elsewhereDue == nil { elsewhereDue = now + Self.ownPressWait }
+    }
+
+    /// The window was pressed: the raw press before it was its own.
+    func pressedHere() { elsewhereDue = nil }
+
+    /// Whether the press elsewhere is due by `now` (it is then done with).
+    func elsewhereIsDue(at now: ContinuousClock.Instant) -> Bool {
+        guard let due = elsewhereDue, due <= now else { return false }
+        elsewhereDue = nil
+        return true
+    }
+
     /// Whether a predictor asked for is still being made.
     var loading: Bool { loader.loading }
 

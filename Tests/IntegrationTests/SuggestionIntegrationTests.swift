@@ -81,4 +81,21 @@ import Testing
         #expect(session.received == "hi\n")
         #expect(session.stopKeyboard() == 0)
     }
+
+    /// A click in the application (the caret may have moved there) forgets the word begun:
+    /// the bar offers nothing for it any more.
+    @Test func aClickInTheApplicationForgetsTheWordBegun() throws {
+        let session = try KeyboardSession(windowManager: false)
+        try Self.teach("quixotic", session)
+        try session.tap(["q", "u", "i", "x"])
+        usleep(300_000)
+        session.server.click(x: 200, y: 60)  // on the xterm
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "quixotic\nquix\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
 }
