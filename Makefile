@@ -5,6 +5,7 @@
 #                 and onboard on a private Xvfb; one table on stdout and in bench/results.md
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
 #                 autostart entries, AppStream metainfo
+#   make models   rebuild the word-prediction models (Assets/models) with tools/build-models.py
 #   make deb      dist/clavier_VERSION_ARCH.deb with dpkg-buildpackage (packaging/debian)
 #   make check-deb  the .deb: lintian, then clavier --version and render from the extracted package
 
@@ -45,7 +46,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FL
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all build release run test check-core check-lazy-libs bench bench-deps install uninstall deps test-deps clean \
+.PHONY: all build release run test check-core check-lazy-libs bench bench-deps models install uninstall deps test-deps clean \
 	package-files package-deps deb check-deb
 
 all: build
@@ -71,6 +72,11 @@ endif
 
 run: release
 	"$(RELEASE_BIN)/clavier" $(ARGS)
+
+# Rebuilds the word-prediction models (Assets/models) and their held-out texts (bench/ksr).
+models:
+	@tools/install-deps models
+	python3 tools/build-models.py
 
 bench-deps:
 	@tools/install-deps bench

@@ -19,6 +19,9 @@ struct Bench {
         var idleSeconds: Double?
         /// The layout the memory floor's Swift program reads.
         var floorLayout: String?
+        /// Only the word-prediction figures (`--ksr`), optionally on these held-out texts.
+        var predictionOnly = false
+        var texts: Set<String>?
     }
 
     static func main() {
@@ -35,12 +38,20 @@ struct Bench {
             case "--idle-seconds": options.idleSeconds = args.popFirst().flatMap { Double($0) }
             case "--floor-layout": options.floorLayout = args.popFirst()
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
+            case "--ksr": options.predictionOnly = true
+            case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…]]")
                 exit(2)
             }
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
+        if options.predictionOnly {
+            let report = PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr", only: options.texts)
+            print(report)
+            if let output = options.output { try? TextFile.write(output, report) }
+            return
+        }
         do {
             let report = try runAll(options)
             print(report)
@@ -190,8 +201,15 @@ struct Bench {
         }
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
+        if options.only?.contains("prediction") ?? true {
+            say("word prediction")
+            return report.markdown() + "\n" + PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr")
+        }
         return report.markdown()
     }
+
+    /// The source tree's Assets/, from .build/<triple>/<configuration>/clavier-bench.
+    static func assets() -> String { siblingBinary("") + "../../../Assets" }
 
     /// The result name of Clavier's presses on a server without XInput 2.
     static let corePointer = "clavier-core-pointer"

@@ -9,7 +9,8 @@ struct Clavier: ParsableCommand {
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
-                      QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self],
+                      QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, CheckCommand.self, LayoutsCommand.self,
+                      PredictCommand.self, ForgetCommand.self],
         defaultSubcommand: Run.self
     )
 

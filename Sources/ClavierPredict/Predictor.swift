@@ -1,0 +1,209 @@
+import Glibc
+
+/// Word prediction for one language: the system model (read at the first query, so a keyboard
+/// that never asks pays nothing) mixed with what this user typed (`UserModel`, kept in
+/// `userModelPath` when learning is on).
+///
+/// P(w | u v) = (1 - λ) P_system(w | u v) + λ P_user(w | u v), where λ grows with how often the
+/// user typed the context v (and, more slowly, with all the words learned): what a person
+/// types after a word they often use soon outranks the system's guess.
+public final class Predictor {
+    public let language: String
+    public let learning: Bool
+    let modelPath: String?
+    let userModelPath: String?
+    let words: Words
+    /// The user model's weight after a context the user typed n times: contextMax · n / (n + contextHalf);
+    /// at least unigramMax · N / (N + unigramHalf) for N words learned in all.
+    public var contextMax = 0.7
+    public var contextHalf = 2.0
+    public var unigramMax = 0.3
+    public var unigramHalf = 300.0
+    /// Completions are ranked by P(w | context) · (characters saved)^savingWeight.
+    public var savingWeight = 0.0
+    /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
+    public private(set) var warnings: [String] = []
+
+    private var systemLoaded = false
+    private var systemModel: SystemModel?
+    private var userLoaded = false
+    private var userModel = UserModel()
+    private var learnedTail: [String?] = []
+    private var dirty = false
+    private var lastSave = Predictor.now()
+    /// Seconds between two saves while learning (and at `save()`).
+    public var saveInterval = 30.0
+
+    /// `modelPath`: the language's system model (nil: none, user words only); `userModelPath`:
+    /// the user model's file (nil: learn in memory only).
+    public init(language: String, modelPath: String?, userModelPath: String?, learning: Bool = true) {
+        self.language = language
+        self.modelPath = modelPath
+        self.userModelPath = userModelPath
+        self.learning = learning
+        words = Words(language: language)
+    }
+
+    /// The system model, mapped at the first call; nil when there is none or it is unreadable.
+    public var system: SystemModel? {
+        if !systemLoaded {
+            systemLoaded = true
+            if let modelPath {
+                do { systemModel = try SystemModel(path: modelPath) } catch { warnings.append(error.description) }
+            }
+        }
+        return systemModel
+    }
+
+    /// The user model, read at the first call (empty when learning is off or there is no file).
+    public var user: UserModel {
+        if !userLoaded {
+            userLoaded = true
+            if learning, let userModelPath {
+                switch UserModelFile.load(userModelPath) {
+                case .success(let model): userModel = model
+                case .failure(let error): warnings.append("\(error); starting the learned words afresh")
+                }
+            }
+        }
+        return userModel
+    }
+
+    /// The user model's weight after the context (u, v).
+    func lambda(_ u: String?, _ v: String?) -> Double {
+        let n = Double(user.total)
+        guard n > 0 else { return 0 }
+        let global = unigramMax * n / (n + unigramHalf)
+        guard let v else { return global }
+        let seen = Double(user.contextCount(v))
+        return max(global, contextMax * seen / (seen + contextHalf))
+    }
+
+    /// Up to `count` whole words, best first: completions of the partial word at the end of
+    /// `before`, or the next word when `before` is empty or ends in a space or punctuation.
+    /// Their case follows what was typed ("Th" → "The", "i" → "I", a sentence's first word).
+    public func suggestions(before: String, count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        let (contextText, partialText) = words.splitPartial(before)
+        let partial = String(partialText)
+        guard !partial.contains(where: { $0.isNumber || $0 == "_" }) else { return [] }
+        // The last words are all the context there is: a long text (a whole document before the
+        // caret) is read from its last 200 characters, without the start that cut makes up.
+        let tail = contextText.suffix(200)
+        var all = words.tokens(String(tail))
+        if tail.startIndex != contextText.startIndex, all.count > 2 { all.removeFirst() }
+        let tokens = all.suffix(2)
+        let keys = tokens.map(Self.key)
+        let v = keys.last ?? nil
+        let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
+        let atSentenceStart = tokens.last == .sentenceStart
+        let prefix = String(partial.lowercased().map { $0 == "’" ? "'" : $0 })
+        let scored = rank(prefix: prefix, u: u, v: v, count: count)
+        let typedStyle = CaseStyle(typed: partial)
+        let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
+        var out: [String] = []
+        for key in scored {
+            // The word already typed saves nothing (taking it costs what a space does), unless it
+            // mends its case where the case is the word's: English "i" → "I".
+            if key == prefix, !(language == "en" && key == "i") { continue }
+            var word = key
+            if let form = user.form(of: key) {
+                word = form
+            } else if let system, let id = system.id(of: key), system.caseKnown(id) || user.initialForm(of: key) == nil {
+                word = system.word(id)
+            } else if let form = user.initialForm(of: key) {
+                word = form
+            }
+            if partial.isEmpty ? atSentenceStart : typedStyle == .capital {
+                word = CaseStyle.capital.apply(to: word)
+            } else if typedStyle == .upper {
+                word = word.uppercased()
+            }
+            // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
+            if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
+            if word == partial || out.contains(word) { continue }
+            out.append(word)
+            if out.count == count { break }
+        }
+        return out
+    }
+
+    /// Lowercase keys of the best words after (u, v) that start with `prefix`.
+    func rank(prefix: String, u: String?, v: String?, count: Int) -> [String] {
+        let lambda = self.lambda(u, v)
+        var scores: [String: Double] = [:]
+        let prefixLength = prefix.count
+        func score(_ key: String, system p: Double) -> Double {
+            let mixed = (1 - lambda) * p + (lambda > 0 ? lambda * user.probability(key, after: u, v) : 0)
+            guard savingWeight != 0 else { return mixed }
+            return mixed * pow(Double(key.count - prefixLength + 1), savingWeight)
+        }
+        if let system {
+            let su = u.map { $0 == UserModel.start ? 0 : system.id(of: $0) } ?? nil
+            let sv = v.map { $0 == UserModel.start ? 0 : system.id(of: $0) } ?? nil
+            for id in system.candidates(prefix: Array(prefix.utf8), after: sv == nil ? nil : su, sv, top: count + 8) {
+                let key = String(decoding: system.key(id), as: UTF8.self)
+                scores[key] = score(key, system: system.probability(id, after: sv == nil ? nil : su, sv))
+            }
+        }
+        if lambda > 0 {
+            for key in user.candidates(prefix: prefix, after: u, v) where scores[key] == nil {
+                let p = system.flatMap { s in
+                    s.id(of: key).map { id in
+                        let su = u.map { $0 == UserModel.start ? 0 : s.id(of: $0) } ?? nil
+                        let sv = v.map { $0 == UserModel.start ? 0 : s.id(of: $0) } ?? nil
+                        return s.probability(id, after: sv == nil ? nil : su, sv)
+                    }
+                } ?? 0
+                scores[key] = score(key, system: p)
+            }
+        }
+        return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(count + 2).map(\.key)
+    }
+
+    static func key(_ token: Words.Token) -> String? {
+        switch token {
+        case .sentenceStart: UserModel.start
+        case .unknown: nil
+        case .word(let word): word.lowercased()
+        }
+    }
+
+    /// Learns `text` as typed right after the text learned before (a word boundary between the
+    /// two); saves the user model when `saveInterval` has passed since the last save.
+    public func learn(_ text: String) {
+        guard learning else { return }
+        _ = user
+        var tokens = words.tokens(text)
+        if !learnedTail.isEmpty { tokens.removeFirst() }
+        learnedTail = userModel.learn(tokens, after: learnedTail)
+        dirty = true
+        if Self.now() - lastSave >= saveInterval { try? save() }
+    }
+
+    /// The next `learn` starts a new text (the focus moved): no n-gram spans the two.
+    public func endText() { learnedTail = [] }
+
+    /// Writes the user model if anything was learned since the last save.
+    public func save() throws(UserModelFileError) {
+        guard dirty, learning, let userModelPath else { return }
+        lastSave = Self.now()
+        try UserModelFile.save(userModel, to: userModelPath)
+        dirty = false
+    }
+
+    /// Forgets everything learned, in memory and on disk.
+    public func forget() {
+        userModel = UserModel()
+        userLoaded = true
+        learnedTail = []
+        dirty = false
+        if let userModelPath { unlink(userModelPath) }
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,152 @@
+import Glibc
+
+/// Why a model file could not be used.
+public enum ModelError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(String, errno: Int32)
+    case corrupt(String, String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let code): "\(path): cannot open: \(String(cString: strerror(code)))"
+        case .corrupt(let path, let what): "\(path): not a Clavier language model: \(what)"
+        }
+    }
+}
+
+/// One language's system model (`tools/build-models.py` writes it; the layout is in
+/// tools/models_lm.py), memory-mapped read-only with `mmap(2)`: opening it reads the header
+/// only, and a query brings in the few pages it touches. Immutable, so shared freely.
+public final class SystemModel: @unchecked Sendable {
+    public let language: String
+    /// Word ids run from 0 (the sentence start, never suggested) to `vocabularyCount - 1`,
+    /// most frequent first.
+    public let vocabularyCount: Int
+    let sentenceStart = 0
+    let alphaScale: Float
+    private let base: UnsafeMutableRawPointer
+    private let size: Int
+    let unigram: UnsafePointer<Float32>
+    let keyOffsets: UnsafePointer<UInt32>
+    let keys: UnsafePointer<UInt8>
+    let caseFlags: UnsafePointer<UInt8>
+    let alphabetical: UnsafePointer<UInt32>
+    let biStart: UnsafePointer<UInt32>, biWord: UnsafePointer<UInt32>
+    let biAlpha: UnsafePointer<UInt16>, biGamma: UnsafePointer<Float32>
+    let triContextCount: Int
+    let triContext: UnsafePointer<UInt32>, triStart: UnsafePointer<UInt32>, triWord: UnsafePointer<UInt32>
+    let triAlpha: UnsafePointer<UInt16>, triGamma: UnsafePointer<Float32>
+
+    static let headerSize = 8 + 4 * 8 + 8 + 8 * 14
+
+    public init(path: String) throws(ModelError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .corrupt(path, "not a regular file") }
+        size = Int(info.st_size)
+        guard size >= Self.headerSize else { throw .corrupt(path, "\(size) bytes, shorter than a header") }
+        guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else {
+            throw .cannotOpen(path, errno: errno)
+        }
+        // Queries read a few scattered pages: no read-ahead, so only those pages become resident.
+        madvise(map, size, MADV_RANDOM)
+        base = map
+        let raw = UnsafeRawPointer(map)
+        func u32(_ at: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
+        let magic = (0..<8).map { raw.load(fromByteOffset: $0, as: UInt8.self) }
+        guard magic == Array("CLVRLM01".utf8), u32(8) == 1 else {
+            munmap(map, size)
+            throw .corrupt(path, "wrong magic or version")
+        }
+        let (v, b, tc, t, keyBytes) = (u32(12), u32(16), u32(20), u32(24), u32(28))
+        alphaScale = raw.loadUnaligned(fromByteOffset: 36, as: Float32.self)
+        let lang = (40..<48).map { raw.load(fromByteOffset: $0, as: UInt8.self) }.prefix { $0 != 0 }
+        language = String(decoding: lang, as: UTF8.self)
+        // Each section's offset and length (in bytes); all must lie inside the file, in order.
+        let lengths = [4 * v, 4 * (v + 1), keyBytes, v, 4 * v, 4 * (v + 1), 4 * b, 2 * b, 4 * v,
+                       8 * tc, 4 * (tc + 1), 4 * t, 2 * t, 4 * tc]
+        var offsets: [Int] = []
+        var end = Self.headerSize
+        for (k, length) in lengths.enumerated() {
+            let off = Int(raw.loadUnaligned(fromByteOffset: 48 + 8 * k, as: UInt64.self))
+            guard off >= end, off % 8 == 0, off <= size, length <= size - off else {
+                munmap(map, size)
+                throw .corrupt(path, "section \(k) lies outside the file")
+            }
+            offsets.append(off)
+            end = off + length
+        }
+        func at<T>(_ k: Int, _: T.Type) -> UnsafePointer<T> { (raw + offsets[k]).assumingMemoryBound(to: T.self) }
+        vocabularyCount = v
+        unigram = at(0, Float32.self)
+        keyOffsets = at(1, UInt32.self)
+        keys = at(2, UInt8.self)
+        caseFlags = at(3, UInt8.self)
+        alphabetical = at(4, UInt32.self)
+        biStart = at(5, UInt32.self)
+        biWord = at(6, UInt32.self)
+        biAlpha = at(7, UInt16.self)
+        biGamma = at(8, Float32.self)
+        triContextCount = tc
+        triContext = at(9, UInt32.self)
+        triStart = at(10, UInt32.self)
+        triWord = at(11, UInt32.self)
+        triAlpha = at(12, UInt16.self)
+        triGamma = at(13, Float32.self)
+        // The ends of the index arrays name the tables' sizes; ranges inside are checked where read.
+        guard v > 1, Int(keyOffsets[v]) == keyBytes, Int(biStart[v]) == b, Int(triStart[tc]) == t else {
+            munmap(map, size)
+            throw .corrupt(path, "its tables disagree on their sizes")
+        }
+    }
+
+    deinit { munmap(base, size) }
+
+    /// The lowercase spelling of word `id` (its UTF-8 bytes, valid while the model lives).
+    func key(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+        let from = Int(keyOffsets[id]), to = Int(keyOffsets[id + 1])
+        return UnsafeBufferPointer(start: keys + from, count: max(0, to - from))
+    }
+
+    /// Word `id` as it is usually written ("I", "London", "Haus" in German).
+    public func word(_ id: Int) -> String {
+        CaseStyle(flags: caseFlags[id]).apply(to: String(decoding: key(id), as: UTF8.self))
+    }
+
+    /// ln P(word) of word `id` (the unigram the higher orders back off to).
+    public func unigramLogProbability(_ id: Int) -> Float { unigram[id] }
+
+    /// Whether the texts the model was built from show how word `id` is written (else it is
+    /// lowercase for want of a better guess).
+    func caseKnown(_ id: Int) -> Bool { caseFlags[id] & 11 != 0 }
+
+    /// Whether word `id` may be offered (not the sentence start, not a French elided "l'").
+    func suggestible(_ id: Int) -> Bool { caseFlags[id] & 4 == 0 }
+
+    /// The id of `word` in any case, if the vocabulary has it.
+    public func id(of word: String) -> Int? {
+        let target = Array(word.lowercased().utf8)
+        let (lo, hi) = prefixRange(target)
+        for k in lo..<hi where Int(alphabetical[k]) < vocabularyCount && key(Int(alphabetical[k])).elementsEqual(target) {
+            return Int(alphabetical[k])
+        }
+        return nil
+    }
+
+    /// The positions in `alphabetical` of the words whose key starts with `prefix`.
+    func prefixRange(_ prefix: [UInt8]) -> (Int, Int) {
+        func firstNotBelow(_ limit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int {
+            var lo = 0, hi = vocabularyCount
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let id = min(Int(alphabetical[mid]), vocabularyCount - 1)
+                if limit(key(id)) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let lo = firstNotBelow { $0.lexicographicallyPrecedes(prefix) }
+        let hi = firstNotBelow { k in k.lexicographicallyPrecedes(prefix) || k.starts(with: prefix) }
+        return (lo, hi)
+    }
+}

@@ -1,0 +1,131 @@
+/// What one user typed, as word counts: unigrams, bigrams and trigrams of lowercase keys
+/// ("<s>" for a sentence start), and how the user writes a word when its case differs
+/// from lowercase ("Elizabeth"). Bounded: past `limit` entries every count is halved and
+/// the zeros dropped, so old words fade and new ones still come in.
+public struct UserModel: Equatable, Sendable {
+    static let start = "<s>"
+    static let discount = 0.6
+
+    public internal(set) var unigrams: [String: Int] = [:]
+    /// Context ("u" or "u v") → next word → count.
+    var following: [String: [String: Int]] = [:]
+    var forms: [String: String] = [:]
+    /// The form of a word seen only as a sentence's first word ("Zebulonia. "), for words the
+    /// system model does not know.
+    var initialForms: [String: String] = [:]
+    /// How often each context was followed by a word.
+    var contextCounts: [String: Int] = [:]
+    /// Lowercase keys by their first character, to find completions without a scan.
+    var byInitial: [Character: Set<String>] = [:]
+    public internal(set) var total = 0
+    public var limit = 60_000
+
+    public init() {}
+
+    public var isEmpty: Bool { unigrams.isEmpty }
+
+    var entryCount: Int { unigrams.count + following.values.reduce(0) { $0 + $1.count } }
+
+    /// Counts the words of `tokens` (as `Words.tokens` gives them) that follow the keys in
+    /// `previous` (already counted); returns the last two keys, to continue from.
+    @discardableResult
+    mutating func learn(_ tokens: [Words.Token], after context: [String?] = []) -> [String?] {
+        var previous = context
+        for token in tokens {
+            let key: String?
+            switch token {
+            case .sentenceStart: key = Self.start
+            case .unknown: key = nil
+            case .word(let word):
+                let lower = word.lowercased()
+                key = lower
+                add(lower)
+                // The form a sentence's first word has says nothing of the word.
+                if (previous.last ?? nil) != Self.start {
+                    forms[lower] = word == lower ? nil : word
+                    initialForms[lower] = nil
+                } else if word != lower, forms[lower] == nil, unigrams[lower] == 1 {
+                    initialForms[lower] = word
+                }
+            }
+            if let key, let v = previous.last ?? nil {
+                bump(v, key)
+                if previous.count >= 2, let u = previous[previous.count - 2] { bump(u + " " + v, key) }
+            }
+            previous.append(key)
+            if key == nil { previous.removeAll() }
+        }
+        if entryCount > limit { shrink() }
+        return Array(previous.suffix(2))
+    }
+
+    private mutating func add(_ key: String) {
+        unigrams[key, default: 0] += 1
+        total += 1
+        if let first = key.first { byInitial[first, default: []].insert(key) }
+    }
+
+    private mutating func bump(_ context: String, _ key: String) {
+        following[context, default: [:]][key, default: 0] += 1
+        contextCounts[context, default: 0] += 1
+    }
+
+    /// How often `context` ("v" or "u v") was followed by a word.
+    func contextCount(_ context: String) -> Int { contextCounts[context] ?? 0 }
+
+    mutating func recount() {
+        total = unigrams.values.reduce(0) { $0 &+ $1 }
+        contextCounts = following.mapValues { $0.values.reduce(0) { $0 &+ $1 } }
+        byInitial = [:]
+        for key in unigrams.keys { if let first = key.first { byInitial[first, default: []].insert(key) } }
+    }
+
+    /// Halves every count until the model fits in three quarters of its limit.
+    mutating func shrink() {
+        while entryCount > limit * 3 / 4 {
+            unigrams = unigrams.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
+            following = following.compactMapValues { next in
+                let kept = next.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
+                return kept.isEmpty ? nil : kept
+            }
+        }
+        forms = forms.filter { unigrams[$0.key] != nil }
+        initialForms = initialForms.filter { unigrams[$0.key] != nil }
+        recount()
+    }
+
+    /// P_user(w | u v): interpolated absolute discounting down to the user's unigram.
+    func probability(_ key: String, after u: String?, _ v: String?) -> Double {
+        guard total > 0 else { return 0 }
+        var p = Double(unigrams[key] ?? 0) / Double(total)
+        if let v { p = step(p, key, following[v]) }
+        if let u, let v { p = step(p, key, following[u + " " + v]) }
+        return p
+    }
+
+    private func step(_ lower: Double, _ key: String, _ next: [String: Int]?) -> Double {
+        guard let next, !next.isEmpty else { return lower }
+        let sum = Double(next.values.reduce(0, +))
+        let seen = Double(max(0, (next[key] ?? 0))) - Self.discount
+        return max(seen, 0) / sum + Self.discount * Double(next.count) / sum * lower
+    }
+
+    /// The user's words starting with `prefix` (lowercase), or after the context when empty.
+    func candidates(prefix: String, after u: String?, _ v: String?) -> Set<String> {
+        var out = Set<String>()
+        if let v { out.formUnion(following[v]?.keys ?? [:].keys) }
+        if let u, let v { out.formUnion(following[u + " " + v]?.keys ?? [:].keys) }
+        if let first = prefix.first {
+            out = out.filter { $0.hasPrefix(prefix) }
+            for key in byInitial[first] ?? [] where key.hasPrefix(prefix) { out.insert(key) }
+        }
+        out.remove(Self.start)
+        return out
+    }
+
+    /// How the user writes `key` within a sentence, when not in lowercase.
+    func form(of key: String) -> String? { forms[key] }
+
+    /// How the user wrote `key` as a sentence's first word, when never seen within one.
+    func initialForm(of key: String) -> String? { initialForms[key] }
+}

@@ -1,0 +1,119 @@
+/// How a word is written: as its lowercase key, with a capital first letter, or all capitals.
+enum CaseStyle: Equatable {
+    case lower, capital, upper
+
+    /// From a model file's case flags (bit 0 capital, bit 1 upper).
+    init(flags: UInt8) {
+        self = flags & 2 != 0 ? .upper : flags & 1 != 0 ? .capital : .lower
+    }
+
+    /// The style of what was typed: "Th" capital, "TH" upper (two letters or more), else lower.
+    init(typed: String) {
+        guard let first = typed.first, first.isUppercase else { self = .lower; return }
+        let letters = typed.filter(\.isLetter)
+        self = letters.count > 1 && letters.allSatisfy(\.isUppercase) ? .upper : .capital
+    }
+
+    func apply(to word: String) -> String {
+        switch self {
+        case .lower: word
+        case .upper: word.uppercased()
+        case .capital: word.prefix(1).uppercased() + word.dropFirst()
+        }
+    }
+}
+
+/// Splits text into words as tools/models_lm.py does: letters with apostrophes inside ("don't"),
+/// French elisions apart ("l'" "homme"), a word with a digit unknown, and a sentence start
+/// (`nil` in `Token.word`'s place is an unknown word) after . ! ? … and at a line break.
+struct Words {
+    enum Token: Equatable {
+        case word(String)
+        case unknown
+        case sentenceStart
+    }
+
+    static let elisions: Set<String> = ["l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "puisqu"]
+
+    let language: String
+
+    static func isApostrophe(_ c: Character) -> Bool { c == "'" || c == "’" }
+
+    /// The tokens of `text`, starting with a sentence start.
+    func tokens(_ text: String) -> [Token] {
+        var out: [Token] = [.sentenceStart]
+        var word = ""
+        var hasDigit = false
+        // After . ! ? …: a sentence ends if a space or line break follows (not in "e.g.").
+        var pendingEnd = false
+        var confirmed = false
+        let chars = Array(text)
+        func flush() {
+            guard !word.isEmpty else { return }
+            out.append(hasDigit ? .unknown : .word(word))
+            word = ""
+            hasDigit = false
+        }
+        for (i, c) in chars.enumerated() {
+            if c.isLetter || c.isNumber || c == "_" {
+                if pendingEnd, confirmed { out.append(.sentenceStart) }
+                pendingEnd = false
+                if !c.isLetter { hasDigit = true }
+                word.append(c)
+            } else if Self.isApostrophe(c), !word.isEmpty, language == "fr", Self.elisions.contains(word.lowercased()) {
+                // French elision: "l'" is a word of its own, typed or not yet followed.
+                word.append("'")
+                flush()
+            } else if Self.isApostrophe(c), !word.isEmpty, i + 1 < chars.count, chars[i + 1].isLetter {
+                word.append("'")
+            } else {
+                flush()
+                if c == "." || c == "!" || c == "?" || c == "…" {
+                    pendingEnd = true
+                    confirmed = false
+                } else if c.isNewline {
+                    pendingEnd = true
+                    confirmed = true
+                } else if c.isWhitespace {
+                    confirmed = pendingEnd
+                } else if pendingEnd, !"\"“”„«»‘’'()[]".contains(c) {
+                    pendingEnd = false
+                }
+            }
+        }
+        flush()
+        if pendingEnd { out.append(.sentenceStart) }
+        return out
+    }
+
+    /// `before` split into the context (everything up to the word being typed) and that
+    /// partial word ("" right after a space or punctuation).
+    func splitPartial(_ before: String) -> (context: Substring, partial: Substring) {
+        var start = before.endIndex
+        // "don'" is a partial word (of "don't"); French "l'" is context.
+        if let last = before.last, Self.isApostrophe(last) {
+            let head = before.dropLast().reversed().prefix { $0.isLetter }
+            if !head.isEmpty, !(language == "fr" && Self.elisions.contains(String(head.reversed()).lowercased())) {
+                start = before.index(before: before.endIndex)
+            }
+        }
+        while start > before.startIndex {
+            let prev = before.index(before: start)
+            let c = before[prev]
+            if c.isLetter || c.isNumber || c == "_" {
+                start = prev
+            } else if Self.isApostrophe(c), start < before.endIndex, before[start].isLetter, prev > before.startIndex,
+                      before[before.index(before: prev)].isLetter {
+                if language == "fr" {
+                    // "l'hom": the partial word is "hom"; "l'" is context.
+                    let head = before[before.startIndex..<prev].reversed().prefix { $0.isLetter }
+                    if Self.elisions.contains(String(head.reversed()).lowercased()) { break }
+                }
+                start = prev
+            } else {
+                break
+            }
+        }
+        return (before[..<start], before[start...])
+    }
+}

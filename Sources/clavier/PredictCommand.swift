@@ -1,0 +1,129 @@
+import ArgumentParser
+import ClavierPredict
+import FoundationEssentials
+import Glibc
+
+/// `clavier predict`: word prediction for scripts and measurements, one JSON line in, one out.
+struct PredictCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "predict",
+        abstract: "Suggest words for text read as JSON lines on standard input.",
+        discussion: """
+            Each line is {"before": "text before the caret"}, answered {"suggestions": [...]}: \
+            whole words that replace the partial word before the caret, or the next word after a \
+            space or punctuation; or {"commit": "text"}, answered {} once the text is learned as if \
+            typed. A line that is neither is answered {"error": "stdin:LINE: ..."}. The learned \
+            words are the keyboard's ($XDG_STATE_HOME/clavier/words-LANG.model).
+            """)
+
+    @Option(help: "The language's model to use (en, de, fr, es, ru).")
+    var language = "en"
+
+    @Option(help: "How many words to suggest (0-5).")
+    var suggestions = 3
+
+    @Flag(inversion: .prefixedNo, help: "Learn from committed text, and use what was learned before.")
+    var learning = true
+
+    func validate() throws {
+        guard (0...5).contains(suggestions) else { throw ValidationError("--suggestions must be 0 to 5") }
+        guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+            throw ValidationError("--language takes a language code such as en, de or fr")
+        }
+    }
+
+    func run() throws {
+        let predictor = Self.predictor(language: language, learning: learning)
+        predictor.saveInterval = 2
+        _ = predictor.system
+        for warning in predictor.warnings { Log.warning(warning) }
+        var number = 0
+        while let line = readLine(strippingNewline: true) {
+            number += 1
+            Self.emit(Self.answer(line, number: number, predictor: predictor, count: suggestions))
+        }
+        do { try predictor.save() } catch { Log.warning("\(error)") }
+    }
+
+    /// The predictor the keyboard would use for `language`: the installed model, the user's words.
+    static func predictor(language: String, learning: Bool) -> Predictor {
+        let model = DataFiles.find("models/\(language).lm")
+        if model == nil { Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only") }
+        let user = UserModelFile.directory().map { UserModelFile.path(language: language, directory: $0) }
+        return Predictor(language: language, modelPath: model, userModelPath: user, learning: learning)
+    }
+
+    struct Request: Decodable {
+        var before: String?
+        var commit: String?
+    }
+
+    /// The JSON line that answers `line`.
+    static func answer(_ line: String, number: Int, predictor: Predictor, count: Int) -> String {
+        let request: Request
+        do {
+            request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+        } catch {
+            return failure("stdin:\(number): not a JSON object with a string \"before\" or \"commit\"")
+        }
+        switch (request.before, request.commit) {
+        case (let before?, nil):
+            let words = predictor.suggestions(before: before, count: count)
+            return "{\"suggestions\":[" + words.map(quoted).joined(separator: ",") + "]}"
+        case (nil, let text?):
+            predictor.learn(text)
+            return "{}"
+        default:
+            return failure("stdin:\(number): expected {\"before\": TEXT} or {\"commit\": TEXT}")
+        }
+    }
+
+    static func failure(_ message: String) -> String { "{\"error\":" + quoted(message) + "}" }
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// One line on standard output, written at once (no stdio buffer to flush).
+    static func emit(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { return }
+            done += n
+        }
+    }
+}
+
+/// `clavier forget`: deletes the words learned from typing.
+struct ForgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
+        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json).")
+
+    func run() throws {
+        guard let directory = UserModelFile.directory() else {
+            Log.error("neither $XDG_STATE_HOME nor $HOME is set: no learned words to find")
+            throw ExitCode.failure
+        }
+        var removed = UserModelFile.forget(directory: directory)
+        if unlink(directory + "/words.json") == 0 { removed.append(directory + "/words.json") }
+        print(removed.isEmpty ? "nothing learned to forget" : "forgot " + removed.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,97 @@
+import ClavierTestSupport
+import Glibc
+import Testing
+@testable import ClavierPredict
+
+@Suite struct PredictorTests {
+    func english(learning: Bool = false, user: String? = nil) -> Predictor {
+        Predictor(language: "en", modelPath: modelPath("en"), userModelPath: user, learning: learning)
+    }
+
+    @Test func completionsStartWithWhatWasTypedAndNextWordsFollowTheContext() {
+        let p = english()
+        let completions = p.suggestions(before: "I would like to th", count: 3)
+        #expect(completions.count == 3)
+        #expect(completions.allSatisfy { $0.hasPrefix("th") }, "\(completions)")
+        #expect(p.suggestions(before: "one of ", count: 3).contains("the"))
+        #expect(p.suggestions(before: "", count: 5).count == 5, "a sentence's first word before any letter")
+        #expect(p.suggestions(before: "the", count: 0).isEmpty)
+        #expect(p.suggestions(before: "abc123", count: 3).isEmpty, "no words for a partial word with digits")
+    }
+
+    @Test func caseFollowsWhatWasTyped() {
+        let p = english()
+        #expect(p.suggestions(before: "Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
+        #expect(p.suggestions(before: "Hello there. Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
+        #expect(p.suggestions(before: "THE", count: 3).allSatisfy { $0 == $0.uppercased() })
+        #expect(p.suggestions(before: "so ", count: 5).contains("I"), "\"I\" is written capital")
+        let first = p.suggestions(before: "It rained. ", count: 3)
+        #expect(first.allSatisfy { $0.first!.isUppercase }, "a sentence's first word: \(first)")
+        #expect(!p.suggestions(before: "the", count: 5).contains("the"), "the word typed saves nothing")
+    }
+
+    @Test func learnedWordsAreSuggestedWithTheirCase() {
+        let p = english(learning: true)
+        #expect(!p.suggestions(before: "and Zeb", count: 3).contains("Zebulonia"))
+        for _ in 0..<3 { p.learn("We went to Zebulonia with Marguerite. ") }
+        #expect(p.suggestions(before: "and zeb", count: 3).contains("Zebulonia"), "the user's form, capital")
+        #expect(p.suggestions(before: "with ", count: 3).contains("Marguerite"), "learned next word")
+        #expect(p.logProbability(of: "Zebulonia", after: ["to"]) != nil)
+    }
+
+    @Test func withoutLearningNothingIsLearnedOrWritten() {
+        let dir = TemporaryDirectory()
+        let p = english(learning: false, user: dir.file("state/words-en.model"))
+        p.learn("Zebulonia Zebulonia Zebulonia")
+        try? p.save()
+        #expect(p.user.isEmpty)
+        #expect(access(dir.file("state/words-en.model"), F_OK) != 0)
+    }
+
+    @Test func theUserModelIsSavedPrivatelyReadBackAndForgotten() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("state/clavier/words-en.model")
+        let p = english(learning: true, user: path)
+        p.learn("Marguerite sings. Marguerite dances.")
+        try p.save()
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600, "the user model is the user's alone")
+        #expect(stat(dir.file("state/clavier"), &info) == 0 && info.st_mode & 0o777 == 0o700)
+        let again = english(learning: true, user: path)
+        #expect(again.user.unigrams["marguerite"] == 2)
+        #expect(again.suggestions(before: "and marg", count: 3).contains("Marguerite"))
+        #expect(UserModelFile.forget(directory: dir.file("state/clavier")) == [path])
+        #expect(access(path, F_OK) != 0)
+        #expect(english(learning: true, user: path).user.isEmpty)
+    }
+
+    @Test func savingLeavesNoTemporaryFileBehind() throws {
+        let dir = TemporaryDirectory()
+        let p = english(learning: true, user: dir.file("words-en.model"))
+        p.learn("one two three")
+        try p.save()
+        var names: [String] = []
+        if let d = opendir(dir.path) {
+            while let e = readdir(d) {
+                names.append(withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) })
+            }
+            closedir(d)
+        }
+        #expect(names.filter { !$0.hasPrefix(".") || $0.count > 2 }.sorted() == ["words-en.model"])
+    }
+
+    @Test func aCorruptUserModelIsNamedWithItsLineAndStartedAfresh() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("words-en.model")
+        try TextFile.write(path, "clavier-user-model 1\n1\t2\thello\nnonsense\n")
+        if case .failure(let error) = UserModelFile.load(path) {
+            #expect(error.description.hasPrefix(path + ":3: "))
+        } else {
+            Issue.record("a corrupt line was accepted")
+        }
+        let p = english(learning: true, user: path)
+        #expect(p.user.isEmpty)
+        #expect(p.warnings.count == 1)
+    }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Builds Clavier's word-prediction models: Assets/models/<lang>.lm for en, de, fr, es, ru, and
+the held-out texts `clavier-bench --ksr` measures them on (bench/ksr/), which no model is built from.
+
+    tools/build-models.py [--cache DIR] [--languages en,de,...]
+
+Fetches its inputs itself (apt-get download and pip download: no root, nothing installed) into
+DIR (default .build-models/). Sources and licences: BENCHMARKS.md, packaging/debian/copyright.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import models_corpora as corpora  # noqa: E402
+import models_lm as lm  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VOCABULARY = 60000
+BIGRAMS = 420000
+TRIGRAMS = 220000
+
+
+def split_every(items, n):
+    """(training, held out): every n-th item is held out."""
+    return [x for i, x in enumerate(items) if i % n], [x for i, x in enumerate(items) if i % n == 0]
+
+
+def take_words(items, limit):
+    out, count = [], 0
+    for x in items:
+        if count >= limit:
+            break
+        out.append(x)
+        count += len(x.split())
+    return out
+
+
+def corpus(root, lang):
+    """(training texts, {held-out name: texts})."""
+    help_dir = "C" if lang == "en" else lang
+    help_pages = corpora.markup_pages(root, "usr/share/help/%s/**/*.page" % help_dir)
+    help_train, help_held = split_every(help_pages, 10)
+    if lang == "en":
+        bible = corpora.sword(root, "engWEB2015eb")
+        # Held out: a contiguous slice of the New Testament's narrative (Acts), 12,500 words.
+        start = int(len(bible) * 0.865)
+        held_prose = take_words(bible[start:], 12500)
+        train_bible = bible[:start] + bible[start + len(held_prose):]
+        fort_train, fort_held = split_every(corpora.fortunes(root, ""), 10)
+        casual = take_words([f for f in fort_held if len(f.split()) <= 25], 5000)
+        return train_bible + fort_train + help_train, {"en-prose": held_prose, "en-casual": casual}
+    train = help_train
+    held = {}
+    if lang in ("de", "es", "ru"):
+        fort_train, fort_held = split_every(corpora.fortunes(root, lang), 10)
+        train += fort_train
+        held["%s-casual" % lang] = take_words(fort_held, 8000)
+    if lang in ("de", "fr", "es"):
+        ref = corpora.markup_pages(root, "usr/share/debian-reference/*.%s.html" % lang)
+        train += ref
+    if lang == "es":
+        train += corpora.sword(root, "spaRV1909eb")
+    if lang in ("fr", "ru"):
+        held["%s-docs" % lang] = take_words(help_held, 8000)
+    return train, held
+
+
+def symspell_extra(root, freqs):
+    counts = corpora.symspell_bigrams(root)
+    mass = {}
+    for (w1, _), c in counts.items():
+        mass[w1] = mass.get(w1, 0) + c
+    # The list keeps only frequent pairs: a context's whole mass is taken as at least 1.25 times
+    # what the list holds, and the words after it that the list leaves out share the rest.
+    mass = {w: m * 1.25 for w, m in mass.items()}
+    scale = 4e7 / sum(counts.values())
+    return {"counts": counts, "context_mass": mass, "scale": scale}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cache", default=os.path.join(REPO, ".build-models"))
+    ap.add_argument("--languages", default="en,de,fr,es,ru")
+    args = ap.parse_args()
+    root = corpora.fetch(args.cache)
+    os.makedirs(os.path.join(REPO, "Assets", "models"), exist_ok=True)
+    os.makedirs(os.path.join(REPO, "bench", "ksr"), exist_ok=True)
+    for lang in args.languages.split(","):
+        train, held = corpus(root, lang)
+        freqs = corpora.wordfreq(root, lang)
+        extra = symspell_extra(root, freqs) if lang == "en" else None
+        path = os.path.join(REPO, "Assets", "models", "%s.lm" % lang)
+        sizes = lm.build(lang, freqs, train, VOCABULARY, BIGRAMS, TRIGRAMS, extra, path)
+        for name, texts in held.items():
+            with open(os.path.join(REPO, "bench", "ksr", name + ".txt"), "w", encoding="utf-8") as f:
+                f.write("\n".join(texts) + "\n")
+        print(lang, os.path.getsize(path), "bytes", sizes, "held out:", {n: sum(len(t.split()) for t in ts) for n, ts in held.items()})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""Inputs of tools/build-models.py: fetches the Debian and PyPI packages the models are built
+from (into a cache directory, without installing them) and turns them into plain text.
+
+Every source here allows redistribution; packaging/debian/copyright names each licence.
+"""
+import glob
+import gzip
+import html
+import os
+import re
+import struct
+import subprocess
+import zlib
+
+DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
+        "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
+        "debian-reference-es"]
+WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
+
+
+def fetch(cache):
+    """Downloads every input once into cache/ and unpacks it into cache/root."""
+    root = os.path.join(cache, "root")
+    if os.path.isdir(root):
+        return root
+    debs, wheels = os.path.join(cache, "debs"), os.path.join(cache, "wheels")
+    os.makedirs(debs, exist_ok=True)
+    os.makedirs(wheels, exist_ok=True)
+    subprocess.run(["apt-get", "download"] + DEBS, cwd=debs, check=True)
+    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + WHEELS, check=True)
+    tmp = root + ".tmp"
+    for deb in glob.glob(os.path.join(debs, "*.deb")):
+        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
+    for whl in glob.glob(os.path.join(wheels, "*.whl")):
+        subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
+    os.rename(tmp, root)
+    return root
+
+
+# --- wordfreq's unigram lists: msgpack [header, [words at 0 cB], [words at -1 cB], ...] ---
+
+def _msgpack(data, i=0):
+    b = data[i]
+    if b <= 0x7f:
+        return b, i + 1
+    if 0x90 <= b <= 0x9f:
+        return _array(data, i + 1, b & 0x0f)
+    if 0x80 <= b <= 0x8f:
+        return _map(data, i + 1, b & 0x0f)
+    if 0xa0 <= b <= 0xbf:
+        n = b & 0x1f
+        return data[i + 1:i + 1 + n].decode("utf-8"), i + 1 + n
+    if b in (0xd9, 0xda, 0xdb):
+        w = {0xd9: 1, 0xda: 2, 0xdb: 4}[b]
+        n = int.from_bytes(data[i + 1:i + 1 + w], "big")
+        j = i + 1 + w
+        return data[j:j + n].decode("utf-8"), j + n
+    if b in (0xdc, 0xdd):
+        w = 2 if b == 0xdc else 4
+        return _array(data, i + 1 + w, int.from_bytes(data[i + 1:i + 1 + w], "big"))
+    if b in (0xde, 0xdf):
+        w = 2 if b == 0xde else 4
+        return _map(data, i + 1 + w, int.from_bytes(data[i + 1:i + 1 + w], "big"))
+    if b in (0xcc, 0xcd, 0xce):
+        w = {0xcc: 1, 0xcd: 2, 0xce: 4}[b]
+        return int.from_bytes(data[i + 1:i + 1 + w], "big"), i + 1 + w
+    if b in (0xc2, 0xc3):
+        return b == 0xc3, i + 1
+    raise ValueError("msgpack type 0x%02x not handled" % b)
+
+
+def _array(data, i, n):
+    out = []
+    for _ in range(n):
+        v, i = _msgpack(data, i)
+        out.append(v)
+    return out, i
+
+
+def _map(data, i, n):
+    out = {}
+    for _ in range(n):
+        k, i = _msgpack(data, i)
+        out[k], i = _msgpack(data, i)
+    return out, i
+
+
+def wordfreq(root, lang):
+    """[(word, frequency)] best first, from wordfreq's large list (CC BY-SA 4.0)."""
+    path = os.path.join(root, "wheels", "wordfreq", "data", "large_%s.msgpack.gz" % lang)
+    buckets, _ = _msgpack(gzip.open(path).read())
+    out = []
+    for cb, words in enumerate(buckets[1:]):
+        f = 10 ** (-cb / 100)
+        out.extend((w, f) for w in words)
+    return out
+
+
+def symspell_bigrams(root):
+    """{(w1, w2): count} from symspellpy's English list (Google Books Ngram counts)."""
+    path = os.path.join(root, "wheels", "symspellpy", "frequency_bigramdictionary_en_243_342.txt")
+    out = {}
+    for line in open(path, encoding="utf-8"):
+        parts = line.split()
+        if len(parts) == 3:
+            out[(parts[0], parts[1])] = int(parts[2])
+    return out
+
+
+# --- running text ---
+
+def tidy(text):
+    """One line, without the spaces that removed markup leaves around punctuation."""
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r" ([,.;:!?”’)\]])", r"\1", text)
+    return re.sub(r"([“‘(\[]) ", r"\1", text).strip()
+
+
+def sword(root, module):
+    """The verses of a SWORD zText module, in order (OSIS markup and notes removed)."""
+    base = glob.glob(os.path.join(root, "usr/share/sword/modules/texts/ztext", module))[0]
+    verses = []
+    for testament in ("ot", "nt"):
+        bzs = open(os.path.join(base, testament + ".bzs"), "rb").read()
+        bzz = open(os.path.join(base, testament + ".bzz"), "rb").read()
+        bzv = open(os.path.join(base, testament + ".bzv"), "rb").read()
+        blocks = {}
+        for k in range(len(bzv) // 10):
+            block, offset, size = struct.unpack_from("<IIH", bzv, k * 10)
+            if size == 0:
+                continue
+            if block not in blocks:
+                start, length, _ = struct.unpack_from("<III", bzs, block * 12)
+                blocks[block] = zlib.decompress(bzz[start:start + length])
+            raw = blocks[block][offset:offset + size].decode("utf-8", "replace")
+            raw = re.sub(r"<note.*?</note>", " ", raw, flags=re.S)
+            raw = re.sub(r"<title.*?</title>", " ", raw, flags=re.S)
+            text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+            text = tidy(text)
+            if text:
+                verses.append(text)
+    return verses
+
+
+def fortunes(root, sub):
+    """Every fortune of a fortunes directory (offensive ones and pictures left out), in file order."""
+    folder = os.path.join(root, "usr/share/games/fortunes", sub)
+    out = []
+    for path in sorted(glob.glob(os.path.join(folder, "*"))):
+        name = os.path.basename(path)
+        if os.path.isdir(path) or os.path.islink(path) or name.endswith(".dat") or "art" in name:
+            continue
+        text = open(path, "rb").read().decode("utf-8", "replace")
+        for entry in re.split(r"\n%\n", text):
+            entry = re.sub(r"\s+", " ", entry).strip()
+            if entry and not re.search(r"[|_/\\]{3}", entry):
+                out.append(entry)
+    return out
+
+
+def markup_pages(root, pattern):
+    """The text of every help page or HTML chapter that matches, one string per page."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(root, pattern), recursive=True)):
+        raw = open(path, "rb").read().decode("utf-8", "replace")
+        raw = re.sub(r"<(code|screen|cmd|pre|key|keyseq|output|input|var|sys|file)\b.*?</\1>", " ", raw, flags=re.S)
+        raw = re.sub(r"<(info|style|script|head)\b.*?</\1>", " ", raw, flags=re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+        out.append(tidy(text))
+    return out
