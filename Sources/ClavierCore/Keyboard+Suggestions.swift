@@ -76,8 +76,9 @@ extension Keyboard {
         return followSentence()
     }
 
-    /// What was typed since the last call, for learning.
-    public mutating func commitTyped() -> String { context.commit() }
+    /// What was typed since the last call, for learning; unless `complete`, without a word
+    /// begun at its end (the user left it).
+    public mutating func commitTyped(complete: Bool = true) -> String { context.commit(complete: complete) }
 
     /// When sentences start with Shift (`--auto-capitalize`).
     public mutating func setCapitalize(_ mode: CapitalizeMode) { context.capitalize = mode }

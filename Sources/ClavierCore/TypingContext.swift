@@ -110,10 +110,14 @@ public struct TypingContext: Sendable {
         lastTyped = nil
     }
 
-    /// Hands over what was typed since the last commit, for learning, and starts again.
-    public mutating func commit() -> String {
+    /// Hands over what was typed since the last commit, for learning, and starts again;
+    /// unless `complete`, without the word begun at its end.
+    public mutating func commit(complete: Bool = true) -> String {
         defer { pending = "" }
-        return pending
+        guard !complete else { return pending }
+        var scalars = pending.unicodeScalars
+        while let last = scalars.last, CurrentWord.isWordScalar(last) { scalars.removeLast() }
+        return String(scalars)
     }
 
     /// `words` in the case of what was typed: a partial word in capitals or with a capital

@@ -97,7 +97,7 @@ extension KeyboardApp: ControlledKeyboard {
     /// stay pressed, nor its preview up.
     func hide() {
         apply(keyboard.handle(.cancelAll, at: clock.now))
-        forgetTyping()
+        forgetTyping(saving: true)
         screen.window.hide()
         previewer.hide()
     }

@@ -9,17 +9,24 @@ extension KeyboardApp {
     func suggest(after effects: [Effect]) {
         guard let suggester, keyboard.accessory?.slots ?? 0 > 0,
               effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } }) else { return }
-        if effects.contains(where: { if case .type(.return, _) = $0 { true } else { false } }) { suggester.commit(&keyboard) }
+        if effects.contains(where: { if case .type(.return, _) = $0 { true } else { false } }) { suggester.commit(&keyboard, complete: true) }
         apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
     }
 
     /// Forgets the text before the caret (the active window changed, the pointer clicked in
     /// the application, the keyboard hid), learning what was typed first.
-    func forgetTyping() {
+    func forgetTyping(saving: Bool = false) {
         guard let suggester else { return }
         suggester.commit(&keyboard)
         apply(keyboard.forgetContext())
         apply(keyboard.setCompletions(suggester.suggestions(for: keyboard)))
+        if saving { suggester.saveLearning() }
+    }
+
+    /// The keyboard quits: what was typed is learned and saved, without touching X.
+    func finishSuggestions() {
+        suggester?.commit(&keyboard)
+        suggester?.saveLearning()
     }
 
     /// The focus watch says a field of `kind` has the focus (`before`: its text before the

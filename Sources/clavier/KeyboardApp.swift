@@ -167,6 +167,8 @@ final class KeyboardApp {
             }
             followAids()
         }
+        // Learned words first: the X connection may be gone.
+        finishSuggestions()
         apply(keyboard.handle(.cancelAll, at: clock.now))
         screen.frame?.windowMayHaveMoved(screen.window)
     }
@@ -275,7 +277,7 @@ final class KeyboardApp {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
-            case .hide: if !kiosk { screen.window.hide(); previewer.hide(); forgetTyping() }  // The reducer ended every press.
+            case .hide: if !kiosk { screen.window.hide(); previewer.hide(); forgetTyping(saving: true) }  // The reducer ended every press.
             case .type, .playClick: break
             case .tapped(let key): tapped.append(key)
             case .redrawAccessory: bar = true

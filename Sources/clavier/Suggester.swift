@@ -69,16 +69,26 @@ final class Suggester {
     }
 
     /// The words the bar offers for `keyboard`'s context, in the case of what was typed;
-    /// none in a password field.
+    /// none in a password field, nor before anything is known of the text before the caret
+    /// (the keyboard just started, or the context was forgotten): a guess there would be a
+    /// sentence's first word where there may be none.
     func suggestions(for keyboard: Keyboard) -> [String] {
         guard let slots = keyboard.accessory?.slots, slots > 0, keyboard.context.field.keepsText,
+              !keyboard.context.before.isEmpty || keyboard.context.knowsStart,
               let predictor = predictor(language(on: keyboard.layout)) else { return [] }
         return keyboard.context.cased(predictor.suggestions(before: keyboard.context.before, count: slots))
     }
 
+    /// Saves what every predictor learned (the keyboard hides or quits).
+    func saveLearning() {
+        for case let saving as SavesLearning in predictors.values.compactMap({ $0 }) { saving.saveLearning() }
+    }
+
     /// Hands what `keyboard` typed since the last commit to the model, when it may learn it.
-    func commit(_ keyboard: inout Keyboard) {
-        let text = keyboard.commitTyped()
+    /// `complete`: the text ends here (Return); else (the context is forgotten) a word
+    /// begun and left is not learned.
+    func commit(_ keyboard: inout Keyboard, complete: Bool = false) {
+        let text = keyboard.commitTyped(complete: complete)
         guard learns, keyboard.layout.options.learnsWords, keyboard.context.field.keepsText,
               text.unicodeScalars.contains(where: CurrentWord.isWordScalar) else { return }
         let language = language(on: keyboard.layout)

@@ -134,6 +134,15 @@ import Testing
         #expect(k.commitTyped() == "")
     }
 
+    @Test func aWordLeftBegunIsNotLearnedButOneEndedByReturnIs() {
+        var c = TypingContext()
+        c.field = .prose
+        c.follow(KeySym.sequence(typing: "see you tomor").map { .type($0, modifiers: []) }, at: t0)
+        #expect(c.commit(complete: false) == "see you ")
+        c.follow(KeySym.sequence(typing: "ok").map { .type($0, modifiers: []) }, at: t0)
+        #expect(c.commit(complete: true) == "ok")
+    }
+
     @Test func aShortcutOrAnArrowForgetsTheText() {
         var c = TypingContext()
         c.field = .prose

@@ -14,15 +14,14 @@ extension Harness {
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
     }
 
-    /// The first completion the system dictionary (wamerican, as clavier reads it) offers
-    /// for `prefix`; nil, with the reason recorded, when there is no dictionary.
+    /// The first word the English model offers for `prefix` with nothing learned, as
+    /// `clavier predict --no-learning` says (the keyboard asks the same model).
     static func firstCompletion(of prefix: String) throws -> String? {
-        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
-            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
-            return nil
-        }
-        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
-        return try #require(WordCompleter(words: words).completions(of: prefix).first)
+        struct Answer: Decodable { var suggestions: [String] }
+        let result = try run(["sh", "-c", "printf '%s\\n' '{\"before\": \"\(prefix)\"}' | '\(clavierBinary)' predict --no-learning"])
+        #expect(result.status == 0, "clavier predict: \(result.err)")
+        let answer = try JSONDecoder().decode(Answer.self, from: Data(result.out.utf8))
+        return try #require(answer.suggestions.first, "no suggestion for \(prefix)")
     }
 
     /// Runs the clavier under test with `arguments` to its end.
