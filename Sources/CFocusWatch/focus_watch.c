@@ -3,6 +3,7 @@
    its start) ever holds up the keyboard's loop, which only reads the bytes this thread writes. */
 #define _GNU_SOURCE
 #include "CFocusWatch.h"
+#include "atspi_calls.h"
 
 #include <atspi/atspi.h>
 #include <dlfcn.h>
@@ -14,32 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The functions the watch calls, looked up in libatspi and the GLib it brings in: declared
-   from the headers' own prototypes, so a mismatch is a compile error, not a crash. */
-static struct {
-    __typeof__(&atspi_init) init;
-    __typeof__(&atspi_event_listener_new_simple) listener_new;
-    __typeof__(&atspi_event_listener_register) listener_register;
-    __typeof__(&atspi_accessible_get_role) get_role;
-    __typeof__(&atspi_accessible_get_state_set) get_state_set;
-    __typeof__(&atspi_accessible_get_attributes) get_attributes;
-    __typeof__(&atspi_accessible_get_text_iface) get_text_iface;
-    __typeof__(&atspi_text_get_caret_offset) get_caret_offset;
-    __typeof__(&atspi_text_get_text) get_text;
-    __typeof__(&atspi_state_set_contains) state_set_contains;
-    __typeof__(&g_object_ref) object_ref;
-    __typeof__(&g_object_unref) object_unref;
-    __typeof__(&g_error_free) error_free;
-    __typeof__(&g_free) free;
-    __typeof__(&g_hash_table_lookup) hash_table_lookup;
-    __typeof__(&g_hash_table_unref) hash_table_unref;
-    __typeof__(&g_idle_add) idle_add;
-    __typeof__(&g_get_monotonic_time) monotonic_time;
-    __typeof__(&g_main_loop_new) main_loop_new;
-    __typeof__(&g_main_loop_run) main_loop_run;
-    __typeof__(&g_log_set_default_handler) log_set_default_handler;
-    __typeof__(&g_log_default_handler) log_default_handler;
-} atspi;
+struct clavier_atspi atspi;
 
 static int out = -1;
 static int debug_on;
@@ -79,69 +55,6 @@ static void log_message(const gchar *domain, GLogLevelFlags level, const gchar *
     atspi.log_default_handler(domain, level, message, data);
 }
 
-static void forget_error(GError *error) {
-    if (error) atspi.error_free(error);
-}
-
-/* The field's kind: its role, then what the application says its input is for. */
-static int field_kind(AtspiAccessible *source, int role) {
-    if (role == ATSPI_ROLE_TERMINAL) return CLAVIER_FIELD_TERMINAL;
-    if (role == ATSPI_ROLE_PASSWORD_TEXT) return CLAVIER_FIELD_PASSWORD;
-    GError *error = NULL;
-    GHashTable *attributes = atspi.get_attributes(source, &error);
-    forget_error(error);
-    int kind = CLAVIER_FIELD_PROSE;
-    if (attributes) {
-        /* Chromium and Firefox: an <input type=...>'s type. */
-        const char *type = atspi.hash_table_lookup(attributes, "text-input-type");
-        if (!type) type = atspi.hash_table_lookup(attributes, "input-purpose");
-        if (type) {
-            if (!strcmp(type, "password") || !strcmp(type, "pin")) kind = CLAVIER_FIELD_PASSWORD;
-            else if (!strcmp(type, "email")) kind = CLAVIER_FIELD_EMAIL;
-            else if (!strcmp(type, "url")) kind = CLAVIER_FIELD_URL;
-            else if (!strcmp(type, "tel") || !strcmp(type, "phone")) kind = CLAVIER_FIELD_TELEPHONE;
-            else if (!strcmp(type, "number") || !strcmp(type, "digits")) kind = CLAVIER_FIELD_NUMBER;
-        }
-        atspi.hash_table_unref(attributes);
-    }
-    return kind;
-}
-
-/* Whether one types into `source`, and what kind of field it is (CLAVIER_FIELD_UNKNOWN: none). */
-static int text_field_kind(AtspiAccessible *source) {
-    int role = atspi.get_role(source, NULL);
-    if (role == ATSPI_ROLE_TERMINAL || role == ATSPI_ROLE_PASSWORD_TEXT) return field_kind(source, role);
-    AtspiStateSet *states = atspi.get_state_set(source);
-    if (!states) return CLAVIER_FIELD_UNKNOWN;
-    int editable = atspi.state_set_contains(states, ATSPI_STATE_EDITABLE);
-    atspi.object_unref(states);
-    return editable ? field_kind(source, role) : CLAVIER_FIELD_UNKNOWN;
-}
-
-/* Reads up to 200 characters before the caret of `source` into `into`; 0 when it has no text. */
-static int text_before_caret(AtspiAccessible *source, char *into) {
-    AtspiText *text = atspi.get_text_iface(source);
-    if (!text) return 0;
-    GError *error = NULL;
-    gint caret = atspi.get_caret_offset(text, &error);
-    int read = 0;
-    if (!error && caret >= 0) {
-        gchar *before = atspi.get_text(text, caret > 200 ? caret - 200 : 0, caret, &error);
-        if (before && !error) {
-            size_t n = strlen(before);
-            /* The end is what matters; cut at the start of a UTF-8 character. */
-            const char *from = before + (n >= CLAVIER_FOCUS_TEXT_BYTES ? n - (CLAVIER_FOCUS_TEXT_BYTES - 1) : 0);
-            while ((*from & 0xC0) == 0x80) from++;
-            snprintf(into, CLAVIER_FOCUS_TEXT_BYTES, "%s", from);
-            read = 1;
-        }
-        if (before) atspi.free(before);
-    }
-    forget_error(error);
-    atspi.object_unref(text);
-    return read;
-}
-
 /* Publishes `next` as the latest report, and says so unless a byte already waits. */
 static void publish(const struct clavier_focus_report *next) {
     pthread_mutex_lock(&report_lock);
@@ -168,7 +81,7 @@ static void look_into_one(void) {
     if (gained == -1) {
         /* A caret move in the focused field: its text before the caret, never a password's. */
         if (source == focused && next.kind != CLAVIER_FIELD_PASSWORD && next.kind != CLAVIER_FIELD_UNKNOWN
-            && text_before_caret(source, next.before)) {
+            && clavier_text_before_caret(source, next.before)) {
             next.has_text = 1;
             next.text_serial++;
             publish(&next);
@@ -182,7 +95,7 @@ static void look_into_one(void) {
             atspi.object_unref(source);
             return;
         }
-        int was_field = next.kind != CLAVIER_FIELD_UNKNOWN || (!focused && text_field_kind(source) != CLAVIER_FIELD_UNKNOWN);
+        int was_field = next.kind != CLAVIER_FIELD_UNKNOWN || (!focused && clavier_text_field_kind(source) != CLAVIER_FIELD_UNKNOWN);
         if (focused) atspi.object_unref(focused);
         focused = NULL;
         atspi.object_unref(source);
@@ -195,10 +108,10 @@ static void look_into_one(void) {
     }
     if (focused) atspi.object_unref(focused);
     focused = source;
-    next.kind = text_field_kind(source);
+    next.kind = clavier_text_field_kind(source);
     next.focus = next.kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
     if (follow_text && next.kind != CLAVIER_FIELD_UNKNOWN && next.kind != CLAVIER_FIELD_PASSWORD) {
-        next.has_text = text_before_caret(source, next.before);
+        next.has_text = clavier_text_before_caret(source, next.before);
     }
     next.focus_serial++;
     if (next.has_text) next.text_serial++;

@@ -221,8 +221,7 @@ final class KeyboardApp {
         case .groupChanged, .locksChanged:
             followKeymap()
             followKeymapLanguage()
-        case .pressedElsewhere:
-            suggester?.pressedElsewhere(at: clock.now)
+        case .pressedElsewhere: suggester?.pressedElsewhere(at: clock.now)
         }
     }
 
@@ -237,8 +236,7 @@ final class KeyboardApp {
         openPlayer = nil
         _ = typist.injector
         player = open()
-        // Asked outside Log.debug: its message is an autoclosure, run only with CLAVIER_LOG=debug.
-        let touches = screen.window.followTouches()
+        let touches = screen.window.followTouches()  // Not in Log.debug's autoclosure: run only with CLAVIER_LOG=debug.
         Log.debug(touches ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
                           : "no XInput 2.2 on this server: core pointer events only")
         startSuggestions()
