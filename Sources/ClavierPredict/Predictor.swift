@@ -21,6 +21,10 @@ public final class Predictor {
     public var unigramHalf = 300.0
     /// Completions are ranked by P(w | context) · (characters saved)^savingWeight.
     public var savingWeight = 0.0
+    /// Words shown for the partial word one letter shorter and not taken are left out, so the
+    /// bar offers new words at each letter (a person who saw the word would have taken it).
+    public var dropShown = true
+    private var lastQuery: (before: String, shown: Set<String>)?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
     public private(set) var warnings: [String] = []
 
@@ -98,7 +102,13 @@ public final class Predictor {
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
         let prefix = String(partial.lowercased().map { $0 == "’" ? "'" : $0 })
-        let scored = rank(prefix: prefix, u: u, v: v, count: count)
+        var skip = Set<String>()
+        if dropShown, let last = lastQuery, !partial.isEmpty, (1...4).contains(before.utf8.count - last.before.utf8.count),
+           before.hasPrefix(last.before),
+           String(decoding: before.utf8.dropFirst(last.before.utf8.count), as: UTF8.self).unicodeScalars.count == 1 {
+            skip = last.shown
+        }
+        let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count)
         let typedStyle = CaseStyle(typed: partial)
         let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
         var out: [String] = []
@@ -121,10 +131,11 @@ public final class Predictor {
             }
             // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
             if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
-            if word == partial || out.contains(word) { continue }
+            if word == partial || out.contains(word) || skip.contains(word) { continue }
             out.append(word)
             if out.count == count { break }
         }
+        lastQuery = (before, Set(out))
         return out
     }
 

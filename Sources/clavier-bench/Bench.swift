@@ -22,6 +22,7 @@ struct Bench {
         /// Only the word-prediction figures (`--ksr`), optionally on these held-out texts.
         var predictionOnly = false
         var texts: Set<String>?
+        var models: String?
     }
 
     static func main() {
@@ -39,15 +40,17 @@ struct Bench {
             case "--floor-layout": options.floorLayout = args.popFirst()
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             case "--ksr": options.predictionOnly = true
+            case "--models": options.models = args.popFirst()
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]]")
                 exit(2)
             }
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
         if options.predictionOnly {
-            let report = PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr", only: options.texts)
+            let report = PredictionFigures.report(models: options.models ?? assets() + "/models", texts: assets() + "/../bench/ksr",
+                                                  only: options.texts)
             print(report)
             if let output = options.output { try? TextFile.write(output, report) }
             return
