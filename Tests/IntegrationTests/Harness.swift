@@ -14,13 +14,16 @@ extension Harness {
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
     }
 
-    /// The first word the English model offers for `prefix` with nothing learned, as
-    /// `clavier predict --no-learning` says (the keyboard asks the same model).
+    /// The first word the English model offers for `prefix` typed letter by letter with
+    /// nothing learned, as `clavier predict --no-learning` says: the keyboard asks the same
+    /// model after each letter (and it leaves out what it showed one letter earlier).
     static func firstCompletion(of prefix: String) throws -> String? {
         struct Answer: Decodable { var suggestions: [String] }
-        let result = try run(["sh", "-c", "printf '%s\\n' '{\"before\": \"\(prefix)\"}' | '\(clavierBinary)' predict --no-learning"])
+        let lines = (1...prefix.count).map { "{\"before\": \"\(prefix.prefix($0))\"}" }.joined(separator: "\n")
+        let result = try run(["sh", "-c", "printf '%s\\n' '\(lines)' | '\(clavierBinary)' predict --no-learning"])
         #expect(result.status == 0, "clavier predict: \(result.err)")
-        let answer = try JSONDecoder().decode(Answer.self, from: Data(result.out.utf8))
+        let last = result.out.split(separator: "\n").last.map(String.init) ?? ""
+        let answer = try JSONDecoder().decode(Answer.self, from: Data(last.utf8))
         return try #require(answer.suggestions.first, "no suggestion for \(prefix)")
     }
 

@@ -5,7 +5,10 @@ import Testing
 
 /// The suggestion bar of the default `us` layout beside a real xterm: a word learned at
 /// Return is offered again after its first letters, taken by a click or by dwell, and a
-/// comma right after it takes the suggestion's space back.
+/// comma right after it takes the suggestion's space back. The word is one no system model
+/// knows, so the learned word is the only one that starts so; the letters are typed as
+/// `zqx` and BackSpace, so the model's "left out what was shown a letter earlier" does not
+/// apply to `zq` (it follows a longer text, not a shorter one).
 @Suite(.serialized, .needsDisplay) struct SuggestionIntegrationTests {
     /// The centre of bar cell `id` (`completion-0`) on screen, as `clavier geometry` prints it.
     static func centre(of id: String, in session: KeyboardSession) throws -> (x: Int, y: Int) {
@@ -23,22 +26,22 @@ import Testing
 
     @Test func aSuggestionTakenByAClickTypesTheWordAndACommaTakesItsSpaceBack() throws {
         let session = try KeyboardSession(windowManager: false)
-        try Self.teach("quixotic", session)
-        try session.tap(["q", "u", "i", "x"])
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
         usleep(300_000)
         let first = try Self.centre(of: "completion-0", in: session)
         session.server.click(x: first.x, y: first.y)
         try session.tap(["page-numbers", ",", "return"])
         #expect(session.waitForLines(2), "\(session.said)")
-        #expect(session.received == "quixotic\nquixotic,\n", "\(session.said)")
+        #expect(session.received == "zqxvb\nzqxvb,\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 
     @Test func aSuggestionTakenByDwellTypesTheWordAndASpace() throws {
         let aid = try AidSession(["--dwell", "400"])
         let session = aid.session
-        try Self.teach("quixotic", session)
-        try session.tap(["q", "u", "i", "x"])
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
         aid.parkPointer()
         usleep(300_000)
         let first = try Self.centre(of: "completion-0", in: session)
@@ -51,7 +54,7 @@ import Testing
         aid.parkPointer()
         try session.tap(["return"])
         #expect(session.waitForLines(2), "\(session.said)")
-        #expect(session.received == "quixotic\nquixotic \n", "\(session.said)")
+        #expect(session.received == "zqxvb\nzqxvb \n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 
@@ -86,8 +89,8 @@ import Testing
     /// the bar offers nothing for it any more.
     @Test func aClickInTheApplicationForgetsTheWordBegun() throws {
         let session = try KeyboardSession(windowManager: false)
-        try Self.teach("quixotic", session)
-        try session.tap(["q", "u", "i", "x"])
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
         usleep(300_000)
         session.server.click(x: 200, y: 60)  // on the xterm
         usleep(300_000)
@@ -95,7 +98,7 @@ import Testing
         session.server.click(x: first.x, y: first.y)
         try session.tap(["return"])
         #expect(session.waitForLines(2), "\(session.said)")
-        #expect(session.received == "quixotic\nquix\n", "\(session.said)")
+        #expect(session.received == "zqxvb\nzq\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }
