@@ -18,7 +18,8 @@ struct clavier_atspi {
     __typeof__(&atspi_text_get_caret_offset) get_caret_offset;
     __typeof__(&atspi_text_get_text) get_text;
     __typeof__(&atspi_state_set_contains) state_set_contains;
-    __typeof__(&g_object_ref) object_ref;
+    /* GObject's reference taking (a macro in GLib's headers over a function of that name). */
+    gpointer (*object_ref)(gpointer);
     __typeof__(&g_object_unref) object_unref;
     __typeof__(&g_error_free) error_free;
     __typeof__(&g_free) free;

@@ -82,7 +82,6 @@ void pango_layout_set_font_description(PangoLayout *a0, const PangoFontDescripti
 void pango_layout_set_text(PangoLayout *a0, const char *a1, int a2) { clavier_lazy_fn(2, pango_layout_set_text)(a0, a1, a2); }
 
 /* libgobject-2.0.so.0 */
-gpointer g_object_ref(gpointer a0) { return clavier_lazy_fn(3, g_object_ref)(a0); }
 void g_object_unref(gpointer a0) { clavier_lazy_fn(3, g_object_unref)(a0); }
 
 /* libasound.so.2 */
