@@ -41,9 +41,32 @@ def tokens(sentence, lang):
     return out
 
 
+ABBREVIATIONS = {  # as in Sources/ClavierPredict/Words.swift
+    "en": {"mr", "mrs", "ms", "dr", "st", "prof", "sr", "jr", "vs", "mt", "gen", "col", "capt", "lt", "rev"},
+    "de": {"hr", "fr", "dr", "prof", "bzw", "vgl", "ca", "nr", "str", "bsp", "geb", "inkl"},
+    "fr": {"mme", "mlle", "dr", "st", "ste", "mgr", "me", "pr", "cf"},
+    "es": {"sr", "sra", "srta", "dr", "dra", "ud", "uds", "dn", "da", "sto", "sta"},
+    "ru": {"им", "ул", "гг", "др", "проф", "см"},
+}
+
+
+def split_sentences(text, lang):
+    """Splits after . ! ? … and a space, but not after "Mr." or an initial ("J.")."""
+    out, start = [], 0
+    for m in SENTENCE_END.finditer(text):
+        head = text[start:m.start()]
+        last = re.search(r"(\w+)\.$", head)
+        if last and (len(last.group(1)) == 1 or last.group(1).lower() in ABBREVIATIONS.get(lang, ())):
+            continue
+        out.append(head)
+        start = m.end()
+    out.append(text[start:])
+    return out
+
+
 def sentences(texts, lang):
     for text in texts:
-        for s in SENTENCE_END.split(text):
+        for s in split_sentences(text, lang):
             toks = tokens(s, lang)
             if toks:
                 yield toks
@@ -94,7 +117,7 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extra_bigra
     total = sum(freq[w] for w in words)
     for i, w in enumerate(words, 1):
         unigram[i] = math.log(freq[w] / total)
-    bigram = smooth(pooled, context_mass, d2, max_bigrams, 1.0, 400)
+    bigram = smooth(pooled, context_mass, d2, max_bigrams, 1.0, 800)
     tri_mass = Counter()
     for (a, b, _), c in tri.items():
         tri_mass[(a, b)] += c

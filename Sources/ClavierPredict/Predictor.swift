@@ -13,18 +13,19 @@ public final class Predictor {
     let modelPath: String?
     let userModelPath: String?
     let words: Words
-    /// The user model's weight after a context the user typed n times: contextMax · n / (n + contextHalf);
+    /// The user model's weight after a context the user typed n times, followed by d different
+    /// words: contextMax · n / (n + contextHalf · d);
     /// at least unigramMax · N / (N + unigramHalf) for N words learned in all.
     public var contextMax = 0.7
-    public var contextHalf = 2.0
-    public var unigramMax = 0.3
-    public var unigramHalf = 300.0
+    public var contextHalf = 1.0
+    public var unigramMax = 0.2
+    public var unigramHalf = 1000.0
     /// Completions are ranked by P(w | context) · (characters saved)^savingWeight.
     public var savingWeight = 0.0
     /// Words shown for the partial word one letter shorter and not taken are left out, so the
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
-    private var lastQuery: (before: String, shown: Set<String>)?
+    private var lastQuery: (before: String, count: Int, shown: [String])?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
     public private(set) var warnings: [String] = []
 
@@ -79,8 +80,10 @@ public final class Predictor {
         guard n > 0 else { return 0 }
         let global = unigramMax * n / (n + unigramHalf)
         guard let v else { return global }
+        // Witten-Bell's confidence: many different words after v make the user's guess weaker.
         let seen = Double(user.contextCount(v))
-        return max(global, contextMax * seen / (seen + contextHalf))
+        let distinct = Double(user.following[v]?.count ?? 0)
+        return max(global, contextMax * seen / (seen + contextHalf * distinct))
     }
 
     /// Up to `count` whole words, best first: completions of the partial word at the end of
@@ -88,6 +91,8 @@ public final class Predictor {
     /// Their case follows what was typed ("Th" → "The", "i" → "I", a sentence's first word).
     public func suggestions(before: String, count: Int) -> [String] {
         guard count > 0 else { return [] }
+        // The same question again (a redraw) gets the same words.
+        if let last = lastQuery, last.before == before, last.count == count { return last.shown }
         let (contextText, partialText) = words.splitPartial(before)
         let partial = String(partialText)
         guard !partial.contains(where: { $0.isNumber || $0 == "_" }) else { return [] }
@@ -106,7 +111,7 @@ public final class Predictor {
         if dropShown, let last = lastQuery, !partial.isEmpty, (1...4).contains(before.utf8.count - last.before.utf8.count),
            before.hasPrefix(last.before),
            String(decoding: before.utf8.dropFirst(last.before.utf8.count), as: UTF8.self).unicodeScalars.count == 1 {
-            skip = last.shown
+            skip = Set(last.shown)
         }
         let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count)
         let typedStyle = CaseStyle(typed: partial)
@@ -135,7 +140,7 @@ public final class Predictor {
             out.append(word)
             if out.count == count { break }
         }
-        lastQuery = (before, Set(out))
+        lastQuery = (before, count, out)
         return out
     }
 
@@ -188,6 +193,7 @@ public final class Predictor {
         var tokens = words.tokens(text)
         if !learnedTail.isEmpty { tokens.removeFirst() }
         learnedTail = userModel.learn(tokens, after: learnedTail)
+        lastQuery = nil
         dirty = true
         if Self.now() - lastSave >= saveInterval { try? save() }
     }
@@ -208,6 +214,7 @@ public final class Predictor {
         userModel = UserModel()
         userLoaded = true
         learnedTail = []
+        lastQuery = nil
         dirty = false
         if let userModelPath { unlink(userModelPath) }
     }

@@ -24,7 +24,8 @@ public struct UserModel: Equatable, Sendable {
 
     public var isEmpty: Bool { unigrams.isEmpty }
 
-    var entryCount: Int { unigrams.count + following.values.reduce(0) { $0 + $1.count } }
+    /// How many counts the model holds (kept as they come, not summed at each word).
+    private(set) var entryCount = 0
 
     /// Counts the words of `tokens` (as `Words.tokens` gives them) that follow the keys in
     /// `previous` (already counted); returns the last two keys, to continue from.
@@ -60,12 +61,14 @@ public struct UserModel: Equatable, Sendable {
     }
 
     private mutating func add(_ key: String) {
+        if unigrams[key] == nil { entryCount += 1 }
         unigrams[key, default: 0] += 1
         total += 1
         if let first = key.first { byInitial[first, default: []].insert(key) }
     }
 
     private mutating func bump(_ context: String, _ key: String) {
+        if following[context]?[key] == nil { entryCount += 1 }
         following[context, default: [:]][key, default: 0] += 1
         contextCounts[context, default: 0] += 1
     }
@@ -75,6 +78,7 @@ public struct UserModel: Equatable, Sendable {
 
     mutating func recount() {
         total = unigrams.values.reduce(0) { $0 &+ $1 }
+        entryCount = unigrams.count + following.values.reduce(0) { $0 + $1.count }
         contextCounts = following.mapValues { $0.values.reduce(0) { $0 &+ $1 } }
         byInitial = [:]
         for key in unigrams.keys { if let first = key.first { byInitial[first, default: []].insert(key) } }
@@ -88,6 +92,7 @@ public struct UserModel: Equatable, Sendable {
                 let kept = next.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
                 return kept.isEmpty ? nil : kept
             }
+            entryCount = unigrams.count + following.values.reduce(0) { $0 + $1.count }
         }
         forms = forms.filter { unigrams[$0.key] != nil }
         initialForms = initialForms.filter { unigrams[$0.key] != nil }

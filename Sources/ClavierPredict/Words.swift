@@ -37,12 +37,24 @@ struct Words {
 
     let language: String
 
+    /// Words a full stop follows without ending the sentence ("Mr. Darcy"); a single letter
+    /// ("J. Smith") too. tools/models_lm.py has the same list.
+    static let abbreviations: [String: Set<String>] = [
+        "en": ["mr", "mrs", "ms", "dr", "st", "prof", "sr", "jr", "vs", "mt", "gen", "col", "capt", "lt", "rev"],
+        "de": ["hr", "fr", "dr", "prof", "bzw", "vgl", "ca", "nr", "str", "bsp", "geb", "inkl"],
+        "fr": ["mme", "mlle", "dr", "st", "ste", "mgr", "me", "pr", "cf"],
+        "es": ["sr", "sra", "srta", "dr", "dra", "ud", "uds", "dn", "da", "sto", "sta"],
+        "ru": ["им", "ул", "гг", "др", "проф", "см"],
+    ]
+
     static func isApostrophe(_ c: Character) -> Bool { c == "'" || c == "’" }
 
     /// The tokens of `text`, starting with a sentence start.
     func tokens(_ text: String) -> [Token] {
         var out: [Token] = [.sentenceStart]
+        let abbreviations = Self.abbreviations[language] ?? []
         var word = ""
+        var lastWord = ""
         var hasDigit = false
         // After . ! ? …: a sentence ends if a space or line break follows (not in "e.g.").
         var pendingEnd = false
@@ -51,6 +63,7 @@ struct Words {
         func flush() {
             guard !word.isEmpty else { return }
             out.append(hasDigit ? .unknown : .word(word))
+            lastWord = word
             word = ""
             hasDigit = false
         }
@@ -68,7 +81,9 @@ struct Words {
                 word.append("'")
             } else {
                 flush()
-                if c == "." || c == "!" || c == "?" || c == "…" {
+                let abbreviation = c == "." && i > 0 && chars[i - 1].isLetter
+                    && (lastWord.count == 1 || abbreviations.contains(lastWord.lowercased()))
+                if (c == "." && !abbreviation) || c == "!" || c == "?" || c == "…" {
                     pendingEnd = true
                     confirmed = false
                 } else if c.isNewline {

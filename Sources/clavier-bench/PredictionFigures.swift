@@ -8,7 +8,7 @@ import Glibc
 /// resident memory a loaded model adds.
 enum PredictionFigures {
     static func report(models: String, texts: String, only: Set<String>? = nil) -> String {
-        var lines = ["## Word prediction (held-out texts in bench/ksr/, models in \(models))", "",
+        var lines = ["## Word prediction (held-out texts in bench/ksr/, models in \(models.split(separator: "/").suffix(2).joined(separator: "/")))", "",
                      "KSR = 1 − presses / characters: a press per character typed, one per suggestion taken; the space a suggestion adds saves a press only where the text has a space.", "",
                      "| text | words | KSR 3 | KSR 3 + learning | KSR 5 | KSR 5 + learning | query p50 / p95 (ms) |",
                      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]

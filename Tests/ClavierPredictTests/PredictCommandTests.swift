@@ -84,5 +84,7 @@ import Testing
         #expect(en.tokens("He ran. She 3rd, e.g him") == [.sentenceStart, .word("He"), .word("ran"), .sentenceStart,
                                                            .word("She"), .unknown, .word("e"), .word("g"), .word("him")])
         #expect(Words(language: "fr").tokens("l'homme") == [.sentenceStart, .word("l'"), .word("homme")])
+        #expect(en.tokens("Mr. Darcy met J. Smith. So") == [.sentenceStart, .word("Mr"), .word("Darcy"), .word("met"), .word("J"),
+                                                            .word("Smith"), .sentenceStart, .word("So")], "no sentence ends after Mr. or an initial")
     }
 }

@@ -19,6 +19,19 @@ import Testing
         #expect(p.suggestions(before: "abc123", count: 3).isEmpty, "no words for a partial word with digits")
     }
 
+    /// A word shown at one letter and not taken is not shown again at the next: the bar offers new words.
+    @Test func wordsNotTakenMakeRoomAtTheNextLetter() {
+        let p = english()
+        let first = p.suggestions(before: "we saw t", count: 3)
+        let next = p.suggestions(before: "we saw th", count: 3)
+        #expect(first.count == 3 && next.count == 3)
+        #expect(Set(first).isDisjoint(with: next), "\(first) then \(next)")
+        #expect(p.suggestions(before: "we saw th", count: 3) == next, "asking again gives the same words")
+        p.dropShown = false
+        _ = p.suggestions(before: "we saw t", count: 3)
+        #expect(p.suggestions(before: "we saw th", count: 3).contains("the"))
+    }
+
     @Test func caseFollowsWhatWasTyped() {
         let p = english()
         #expect(p.suggestions(before: "Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
@@ -37,6 +50,22 @@ import Testing
         #expect(p.suggestions(before: "and zeb", count: 3).contains("Zebulonia"), "the user's form, capital")
         #expect(p.suggestions(before: "with ", count: 3).contains("Marguerite"), "learned next word")
         #expect(p.logProbability(of: "Zebulonia", after: ["to"]) != nil)
+    }
+
+    /// Past its limit the user model halves every count: rare words go, frequent ones stay.
+    @Test func theUserModelStaysWithinItsLimit() {
+        var model = UserModel()
+        model.limit = 200
+        let words = Words(language: "en")
+        var tail: [String?] = []
+        for i in 0..<500 {
+            let rare = "w" + String(UnicodeScalar(UInt8(97 + i % 26))) + String(UnicodeScalar(UInt8(97 + i / 26 % 26)))
+            tail = model.learn(Array(words.tokens("often \(rare) often").dropFirst()), after: tail)
+            #expect(model.entryCount <= model.limit)
+        }
+        #expect(model.unigrams["often"] != nil)
+        #expect(model.unigrams.count > 20 && model.unigrams.count < 200, "\(model.unigrams.count)")
+        #expect(model.entryCount == model.unigrams.count + model.following.values.reduce(0) { $0 + $1.count })
     }
 
     @Test func withoutLearningNothingIsLearnedOrWritten() {
