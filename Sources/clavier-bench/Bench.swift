@@ -206,7 +206,9 @@ struct Bench {
         report.dockSize = "\(rect.width)×\(rect.height)"
         if options.only?.contains("prediction") ?? true {
             say("word prediction")
-            return report.markdown() + "\n" + PredictionFigures.report(models: assets() + "/models", texts: assets() + "/../bench/ksr")
+            // --quick: the English texts only (the whole set takes minutes).
+            return report.markdown() + "\n" + PredictionFigures.report(models: options.models ?? assets() + "/models", texts: assets() + "/../bench/ksr",
+                                                                     only: options.texts ?? (options.quick ? ["en-prose", "en-casual"] : nil))
         }
         return report.markdown()
     }
