@@ -17,13 +17,9 @@ extension Keyboard {
             switch held.cell {
             case .completion(let i):
                 guard i < completions.count else { return [.redrawAccessory] }
-                let chosen = completions[i]
-                let rest = String(chosen.dropFirst(word.text.count))
-                word.reset()
-                let accepted: [Effect] = layout.options.learnsWords ? [.accept(chosen)] : []
-                return [.redrawAccessory] + typeText(rest + " ") + accepted
+                return [.redrawAccessory] + take(completions[i])
             case .format(let formatting):
-                word.reset()
+                context.forgetText()
                 return [.redrawAccessory, .format(formatting)] + consumeLatches()
             }
         case .motion(_, let pointer):

@@ -31,6 +31,8 @@ struct ConfigFileTests {
             repeat: false
             show-button: false
             hide-on-hardware-keys: true
+            suggestions: 5
+            auto-capitalize: always
             rules:
               - class: XTerm
                 layout: terminal
@@ -47,6 +49,7 @@ struct ConfigFileTests {
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true)
+        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
