@@ -106,6 +106,7 @@ print(f"# {sum(len(v) for v in groups.values())} emoji in {len(pages)} pages, to
 print("description: Emoji by category, with a page of the most often used")
 print("options:")
 print("  frequent-page: frequent")
+print("  accessory: []")
 print("pages:")
 print(page("frequent", defaults))
 for pid, seq in pages:

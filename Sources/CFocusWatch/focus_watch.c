@@ -3,6 +3,7 @@
    its start) ever holds up the keyboard's loop, which only reads the bytes this thread writes. */
 #define _GNU_SOURCE
 #include "CFocusWatch.h"
+#include "atspi_calls.h"
 
 #include <atspi/atspi.h>
 #include <dlfcn.h>
@@ -14,27 +15,30 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The functions the watch calls, looked up in libatspi and the GLib it brings in: declared
-   from the headers' own prototypes, so a mismatch is a compile error, not a crash. */
-static struct {
-    __typeof__(&atspi_init) init;
-    __typeof__(&atspi_event_listener_new_simple) listener_new;
-    __typeof__(&atspi_event_listener_register) listener_register;
-    __typeof__(&atspi_accessible_get_role) get_role;
-    __typeof__(&atspi_accessible_get_state_set) get_state_set;
-    __typeof__(&atspi_state_set_contains) state_set_contains;
-    __typeof__(&g_object_unref) object_unref;
-    __typeof__(&g_error_free) error_free;
-    __typeof__(&g_main_loop_new) main_loop_new;
-    __typeof__(&g_main_loop_run) main_loop_run;
-    __typeof__(&g_log_set_default_handler) log_set_default_handler;
-    __typeof__(&g_log_default_handler) log_default_handler;
-} atspi;
+struct clavier_atspi atspi;
 
 static int out = -1;
 static int debug_on;
+static int follow_text;
 /* Set on the watch's own thread only. */
 static __thread int on_watcher;
+
+/* The latest report, shared with the keyboard's loop (clavier_focus_watch_take). */
+static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct clavier_focus_report report;
+/* Whether a CLAVIER_FOCUS_REPORT byte waits in the pipe unread: then no other is written. */
+static int report_said;
+
+/* The watch thread's own state: the focused accessible (a reference), and the latest event
+   not yet looked into, which an idle callback handles once the bus's queue is drained. */
+static AtspiAccessible *focused;
+static AtspiAccessible *waiting;
+static int waiting_focus;   /* 1 gained, 0 lost, -1 a caret move */
+static int idle_set;
+static gint64 waiting_since;
+/* How long an event may wait for the idle callback before the next one is handled at once:
+   a flood that never drains the queue still gets its latest focus through. */
+static const gint64 most_wait_us = 100000;
 
 static void say(char byte) {
     (void)!write(out, &byte, 1);
@@ -51,20 +55,125 @@ static void log_message(const gchar *domain, GLogLevelFlags level, const gchar *
     atspi.log_default_handler(domain, level, message, data);
 }
 
-static int is_text_field(AtspiAccessible *source) {
-    if (atspi.get_role(source, NULL) == ATSPI_ROLE_TERMINAL) return 1;
-    AtspiStateSet *states = atspi.get_state_set(source);
-    if (!states) return 0;
-    int editable = atspi.state_set_contains(states, ATSPI_STATE_EDITABLE);
-    atspi.object_unref(states);
-    return editable;
+/* Publishes `next` as the latest report, and says so unless a byte already waits. */
+static void publish(const struct clavier_focus_report *next) {
+    pthread_mutex_lock(&report_lock);
+    report = *next;
+    int said = report_said;
+    report_said = 1;
+    pthread_mutex_unlock(&report_lock);
+    if (!said) say(CLAVIER_FOCUS_REPORT);
+}
+
+/* Looks into the latest event: the accessible's role, states and text, each a round trip
+   on the bus, asked only for the last of a burst of events. */
+static void look_into_one(void) {
+    AtspiAccessible *source = waiting;
+    int gained = waiting_focus;
+    waiting = NULL;
+    if (!source) return;
+    struct clavier_focus_report next;
+    pthread_mutex_lock(&report_lock);
+    next = report;
+    pthread_mutex_unlock(&report_lock);
+    next.has_text = 0;
+    next.before[0] = 0;
+    if (gained == -1) {
+        /* A caret move in the focused field: its text before the caret, never a password's. */
+        if (source == focused && next.kind != CLAVIER_FIELD_PASSWORD && next.kind != CLAVIER_FIELD_UNKNOWN
+            && clavier_text_before_caret(source, next.before)) {
+            next.has_text = 1;
+            next.text_serial++;
+            publish(&next);
+        }
+        atspi.object_unref(source);
+        return;
+    }
+    if (!gained) {
+        /* A field that lost the focus after another got it says nothing about the focus now. */
+        if (focused && source != focused) {
+            atspi.object_unref(source);
+            return;
+        }
+        int was_field = next.kind != CLAVIER_FIELD_UNKNOWN || (!focused && clavier_text_field_kind(source) != CLAVIER_FIELD_UNKNOWN);
+        if (focused) atspi.object_unref(focused);
+        focused = NULL;
+        atspi.object_unref(source);
+        if (!was_field) return;
+        next.focus = CLAVIER_FOCUS_TEXT_FIELD_LEFT;
+        next.kind = CLAVIER_FIELD_UNKNOWN;
+        next.focus_serial++;
+        publish(&next);
+        return;
+    }
+    if (focused) atspi.object_unref(focused);
+    focused = source;
+    next.kind = clavier_text_field_kind(source);
+    next.focus = next.kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
+    if (follow_text && next.kind != CLAVIER_FIELD_UNKNOWN && next.kind != CLAVIER_FIELD_PASSWORD) {
+        next.has_text = clavier_text_before_caret(source, next.before);
+    }
+    next.focus_serial++;
+    if (next.has_text) next.text_serial++;
+    publish(&next);
+}
+
+/* Whether look_into_waiting runs: libatspi dispatches the bus's incoming events while it
+   waits for a reply, so the listeners run inside it; they then only keep the event. */
+static int looking;
+
+static void look_into_waiting(void) {
+    if (looking) return;
+    looking = 1;
+    while (waiting) look_into_one();
+    looking = 0;
+}
+
+static gboolean idle_look(gpointer unused) {
+    (void)unused;
+    idle_set = 0;
+    look_into_waiting();
+    return G_SOURCE_REMOVE;
+}
+
+/* Keeps only the latest event (focus changes and caret moves replace each other, except that
+   a caret move never replaces a focus change, which reads the text anyway), and
+   looks into it once the bus's queue is drained, or at once when it waited too long. */
+static void wait_on(AtspiAccessible *source, int gained) {
+    if (waiting && gained == -1 && waiting_focus != -1) return;
+    if (waiting && waiting_focus == 1 && gained == 0) {
+        /* A loss after a gain not looked into yet: of another object, it is old news (the
+           gain is the focus now); of the same one, the gain is looked into first. */
+        if (source != waiting) return;
+        look_into_waiting();
+    }
+    if (waiting) atspi.object_unref(waiting);
+    waiting = atspi.object_ref(source);
+    waiting_focus = gained;
+    gint64 now = atspi.monotonic_time();
+    if (!idle_set) {
+        idle_set = 1;
+        waiting_since = now;
+        atspi.idle_add(idle_look, NULL);
+    } else if (now - waiting_since > most_wait_us) {
+        waiting_since = now;
+        look_into_waiting();
+    }
 }
 
 static void focus_changed(const AtspiEvent *event) {
-    if (!event->source) return;
-    int field = is_text_field(event->source);
-    if (event->detail1) say(field ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER);
-    else if (field) say(CLAVIER_FOCUS_TEXT_FIELD_LEFT);
+    if (event->source) wait_on(event->source, event->detail1 ? 1 : 0);
+}
+
+static void caret_moved(const AtspiEvent *event) {
+    if (event->source && event->source == focused) wait_on(event->source, -1);
+}
+
+void clavier_focus_watch_take(struct clavier_focus_report *taken) {
+    pthread_mutex_lock(&report_lock);
+    *taken = report;
+    report_said = 0;
+    pthread_mutex_unlock(&report_lock);
 }
 
 static void *watch(void *unused) {
@@ -80,7 +189,9 @@ static void *watch(void *unused) {
     }
     GError *error = NULL;
     AtspiEventListener *listener = atspi.listener_new(focus_changed, NULL);
-    if (!listener || !atspi.listener_register(listener, "object:state-changed:focused", &error)) {
+    AtspiEventListener *caret = follow_text ? atspi.listener_new(caret_moved, NULL) : NULL;
+    if (!listener || !atspi.listener_register(listener, "object:state-changed:focused", &error)
+        || (caret && !atspi.listener_register(caret, "object:text-caret-moved", &error))) {
         if (error) {
             if (debug_on) fprintf(stderr, "clavier: debug: AT-SPI: %s\n", error->message);
             atspi.error_free(error);
@@ -94,7 +205,7 @@ static void *watch(void *unused) {
     return NULL;
 }
 
-int clavier_focus_watch_start(int debug, char *error, size_t size) {
+int clavier_focus_watch_start(int debug, int follow, char *error, size_t size) {
     void *library = dlopen("libatspi.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
@@ -111,9 +222,24 @@ int clavier_focus_watch_start(int debug, char *error, size_t size) {
     FIND(listener_register, atspi_event_listener_register)
     FIND(get_role, atspi_accessible_get_role)
     FIND(get_state_set, atspi_accessible_get_state_set)
+    FIND(get_attributes, atspi_accessible_get_attributes)
+    FIND(get_text_iface, atspi_accessible_get_text_iface)
+    FIND(get_caret_offset, atspi_text_get_caret_offset)
+    FIND(get_text, atspi_text_get_text)
     FIND(state_set_contains, atspi_state_set_contains)
+    /* Named in two parts: tools/gen-lazy-libs.py takes every g_object name written whole
+       for a call of Pango's GObject, which would need a forwarder (and this one is a macro). */
+    if (!(atspi.object_ref = (__typeof__(atspi.object_ref))dlsym(library, "g_object" "_ref"))) {
+        snprintf(error, size, "libatspi.so.0 has no g_object" "_ref");
+        return -1;
+    }
     FIND(object_unref, g_object_unref)
     FIND(error_free, g_error_free)
+    FIND(free, g_free)
+    FIND(hash_table_lookup, g_hash_table_lookup)
+    FIND(hash_table_unref, g_hash_table_unref)
+    FIND(idle_add, g_idle_add)
+    FIND(monotonic_time, g_get_monotonic_time)
     FIND(main_loop_new, g_main_loop_new)
     FIND(main_loop_run, g_main_loop_run)
     FIND(log_set_default_handler, g_log_set_default_handler)
@@ -128,6 +254,7 @@ int clavier_focus_watch_start(int debug, char *error, size_t size) {
     }
     out = ends[1];
     debug_on = debug;
+    follow_text = follow;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);

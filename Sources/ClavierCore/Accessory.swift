@@ -58,19 +58,23 @@ public struct AccessoryBar: Hashable, Sendable {
         public var rect: Rect
     }
 
-    /// How many completions the bar offers at most.
+    /// How many suggestions the bar offers by default (`--suggestions`), and at most.
     public static let completionSlots = 3
+    public static let slotRange = 0...5
     /// The bar's height as a fraction of one key row's pitch.
     public static let heightOfRowPitch = 0.8
 
     public let rect: Rect
     public let cells: [Placed]
+    /// How many suggestions the bar shows.
+    public let slots: Int
 
     /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
     /// share the left part, the formatting buttons sit at the right, each one and a half
     /// times as wide as the bar is tall.
-    public init(items: [AccessoryItem], width: Int, height: Int) {
+    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, width: Int, height: Int) {
         rect = Rect(x: 0, y: 0, width: width, height: height)
+        self.slots = items.contains(.completions) ? max(1, slots) : 0
         var cells: [Placed] = []
         let inset = max(1, height / 10)
         var right = width
@@ -83,7 +87,7 @@ public struct AccessoryBar: Hashable, Sendable {
             }
         }
         if items.contains(.completions) {
-            let n = Self.completionSlots
+            let n = self.slots
             let w = right / n
             cells.insert(contentsOf: (0..<n).map { i in
                 Placed(cell: .completion(i), rect: Rect(x: i * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
@@ -106,7 +110,7 @@ public struct AccessoryBar: Hashable, Sendable {
 /// another window).
 public struct CurrentWord: Hashable, Sendable {
     public private(set) var text = ""
-    public init() {}
+    public init(_ text: String = "") { self.text = text }
 
     /// Follows what `effects` type: letters and apostrophes extend the word, BackSpace takes
     /// the last one back, anything else (space, Return, punctuation, arrows, a held Ctrl)
@@ -128,7 +132,7 @@ public struct CurrentWord: Hashable, Sendable {
 
     /// Letters and the apostrophe continue a word. ASCII is answered without Unicode's
     /// property tables, which a press would otherwise read from cold memory.
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0x27: return true
         case 0..<0x80: return false

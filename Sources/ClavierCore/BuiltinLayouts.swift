@@ -41,7 +41,7 @@ extension Layout {
             Row([pageKey("numbers", "123", width: 1.5)] + chars(".,?!'", width: 1.4) + [backspace]),
             bottomRow("letters", "ABC"),
         ])
-        return Layout(id: "us", pages: [letters, numbers, symbols])
+        return Layout(id: "us", pages: [letters, numbers, symbols], options: LayoutOptions(accessory: [.completions]))
     }()
 
     /// What a long press on a key of `us` offers, as the system keyboard's US English layout

@@ -19,8 +19,6 @@ public enum Effect: Hashable, Sendable {
     case hide
     /// Repaint the accessory bar (its completions changed, or a cell was pressed).
     case redrawAccessory
-    /// The user took this completion: remember it to rank it first next time.
-    case accept(String)
     /// Wrap the focused window's selection in this formatting's delimiters, or type the pair
     /// with the cursor between them when nothing is selected (the X side knows which).
     case format(Formatting)
@@ -40,4 +38,11 @@ public enum Effect: Hashable, Sendable {
     case glide([Point])
     /// Repaint the glide's trail (it grew, or the glide ended).
     case redrawTrail
+    /// What was typed in a field that keeps text, for the suggestions' predictor to learn
+    /// (at Return, and when the text before the caret is forgotten); the host may refuse it
+    /// (`--no-learning`, a kiosk).
+    case learn(String)
+    /// The text before the caret changed: ask the predictor, and send its words back as
+    /// `SessionEvent.completions` (only while the layout's bar has suggestion slots).
+    case suggest
 }

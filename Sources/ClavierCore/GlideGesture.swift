@@ -55,6 +55,21 @@ public struct GlideState: Sendable {
     /// the context a glided word is decoded in (its last words).
     public internal(set) var before = ""
 
+    /// The word an alternative on the bar just put in place of the glided one: it stays replaceable.
+    var replaced: String?
+    mutating func keepReplaced() {
+        guard let word = replaced else { return }
+        lastWord = word
+        replaced = nil
+    }
+
+    /// Forgets what was typed (the focus moved, a click in the application, the keyboard hid).
+    mutating func forgetText() {
+        lastTyped = nil
+        lastWord = nil
+        before = ""
+    }
+
     /// Follows what `effects` typed: anything typed ends the last glide's replaceability.
     mutating func follow(_ effects: [Effect]) {
         for case .type(let sym, let modifiers) in effects {

@@ -20,12 +20,9 @@ extension Keyboard {
                 let chosen = completions[i]
                 // After a glide the bar offers its other words: one replaces the word glided.
                 if glide.lastWord != nil { return [.redrawAccessory] + replaceGlided(with: chosen) }
-                let rest = String(chosen.dropFirst(word.text.count))
-                word.reset()
-                let accepted: [Effect] = layout.options.learnsWords ? [.accept(chosen)] : []
-                return [.redrawAccessory] + typeText(rest + " ") + accepted
+                return [.redrawAccessory] + take(chosen)
             case .format(let formatting):
-                word.reset()
+                context.forgetText()
                 return [.redrawAccessory, .format(formatting)] + consumeLatches()
             }
         case .motion(_, let pointer):

@@ -83,31 +83,28 @@ extension Keyboard {
     /// Types the best of the words a glide was decoded to in place of the letter its press
     /// typed (after a space when it follows a word or punctuation; capitalised under Shift),
     /// and offers the others on the bar. No word: the letter stays, as a drag off a key left it.
-    public mutating func typeGlided(_ words: [String]) -> [Effect] {
+    public mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
         guard let pending = glide.pending else { return [] }
         glide.pending = nil
         guard let best = words.first else { return [] }
         let word = cased(best, pending.shift)
         let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: pending.erase)
         var effects = erase + typeText((pending.space ? " " : "") + word)
-        if followsWords { self.word.follow(effects) }
+        // Typed text like any other: the text before the caret, learning, a sentence's Shift.
+        if followsWords { effects = followTyping(effects, at: now) }
         glide.follow(effects)
         glide.lastWord = word
         effects += setCompletions(words.dropFirst().map { cased($0, pending.shift) })
         return effects
     }
 
-    /// Replaces the word the last glide typed with `chosen` (an alternative on the bar).
+    /// Replaces the word the last glide typed with `chosen` (an alternative on the bar); `handle`
+    /// follows what it types, and the word stays replaceable (`GlideState.keepReplaced`).
     mutating func replaceGlided(with chosen: String) -> [Effect] {
         guard let last = glide.lastWord else { return [] }
         let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: last.count)
-        var effects = erase + typeText(chosen)
-        word.reset()
-        if followsWords { word.follow(effects) }
-        glide.follow(effects)
-        glide.lastWord = chosen
-        effects += setCompletions(completions.map { $0 == chosen ? last : $0 })
-        return effects
+        glide.replaced = chosen
+        return erase + typeText(chosen) + setCompletions(completions.map { $0 == chosen ? last : $0 })
     }
 
     /// A word as Shift has it: locked, all capitals; latched, the first letter.

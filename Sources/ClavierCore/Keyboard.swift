@@ -20,11 +20,17 @@ public struct Keyboard: Sendable {
     public internal(set) var geometry: PageGeometry
     /// The accessory bar above the keys, when the layout has one.
     public internal(set) var accessory: AccessoryBar?
-    /// The word being typed, followed from what the keyboard types, only when the layout
-    /// offers completions of it: otherwise nothing needs it, and nothing typed is kept.
-    public internal(set) var word = CurrentWord()
+    /// The text before the caret, followed from what the keyboard types only when the layout
+    /// offers suggestions: otherwise nothing needs it, and nothing typed is kept.
+    public internal(set) var context = TypingContext()
+    /// The partial word before the caret, which a suggestion replaces.
+    public var word: CurrentWord { CurrentWord(context.partialWord) }
     let followsWords: Bool
-    /// The completions the bar offers now (set by the executable from the dictionary).
+    /// Whether the latched Shift was set by auto-capitalisation (so it goes when the sentence's start does).
+    var shiftedForSentence = false
+    /// Whether the keys typed now are a suggestion's (its space is then taken back before punctuation).
+    var tookSuggestion = false
+    /// The suggestions the bar offers now (set by the executable from the language model).
     public private(set) var completions: [String] = []
     /// The accessory cell held down, and by which pointer.
     var pressedCell: (pointer: Int, cell: AccessoryCell)?
@@ -87,24 +93,17 @@ public struct Keyboard: Sendable {
         let rows = Double(max(page.rows.count, 1))
         let bar = Int((Double(size.height) / (rows + AccessoryBar.heightOfRowPitch) * AccessoryBar.heightOfRowPitch).rounded())
         return (PageGeometry(page: page, size: size, top: bar),
-                AccessoryBar(items: layout.options.accessory, width: size.width, height: bar))
+                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, width: size.width, height: bar))
     }
 
     /// Takes the completions to offer for the current word; says to repaint the bar when they changed.
     public mutating func setCompletions(_ words: [String]) -> [Effect] {
-        let offered = Array(words.prefix(AccessoryBar.completionSlots))
+        let offered = Array(words.prefix(accessory?.slots ?? AccessoryBar.completionSlots))
         guard offered != completions else { return [] }
         completions = offered
         return accessory == nil ? [] : [.redrawAccessory]
     }
 
-    /// Forgets the current word (the focus moved to another window).
-    public mutating func resetWord() {
-        word.reset()
-        glide.lastTyped = nil
-        glide.lastWord = nil
-        glide.before = ""
-    }
 
     /// Lays the keys out again for a new window size.
     public mutating func resize(to size: Size) {
@@ -140,9 +139,14 @@ public struct Keyboard: Sendable {
     /// Turns one input event at time `now` into the effects it has, and follows the current
     /// word through what they type.
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
-        let effects = reduce(event, at: now)
-        if followsWords { word.follow(effects) }
+        var effects = reduce(event, at: now)
+        if followsWords, effects.contains(where: \.isTyping) {
+            effects = followTyping(effects, at: now)
+        } else if followsWords, effects.contains(where: { if case .switchPage = $0 { true } else { false } }) {
+            effects += followSentence()  // A new page starts with Shift off.
+        }
         glide.follow(effects)
+        glide.keepReplaced()
         return effects
     }
 }

@@ -39,6 +39,10 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Whether completions this layout accepts are remembered to rank them first next time;
     /// PIN and phone pads turn it off, so nothing typed on them is kept.
     public var learnsWords: Bool
+    /// How many suggestions the bar offers (`--suggestions`), when it offers completions.
+    public var suggestions = AccessoryBar.completionSlots
+    /// The language of its suggestions (`language:`, an ISO 639-1 code); nil: the keymap's.
+    public var language: String?
     public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil, accessory: [AccessoryItem] = [],
                 learnsWords: Bool = true) {
         self.showsPressedKeys = showsPressedKeys

@@ -19,6 +19,11 @@ public struct Session: Sendable {
     public internal(set) var rules: WindowRuleFollower
     /// `--glide`: every keyboard the session shows glides (`Keyboard.setGlide`).
     public let glide: Bool
+    /// When a press seen elsewhere on the screen forgets the text before the caret
+    /// (Session+Suggestions.swift), unless the window's own press comes first.
+    public internal(set) var elsewhereDue: ContinuousClock.Instant?
+    /// When a sentence's first letter gets a latched Shift (`--auto-capitalize`), on every keyboard.
+    let capitalize: CapitalizeMode
 
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
@@ -36,11 +41,15 @@ public struct Session: Sendable {
         public var layoutName = ""
         /// Glide typing (`--glide`; on by the settings' default, off here unless asked).
         public var glide = false
+        /// `--auto-capitalize` when suggestions are on; `.never` without them.
+        public var capitalize = CapitalizeMode.never
         public init() {}
     }
 
     public init(keyboard: Keyboard, options: Options, at now: ContinuousClock.Instant) {
         self.keyboard = keyboard
+        self.keyboard.setCapitalize(options.capitalize)
+        capitalize = options.capitalize
         self.keyboard.setGlide(options.glide)
         kiosk = options.kiosk
         glide = options.glide
@@ -56,7 +65,7 @@ public struct Session: Sendable {
 
     /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
     public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scan?.nextDeadline, autoShow?.nextDeadline]
+        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scan?.nextDeadline, autoShow?.nextDeadline, elsewhereDue]
             .compactMap { $0 }.min()
     }
 
@@ -66,6 +75,7 @@ public struct Session: Sendable {
         var effects: [Effect] = []
         switch event {
         case .input(let input):
+            if case .press = input { elsewhereDue = nil }
             effects += feed([input], at: now)
             if let inputs = dwell?.real(input, on: keyboard, at: now) { effects += feed(inputs, at: now) }
         case .hover(let point):
@@ -79,13 +89,16 @@ public struct Session: Sendable {
             if let inputs = dwell?.fire(at: now, on: keyboard) { effects += feed(inputs, at: now) }
             scan?.tick(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
+            if let due = elsewhereDue, due <= now {
+                elsewhereDue = nil
+                effects += forgetTyping()
+            }
         case .request(let request):
             effects += handle(request, at: now)
         case .focus(let focus):
             if autoShow?.focusChanged(focus, shown: shown, at: now) == .show { effects += show(byHand: false, at: now) }
         case .activeWindow(let identity):
-            keyboard.resetWord()
-            effects += keyboard.setCompletions([])
+            effects += forgetTyping()
             let decision = rules.decide(for: identity)
             if let wanted = decision.layout { effects.append(.loadLayout(wanted, .rule(wanted))) }
             switch decision.visibility {
@@ -95,6 +108,10 @@ public struct Session: Sendable {
             }
         case .keyboardReady(let next, let change):
             effects += keyboard.handle(.cancelAll, at: now)
+            // The same field goes on, on the new layout or the refilled one.
+            var next = next
+            next.setCapitalize(capitalize)
+            next.continueTyping(from: keyboard)
             keyboard = next
             keyboard.setGlide(glide)
             switch change {
@@ -104,9 +121,16 @@ public struct Session: Sendable {
             }
             effects.append(.redrawAll)
         case .completions(let words):
-            effects += keyboard.setCompletions(words)
+            // Late words for the text before a glide do not push its alternatives off the bar.
+            if keyboard.glide.lastWord == nil { effects += keyboard.setCompletions(words) }
         case .glided(let words):
-            effects += keyboard.typeGlided(words)
+            effects += keyboard.typeGlided(words, at: now)
+        case .field(let kind, let before, let moved):
+            effects += followField(kind, before: before, moved: moved, at: now)
+        case .press(let elsewhere):
+            if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Self.ownPressWait }
+        case .finishTyping:
+            effects += commitTyping(complete: false)
         case .keymap(let live, let locks):
             if let live { effects += keyboard.setLiveKeys(live) }
             if let locks { effects += keyboard.setLocks(locks) }
@@ -125,7 +149,8 @@ public struct Session: Sendable {
         case .closeAsked:
             if !outlivesItsWindow { effects.append(.quit) }
         }
-        return effects + followAids(at: now)
+        effects += followAids(at: now)
+        return effects + suggestions(after: effects)
     }
 
     /// Hands input events to the key reducer; its `.hide` (the hide key) is the session's to decide.
@@ -153,7 +178,7 @@ public struct Session: Sendable {
     mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
         let ended = keyboard.handle(.cancelAll, at: now)
         shown = false
-        return ended + [.hide]
+        return ended + forgetTyping() + [.hide]
     }
 
     /// The window went from the screen without our asking (unmapped, iconified, destroyed):

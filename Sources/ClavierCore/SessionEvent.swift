@@ -15,15 +15,24 @@ public enum SessionEvent: Sendable {
     case request(SessionRequest)
     /// The accessibility bus says the focus moved (`--auto-show`).
     case focus(AutoShow.Focus)
-    /// Another window became active (the window rules, the current word).
+    /// Another window became active (the window rules; the text before the caret is forgotten).
     case activeWindow(WindowIdentity)
     /// The keyboard for a layout `Effect.loadLayout` asked for, or the shown one refreshed
     /// (frequently used keys refilled, a PIN pad dealt anew), made by the host.
     case keyboardReady(Keyboard, LayoutChange)
-    /// The completions of the current word, for the accessory bar.
+    /// The suggestions for the text before the caret, for the accessory bar.
     case completions([String])
     /// The words a glide (`Effect.glide`) was decoded to, best first: the first is typed.
     case glided([String])
+    /// The focus watch's report: a field of `kind` has the focus, with its text before the
+    /// caret when the bus gave it; `moved` false: the same field, only its text or caret changed.
+    case field(FieldKind, before: String?, moved: Bool)
+    /// A press the keys never see: XI2's raw press anywhere on the screen (`elsewhere`: the
+    /// user may have clicked in an application, unless the window's own press follows within
+    /// `Session.ownPressWait`), or one on a floating keyboard's frame.
+    case press(elsewhere: Bool)
+    /// The keyboard ends: what was typed goes to learning.
+    case finishTyping
     /// What the live keymap's XKB-named keys produce now, and its locks (nil: not asked).
     case keymap(live: [String: LiveKey]?, locks: Locks?)
     /// The keys' area has this size now.

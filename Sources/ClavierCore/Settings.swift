@@ -9,6 +9,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
+        AnySetting(.suggestions), AnySetting(.autoCapitalize),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -111,7 +112,7 @@ extension Setting<Bool> {
         help: "Kiosk mode: the keyboard cannot be quit, hidden or moved, and types no combination that leaves a kiosk.")
 
     public static let learning = flag("learning", default: true,
-        help: "Remember the completions you take to offer them first (default), or keep nothing.")
+        help: "Learn the words you type to suggest them (default), or keep nothing. Never learned: a password field, a kiosk keyboard unless its config says learning: true.")
 }
 
 extension Setting<Double?> {
@@ -135,12 +136,19 @@ extension Setting<Double?> {
 
 extension PreviewMode: SettingValue {}
 
+extension Setting where Value: RawRepresentable<String> & CaseIterable {
+    /// The value named `text`, or which names there are.
+    static func named(_ text: String) -> Parsed {
+        if let value = Value(rawValue: text) { return .value(value) }
+        let names = Value.allCases.map(\.rawValue)
+        return .problem("must be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), not '\(text)'")
+    }
+}
+
 extension Setting<PreviewMode> {
     public static let preview = Setting("preview", .text, default: .touch,
         help: "Show a magnified copy of a held key above it: always, for touch only (default; a finger hides the key, a mouse does not), or never.",
-        valueName: "always|touch|never") { text in
-        PreviewMode(rawValue: text).map(Parsed.value) ?? .problem("must be always, touch or never, not '\(text)'")
-    }
+        valueName: "always|touch|never") { named($0) }
 }
 
 extension Setting<Int?> {
@@ -260,4 +268,22 @@ extension Setting<Bool> {
         default: .problem("must be on or off, not '\(text)'")
         }
     }
+}
+
+extension Setting<Int> {
+    public static let suggestions = Setting("suggestions", .number, default: AccessoryBar.completionSlots,
+        help: "Offer this many words above the keys of text layouts: next words, then completions as you type (0 to 5, default: 3; 0: no bar).",
+        valueName: "N") { text in
+        guard let n = Int(text) else { return .problem("must be a whole number, not '\(text)'") }
+        let range = AccessoryBar.slotRange
+        return range.contains(n) ? .value(n) : .problem("\(n) is not between \(range.lowerBound) and \(range.upperBound)")
+    }
+}
+
+extension CapitalizeMode: SettingValue {}
+
+extension Setting<CapitalizeMode> {
+    public static let autoCapitalize = Setting("auto-capitalize", .text, default: .prose,
+        help: "Latch Shift for a sentence's first letter: in fields the accessibility bus says are prose (default; needs --auto-show), always (not in terminals, passwords, e-mail or URL fields), or never.",
+        valueName: "prose|always|never") { named($0) }
 }

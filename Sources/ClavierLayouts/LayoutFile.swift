@@ -3,7 +3,7 @@ import ClavierCore
 /// Reads a layout from its YAML text (docs/layouts.md describes the format).
 public enum LayoutFile {
     static let layoutFields = ["description", "options", "pages"]
-    static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words"]
+    static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words", "language"]
     static let pageFields = ["id", "rows"]
     static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle", "gap"]
     static let actionKinds = ["char", "text", "keysym", "modifier", "page", "xkb"]
@@ -20,12 +20,21 @@ public enum LayoutFile {
         guard let root = r.compose(text),
               let fields = r.fields(root, "a layout", allowed: layoutFields, required: ["pages"]) else { return nil }
         if let description = fields["description"] { _ = r.string(description, "description") }
-        var options = LayoutOptions()
+        // A text layout offers suggestions unless it says `accessory: []`.
+        var options = LayoutOptions(accessory: [.completions])
         var frequentNode: Node?
         if let node = fields["options"], let o = r.fields(node, "options", allowed: optionFields) {
             if let v = o["show-pressed-keys"], let b = r.bool(v, "show-pressed-keys") { options.showsPressedKeys = b }
             if let v = o["learn-words"], let b = r.bool(v, "learn-words") { options.learnsWords = b }
+            if let v = o["language"], let s = r.string(v, "language") {
+                if s.count == 2, s.allSatisfy({ $0 >= "a" && $0 <= "z" }) {
+                    options.language = s
+                } else {
+                    r.report("language must be a two-letter ISO 639-1 code (en, de, fr), not '\(s)'", at: v)
+                }
+            }
             if let v = o["accessory"], let list = r.sequence(v, "accessory") {
+                options.accessory = []
                 for item in list {
                     guard let name = r.string(item, "an accessory item") else { continue }
                     if let known = AccessoryItem(rawValue: name) {

@@ -1,8 +1,11 @@
 import Glibc
 
-/// A small GTK 3 or Qt 5 window with a text entry and a button, for auto-show's tests and
-/// bench: it gives the focus to the entry or the button as a control file says, and prints
-/// `focused WHAT NANOSECONDS` (CLOCK_MONOTONIC, just before it moves the focus) for each move.
+/// A small GTK 3 or Qt 5 window with a text entry, a button and a password entry, for
+/// auto-show's and the suggestions' tests and bench: it gives the focus to the entry, the
+/// button or the password entry as a control file says, and prints `focused WHAT NANOSECONDS`
+/// (CLOCK_MONOTONIC, just before it moves the focus) for each move; `dump-N` prints what the
+/// two entries hold (`text ENTRY|PASSWORD`); `flood-N-COUNT` moves the focus COUNT times as
+/// fast as GTK can, ending on the entry, and prints `flooded COUNT`.
 /// Run by Debian's own python3 (python3-gi with gir1.2-gtk-3.0, or python3-pyqt5), with the
 /// accessibility bridge on, so the focus changes reach the accessibility bus.
 public enum FocusProbe {
@@ -25,8 +28,9 @@ public enum FocusProbe {
         toolkit == .gtk3 ? [:] : ["QT_ACCESSIBILITY": "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1"]
     }
 
-    /// Asks the probe to focus the entry (`what` starting with "entry") or the button; a
-    /// different `what` each time (entry-1, entry-2) moves the focus again.
+    /// Asks the probe to focus the entry (`what` starting with "entry"), the password entry
+    /// ("password") or the button, or to print its entries' text ("dump"); a different `what`
+    /// each time (entry-1, entry-2) moves the focus again.
     public static func focus(_ what: String, controlFile: String) throws(HarnessError) {
         try TextFile.write(controlFile + ".new", what + "\n")
         // Renamed into place, so the probe never reads half a word.
@@ -38,7 +42,7 @@ public enum FocusProbe {
         import sys, time
         control = sys.argv[1]
         last = None
-        def follow(focus_entry, focus_button):
+        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None):
             global last
             try:
                 with open(control) as f:
@@ -47,8 +51,19 @@ public enum FocusProbe {
                 return True
             if wanted and wanted != last:
                 last = wanted
+                if wanted.startswith("dump"):
+                    print("text", "|".join(texts()) if texts else "", flush=True)
+                    return True
+                if wanted.startswith("flood") and flood:
+                    flood(int(wanted.split("-")[2]))
+                    return True
                 print("focused", wanted, time.monotonic_ns(), flush=True)
-                (focus_entry if wanted.startswith("entry") else focus_button)()
+                if wanted.startswith("entry"):
+                    focus_entry()
+                elif wanted.startswith("password") and focus_password:
+                    focus_password()
+                else:
+                    focus_button()
             return True
 
         """
@@ -59,15 +74,31 @@ public enum FocusProbe {
         from gi.repository import Gtk, GLib
         window = Gtk.Window(title="\(title)")
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
-        entry, button = Gtk.Entry(), Gtk.Button(label="button")
+        entry, button, password = Gtk.Entry(), Gtk.Button(label="button"), Gtk.Entry()
+        password.set_visibility(False)
         box.pack_start(entry, False, False, 0)
         box.pack_start(button, False, False, 0)
+        box.pack_start(password, False, False, 0)
         window.add(box)
         window.connect("destroy", Gtk.main_quit)
-        window.set_default_size(300, 80)
+        window.set_default_size(300, 110)
         window.move(400, 10)
         window.show_all()
-        GLib.timeout_add(10, follow, entry.grab_focus, button.grab_focus)
+        def flood(count):
+            # Moves the focus between the button and the entry `count` times, one move per turn
+            # of the main loop (so each reaches the bus), ending on the entry.
+            left = [count]
+            def step():
+                left[0] -= 1
+                if left[0] <= 0:
+                    entry.grab_focus()
+                    print("flooded", count, flush=True)
+                    return False
+                (button if left[0] % 2 else entry).grab_focus()
+                return True
+            GLib.idle_add(step)
+        GLib.timeout_add(10, follow, entry.grab_focus, button.grab_focus, password.grab_focus,
+                         lambda: [entry.get_text(), password.get_text()], flood)
         Gtk.main()
         """
 

@@ -39,6 +39,9 @@ public enum WindowEvent: Hashable, Sendable {
     case destroyed
     /// The plug's embedder went away (`--xid`; KeyboardWindow+Plug.swift).
     case embedderGone
+    /// A button or a finger went down somewhere other than on the window (XI2's raw events,
+    /// after `followPressesElsewhere()`): the user clicked in an application.
+    case pressedElsewhere
 }
 
 extension KeyboardWindow {
@@ -51,6 +54,10 @@ extension KeyboardWindow {
             events.removeLast()
         }
         if case .hover(.some) = event, case .hover(.some) = events.last { events.removeLast() }
+        // The raw press just before a press on the window is that press's own (XI2 sends raw
+        // events first).
+        if case .pointer(.press) = event, events.last == .pressedElsewhere { events.removeLast() }
+        if event == .pressedElsewhere, events.last == .pressedElsewhere { return }
         events.append(event)
     }
 

@@ -46,6 +46,10 @@ public enum XInput2 {
     /// event loop calls this for every XI2 event it reads.
     static func windowEvent(cookie: XGenericEventCookie, hover: Bool) -> WindowEvent? {
         switch cookie.evtype {
+        case XI_RawButtonPress, XI_RawTouchBegin:
+            let raw = cookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            // A button press the server made from a touch comes with the touch's own.
+            return raw.flags & Int32(XIPointerEmulated) != 0 ? nil : .pressedElsewhere
         case XI_Enter, XI_Leave:
             guard hover else { return nil }
             let crossing = cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee

@@ -7,6 +7,8 @@ final class FocusFollower {
     var decisions = AutoShow()
     private(set) var watch: FocusWatch?
     private var started = false
+    /// The last report acted on.
+    var last = FocusWatch.Report()
 
     /// The watch's pipe, for the loop's poll; nil before it starts or after it ended.
     var fd: Int32? { watch?.fd }
@@ -14,11 +16,26 @@ final class FocusFollower {
     /// When a delayed hide is due, if one is.
     var nextDeadline: ContinuousClock.Instant? { decisions.nextDeadline }
 
-    /// Starts the watch the first time it is called; false when it cannot start (it said why).
-    func start() -> Bool {
+    /// Starts the watch the first time it is called (reading the text before the caret too
+    /// when `followText`: suggestions are on); false when it cannot start (it said why).
+    func start(followText: Bool) -> Bool {
         guard !started else { return true }
         started = true
-        watch = FocusWatch()
+        watch = FocusWatch(followText: followText)
         return watch != nil
+    }
+
+    /// The session's events for the latest report: a new focus goes to auto-show and, with
+    /// its field's kind and text, to the suggestions (`fields`); only new text, to the
+    /// suggestions. Only the last of the changes since the loop last looked matters.
+    func take(fields: Bool) -> [SessionEvent] {
+        guard let report = watch?.take() else { return [] }
+        defer { last = report }
+        if report.focusSerial != last.focusSerial {
+            Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial &- last.focusSerial) change(s)")
+            return (fields ? [.field(report.kind, before: report.before, moved: true)] : []) + [.focus(report.focus)]
+        }
+        guard fields, report.textSerial != last.textSerial else { return [] }
+        return [.field(report.kind, before: report.before, moved: false)]
     }
 }

@@ -19,7 +19,7 @@ extension KeyboardApp {
         send(.tick)
         followShown(x)
         while running {
-            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline]
+            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline, suggester?.nextDeadline]
             let watching = (control?.descriptors ?? []) + [x.focus?.fd, x.side?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
@@ -28,6 +28,7 @@ extension KeyboardApp {
                 send(.tick)
                 x.typist.restoreDue(now: now())
                 control?.expire(now: now())
+                fillSuggestions()
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 quit()
@@ -44,7 +45,9 @@ extension KeyboardApp {
                 quit()
             }
             followShown(x)
+            if suggester?.languageDue == true { followKeymapLanguage(x) }
         }
+        finishSuggestions()
         send(.input(.cancelAll))
         x.screen.frame?.windowMayHaveMoved(x.screen.window)
     }
@@ -52,7 +55,7 @@ extension KeyboardApp {
     private func handle(_ event: WindowEvent, on x: XHost) {
         switch event {
         case .pointer(let input):
-            if let routed = x.route(input) { send(.input(routed)) }
+            if let routed = x.route(input) { send(.input(routed)) } else if case .press = input { send(.press(elsewhere: false)) }
         case .hover(let point):
             send(.hover(point.flatMap(x.keysPoint)))
         case .grabbedKey(let keycode, let down):
@@ -71,9 +74,12 @@ extension KeyboardApp {
         case .keymapChanged(let first, let count):
             x.typist.keymapChanged(first: first, count: count)
             x.grab?.keymapChanged { Log.warning($0) }
-            followKeymap(x)
+            send(x.keymap(for: session.keyboard))
         case .groupChanged, .locksChanged:
-            followKeymap(x)
+            send(x.keymap(for: session.keyboard))
+            followKeymapLanguage(x)
+        case .pressedElsewhere:
+            send(.press(elsewhere: true))
         case .mapped:
             send(.windowMapped(pointer: session.dwell != nil ? x.pointerOnKeys() : nil))
         case .unmapped:
@@ -87,14 +93,7 @@ extension KeyboardApp {
         }
     }
 
-    /// Relabels the XKB-named keys from the live keymap, group and locks.
-    private func followKeymap(_ x: XHost) {
-        let keyboard = session.keyboard, names = keyboard.xkbKeyNames
-        send(.keymap(live: names.isEmpty ? nil : x.typist.injector.liveKeys(named: names),
-                     locks: keyboard.showsLocks ? x.typist.injector.locks : nil))
-    }
-
-    /// The rules' layout and visibility, and the current word's end, for the active window.
+    /// The rules' layout and visibility for the active window; the text before the caret ends.
     private func followActiveWindow(_ x: XHost) {
         guard let (id, identity) = x.display.activeWindow(), id != x.screen.window.id else { return }
         Log.debug("active window \(identity.instance)/\(identity.windowClass)")
@@ -112,9 +111,8 @@ extension KeyboardApp {
                 Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
                 x.focus = nil
                 return
-            case .focus(let change):
-                Log.debug("auto-show: \(change)")
-                send(.focus(change))
+            case .report:
+                x.focus?.take(fields: suggester != nil).forEach(send)
             }
         }
     }

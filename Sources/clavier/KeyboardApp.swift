@@ -12,10 +12,6 @@ final class KeyboardApp {
         var tapped: ((Key) -> Void)?
         /// Applied to the layout each time the keyboard is shown again (refills frequently used).
         var refreshLayout: ((Layout) -> Layout)?
-        /// The completions of a word for the accessory bar (loads the dictionary on first use).
-        var complete: ((String) -> [String])?
-        /// The user took this completion: rank it first next time.
-        var accepted: ((String) -> Void)?
         /// The words a glide's points on this keyboard mean, best first (GlideVocabulary.swift).
         var glideWords: ((Keyboard, [Point]) -> [String])?
     }
@@ -23,6 +19,8 @@ final class KeyboardApp {
     private(set) var session: Session
     let host: KeyboardHost
     var hooks: Hooks
+    /// The suggestion bar's words and learning; nil: no suggestions (KeyboardApp+Suggestions.swift).
+    var suggester: Suggester?
     /// Deals a PIN pad's digits each time the keyboard is shown.
     var shuffleSource: any RandomNumberGenerator
     let now: () -> ContinuousClock.Instant
@@ -57,9 +55,9 @@ final class KeyboardApp {
     /// what changed, the preview, the click; then what changes the keyboard itself.
     private func apply(_ effects: [Effect]) {
         guard !effects.isEmpty else { return }
-        let typed = host.type(effects)
+        _ = host.type(effects)
         var damaged: [Key.ID] = [], whole = false, bar = false, trail = false
-        var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = []
+        var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = [], suggest = false
         for effect in effects {
             switch effect {
             case .redraw(let ids): damaged += ids
@@ -69,9 +67,10 @@ final class KeyboardApp {
             case .redrawTrail: trail = true
             case .glide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
-            case .accept(let word): hooks.accepted?(word)
+            case .learn(let text): suggester?.learn(text, on: session.keyboard.layout)
+            case .suggest: suggest = true
             case .format(let formatting): host.format(formatting)
-            case .hide: host.hideWindow()
+            case .hide: host.hideWindow(); suggester?.saveLearning()
             case .recreateWindow: host.recreateWindow(session.keyboard)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
@@ -89,12 +88,8 @@ final class KeyboardApp {
         for effect in later {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
-        // After typing, painting and the click, so the word list's first load delays none of them.
-        if typed || effects.contains(where: { if case .format = $0 { true } else { false } }),
-           let complete = hooks.complete, session.keyboard.layout.options.accessory.contains(.completions),
-           session.keyboard.glide.lastWord == nil {  // The bar offers a glided word's alternatives instead.
-            send(.completions(complete(session.keyboard.word.text)))
-        }
+        // After typing, painting and the click, so asking the model delays none of them.
+        if suggest, let suggester { send(.completions(suggester.suggestions(for: session.keyboard))) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used

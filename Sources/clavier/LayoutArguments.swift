@@ -6,6 +6,7 @@ struct LayoutArguments: ParsableArguments {
     @Option(name: .setting(.layout), help: .setting(.layout), completion: .layoutName) var layout: String?
     @Option(name: .setting(.page), help: .setting(.page)) var page: String?
     @Option(name: .setting(.theme), help: .setting(.theme), completion: .themeName) var theme: String?
+    @Option(name: .setting(.suggestions), help: .setting(.suggestions)) var suggestions: Int?
 
     @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
     var seed: UInt64?
@@ -15,6 +16,7 @@ struct LayoutArguments: ParsableArguments {
         try layer.read(.layout, layout)
         try layer.read(.page, page)
         try layer.read(.theme, theme)
+        try layer.read(.suggestions, suggestions)
     }
 
     /// The layout `--layout` names, with `--page` on it; a mistake in either is a usage error.
@@ -25,7 +27,7 @@ struct LayoutArguments: ParsableArguments {
         if let page, found.page(id: page) == nil {
             throw ValidationError("layout '\(name)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
         }
-        return found
+        return found.offering(suggestions: suggestions ?? Setting.suggestions.defaultValue)
     }
 
     /// The theme `--theme` names; one that cannot be loaded is a usage error.

@@ -39,6 +39,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
     @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
+    @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -75,6 +76,7 @@ struct Run: ParsableCommand {
         try given.read(.showButton, showButton)
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         try given.read(.glide, glide)
+        try given.read(.autoCapitalize, autoCapitalize)
         return given
     }
 
@@ -129,6 +131,7 @@ struct RunOptions {
         }
         let settings = settings()
         var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings[.layout], theme: settings[.theme])
+        layout = layout.offering(suggestions: settings[.suggestions])
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         if let page = settings[.page], layout.page(id: page) == nil {
@@ -194,6 +197,8 @@ struct RunOptions {
         options.rules = settings.rules
         options.layoutName = settings[.layout]
         options.glide = settings[.glide]
+        let suggester = Self.suggester(settings)
+        options.capitalize = suggester?.capitalize ?? .never
         // The session's kiosk decisions (Session+Kiosk.swift) shape the window too.
         let kiosk = options
         var floatMoved: ((Rect) -> Void)?
@@ -220,6 +225,8 @@ struct RunOptions {
         // keyboard is up: they open a connection of their own. A greeter's plug has none.
         let side = xid ? nil : SideConnection(settings, display: connection, name: display, theme: theme, scale: scale)
         if let side { shown = { [shown] in shown?(); side.start() } }
+        // The keymap's language, and the making of its predictor, wait until the keyboard is up too.
+        if let suggester { shown = { [shown] in shown?(); suggester.languageDue = true } }
         let host = try XHost(XHost.Parts(
             display: connection, placement: placement, theme: theme, staysOnTop: kiosk.staysOnTop, plug: xid, side: side,
             makeFrame: { [floatMoved] placed in
@@ -227,19 +234,15 @@ struct RunOptions {
                 return FloatingFrame(scale: scale, moved: floatMoved)
             },
             typingFilter: kiosk.typingFilter,
-            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name) },
+            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]) },
             keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
-            autoShow: kiosk.autoShowActs,
+            autoShow: kiosk.autoShowActs, suggestions: suggester != nil,
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
         var hooks = KeyboardApp.Hooks()
         if let taps {
             hooks.tapped = { taps.tapped($0) }
             hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
         }
-        // Asked only while a layout with completions is shown; the word list loads then.
-        let words = WordLearner(store: settings[.learning] ? .standard() : nil)
-        hooks.complete = { words.completions(of: $0) }
-        hooks.accepted = { words.accept($0) }
         // Glide typing's decoders, built at the first glide on a page (its words load then).
         let glides = GlideDecoders()
         hooks.glideWords = { glides.words(for: $1, on: $0) }
@@ -250,6 +253,7 @@ struct RunOptions {
         first.reshuffle(using: &shuffleSource)
         let app = KeyboardApp(session: Session(keyboard: first, options: options, at: clock.now), host: host, hooks: hooks,
                               shuffleSource: shuffleSource, now: { clock.now })
+        app.suggester = suggester
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
                                       cache: layout.hasShuffledKeys ? nil : PictureCache.standard())

@@ -42,4 +42,12 @@ extension XHost {
         Log.debug("screen changed: placing the window at \(next.rect)")
         screen.window.place(next)
     }
+
+    /// What the XKB-named keys of `keyboard` produce under the live keymap, group and locks
+    /// (its relabelling, as the session's event).
+    func keymap(for keyboard: Keyboard) -> SessionEvent {
+        let names = keyboard.xkbKeyNames
+        return .keymap(live: names.isEmpty ? nil : typist.injector.liveKeys(named: names),
+                       locks: keyboard.showsLocks ? typist.injector.locks : nil)
+    }
 }

@@ -36,6 +36,9 @@ final class XHost: KeyboardHost {
     var shown: (() -> Void)?
     /// What of the glide's trail is on screen (XHost+Glide.swift).
     var trail = TrailOnScreen()
+    /// Suggestions are on: the focus watch reads the text before the caret, and presses
+    /// anywhere on the screen are followed (a click in an application moves the caret).
+    private let suggestions: Bool
 
     struct Parts {
         var display: Display
@@ -52,6 +55,7 @@ final class XHost: KeyboardHost {
         var scanSwitches: [SwitchGrab.Switch]
         var dwell: Bool
         var autoShow: Bool
+        var suggestions = false
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
     }
@@ -74,6 +78,7 @@ final class XHost: KeyboardHost {
         screen = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
                                      frame: makeFrame)
         if parts.dwell { screen.window.watchHover() }
+        suggestions = parts.suggestions
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }
 
@@ -85,7 +90,7 @@ final class XHost: KeyboardHost {
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
     func finishStarting() {
-        if focus?.start() == false { focus = nil }
+        if focus?.start(followText: suggestions) == false { focus = nil }
         if let shown {
             self.shown = nil
             shown()
@@ -94,8 +99,12 @@ final class XHost: KeyboardHost {
         openPlayer = nil
         _ = typist.injector
         player = open()
-        Log.debug(screen.window.followTouches() ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
-                                                : "no XInput 2.2 on this server: core pointer events only")
+        let touches = screen.window.followTouches()  // Not in Log.debug's autoclosure: run only with CLAVIER_LOG=debug.
+        Log.debug(touches ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
+                          : "no XInput 2.2 on this server: core pointer events only")
+        // Raw presses on the root, on this connection; `--hide-on-hardware-keys`' raw key
+        // presses are selected on the side connection's, and each client has its own mask.
+        if suggestions { screen.window.followPressesElsewhere() }
     }
 
     func type(_ effects: [Effect]) -> Bool {

@@ -55,10 +55,10 @@ import Testing
     @Test func theWordTakesThePressesLetterBackAndTheNextGetsASpace() {
         var k = keyboard()
         let first = glide("help", on: &k)
-        let typedFirst = typed(first + k.typeGlided(["help", "hello"]))
+        let typedFirst = typed(first + k.typeGlided(["help", "hello"], at: t0))
         #expect(typedFirst == "h⌫help")
         let second = glide("me", on: &k)
-        #expect(typed(second + k.typeGlided(["me"])) == "m⌫ me")
+        #expect(typed(second + k.typeGlided(["me"], at: t0)) == "m⌫ me")
         // A full stop after it: no space (the space only ever comes before a glided word).
         let stop = k.handle(.press(centre(k, "m"), pointer: 0), at: t0)
         #expect(typed(stop) == "m")
@@ -111,20 +111,20 @@ import Testing
         var k = keyboard()
         k.setShift(.latched)
         _ = glide("help", on: &k)
-        #expect(typed(k.typeGlided(["help"])) == "⌫Help")
+        #expect(typed(k.typeGlided(["help"], at: t0)) == "⌫Help")
     }
 
     @Test func noWordLeavesThePressesLetter() {
         var k = keyboard()
         _ = glide("help", on: &k)
-        #expect(k.typeGlided([]).isEmpty)
+        #expect(k.typeGlided([], at: t0).isEmpty)
     }
 
     @Test func theBarOffersTheOtherWordsAndOneReplacesTheWordGlided() throws {
         let layout = Layout(id: "md", pages: Layout.us.pages, options: LayoutOptions(accessory: [.completions]))
         var k = keyboard(layout)
         _ = glide("help", on: &k)
-        _ = k.typeGlided(["help", "hello", "hell"])
+        _ = k.typeGlided(["help", "hello", "hell"], at: t0)
         #expect(k.completions == ["hello", "hell"])
         let cell = try #require(k.accessory?.rect(of: .completion(0)))
         let p = Point(x: cell.midX, y: cell.midY)

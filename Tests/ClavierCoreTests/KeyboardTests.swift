@@ -299,7 +299,7 @@ import Testing
     }
 
     @Test func aTopRowKeyShowsItsAlternatesBelowItInsideTheWindow() throws {
-        var k = Keyboard(layout: .us, size: size)
+        var k = Keyboard(layout: Layout(id: "bare", pages: Layout.us.pages), size: size)
         _ = k.handle(.press(center(k, "o")), at: t0)
         _ = k.handle(.tick, at: t0 + .seconds(1))
         let popup = try #require(k.popup)

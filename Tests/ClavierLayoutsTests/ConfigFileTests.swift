@@ -32,6 +32,8 @@ struct ConfigFileTests {
             show-button: false
             hide-on-hardware-keys: true
             glide: off
+            suggestions: 5
+            auto-capitalize: always
             rules:
               - class: XTerm
                 layout: terminal
@@ -48,6 +50,7 @@ struct ConfigFileTests {
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
+        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }

@@ -52,6 +52,32 @@ struct ShippedLayoutGoldenTests {
         try GoldenImage.check(canvas, named: "pc-caps-locked-ctrl-latched-1100x330-system")
     }
 
+    /// Presses and lets go of each key of `ids` in turn, at `t0`.
+    static func tap(_ ids: [Key.ID], on keyboard: inout Keyboard, at t0: ContinuousClock.Instant) throws {
+        for id in ids {
+            let r = try #require(keyboard.geometry.frame(id: id)).rect
+            _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0)
+            _ = keyboard.handle(.release(Point(x: r.midX, y: r.midY)), at: t0)
+        }
+    }
+
+    /// The us layout's suggestion bar at five slots (`--suggestions 5`), "Th" typed with the
+    /// sentence's Shift used up, five words offered and the second held down.
+    @Test func usSuggestionBarMatchesGolden() throws {
+        let size = Size(width: 1000, height: 300)
+        var keyboard = Keyboard(layout: try Self.library.layout("us").offering(suggestions: 5), size: size)
+        let t0 = ContinuousClock.now
+        try Self.tap(["shift", "t", "h"], on: &keyboard, at: t0)
+        #expect(keyboard.word.text == "Th")
+        _ = keyboard.setCompletions(["The", "This", "That", "There", "They", "Then"])
+        #expect(keyboard.completions.count == 5)
+        let second = try #require(keyboard.accessory?.rect(of: .completion(1)))
+        _ = keyboard.handle(.press(Point(x: second.midX, y: second.midY)), at: t0)
+        let canvas = try Canvas(size: size)
+        KeyboardPainter(theme: try Self.library.theme("system")).paintAll(keyboard, on: canvas)
+        try GoldenImage.check(canvas, named: "us-suggestions-5-1000x300-system")
+    }
+
     /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down;
     /// repainting the bar alone gives the same pixels as painting everything.
     @Test(arguments: ["system", "dark"])
@@ -59,11 +85,7 @@ struct ShippedLayoutGoldenTests {
         let size = Size(width: 800, height: 300)
         var keyboard = Keyboard(layout: try Self.library.layout("markdown"), size: size)
         let t0 = ContinuousClock.now
-        for id in ["h", "e", "l"] {
-            let r = try #require(keyboard.geometry.frame(id: id)).rect
-            _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0)
-            _ = keyboard.handle(.release(Point(x: r.midX, y: r.midY)), at: t0)
-        }
+        try Self.tap(["h", "e", "l"], on: &keyboard, at: t0)
         #expect(keyboard.word.text == "hel")
         let painter = KeyboardPainter(theme: try Self.library.theme(theme))
         let incremental = try Canvas(size: size)

@@ -80,8 +80,8 @@ final class SelectionOwner {
         #expect(owner.serve(for: 1) == 1, "clavier did not ask for PRIMARY; it said: \(session.errors)", sourceLocation: sourceLocation)
     }
 
-    /// Typing "hell" offers completions from wamerican; tapping the first types its rest and
-    /// a space into xterm, and the word is learned in words.json, private to the user.
+    /// Typing "hell" offers the model's completions; tapping the first types its rest and a
+    /// space into xterm, and the line is learned in words-en.model, private to the user.
     @Test func aCompletionFinishesTheWordInXterm() throws {
         guard let expected = try Harness.firstCompletion(of: "hell") else { return }
         let session = try KeyboardSession(windowManager: false, clavierArguments: Self.arguments)
@@ -94,9 +94,9 @@ final class SelectionOwner {
                 "xterm received \(session.received.debugDescription); clavier said: \(session.errors)")
         #expect(session.received == expected + " \n", "clavier said: \(session.errors)")
         #expect(session.stopKeyboard() == 0)
-        let file = session.directory.appendingPathComponent("state/clavier/words.json").path
+        let file = session.directory.appendingPathComponent("state/clavier/words-en.model").path
         let saved = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(saved.contains("\"\(expected)\":1"), "words.json: \(saved)")
+        #expect(saved.contains("\t\(expected.lowercased())\n"), "words-en.model: \(saved)")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }

@@ -14,15 +14,17 @@ extension Harness {
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
     }
 
-    /// The first completion the system dictionary (wamerican, as clavier reads it) offers
-    /// for `prefix`; nil, with the reason recorded, when there is no dictionary.
+    /// The first word the English model offers for `prefix` typed letter by letter with
+    /// nothing learned, as `clavier predict --no-learning` says: the keyboard asks the same
+    /// model after each letter (and it leaves out what it showed one letter earlier).
     static func firstCompletion(of prefix: String) throws -> String? {
-        guard let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else {
-            Issue.record("no /usr/share/dict/american-english: install wamerican (make test does)")
-            return nil
-        }
-        let words = list.split(separator: "\n").filter { $0.allSatisfy(\.isLetter) }.map(String.init)
-        return try #require(WordCompleter(words: words).completions(of: prefix).first)
+        struct Answer: Decodable { var suggestions: [String] }
+        let lines = (1...prefix.count).map { "{\"before\": \"\(prefix.prefix($0))\"}" }.joined(separator: "\n")
+        let result = try run(["sh", "-c", "printf '%s\\n' '\(lines)' | '\(clavierBinary)' predict --no-learning"])
+        #expect(result.status == 0, "clavier predict: \(result.err)")
+        let last = result.out.split(separator: "\n").last.map(String.init) ?? ""
+        let answer = try JSONDecoder().decode(Answer.self, from: Data(last.utf8))
+        return try #require(answer.suggestions.first, "no suggestion for \(prefix)")
     }
 
     /// Runs the clavier under test with `arguments` to its end.

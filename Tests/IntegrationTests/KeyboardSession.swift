@@ -32,6 +32,10 @@ final class KeyboardSession {
         } else {
             self.geometryArguments = ["--layout", "us"]
         }
+        // The bar's place depends on how many suggestions it offers (0: none).
+        if geometryArguments == nil, let args = clavierArguments, let i = args.firstIndex(of: "--suggestions"), i + 1 < args.count {
+            self.geometryArguments += ["--suggestions", args[i + 1]]
+        }
         server = try XServer(windowManager: windowManager, layout: layout, group: group, serverArguments: serverArguments)
         // The user's own config and state (remembered float place, emoji counts, learned
         // words) are never read or written by a test, unless the test names its own.

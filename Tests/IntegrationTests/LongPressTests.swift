@@ -13,7 +13,7 @@ import Testing
         let e = try #require(keys["e"])
         let f = server.frame(of: session.keyboardWindow)
         // Where the keyboard puts the popup, from the same core code the keyboard runs.
-        let geometry = PageGeometry(page: Layout.us.defaultPage, size: Size(width: f.width, height: f.height))
+        let geometry = Keyboard(layout: .us, size: Size(width: f.width, height: f.height)).geometry
         let frame = try #require(geometry.frame(id: "e"))
         #expect(frame.rect == Rect(x: e.x, y: e.y, width: e.width, height: e.height))
         let cells = geometry.alternateCells(above: frame, count: frame.key.alternates.count)

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func oneSwitchTypesARowsKeyAndTheFocusedWindowNeverSeesIt() throws {
-        let aid = try AidSession(["--scan", "300", "--scan-switch", "F9"])
+        let aid = try AidSession(["--scan", "300", "--scan-switch", "F9", "--suggestions", "0"])
         #expect(press(Self.f9, when: "scan: row 1", aid))
         #expect(press(Self.f9, when: "scan: key q", aid, justEntered: true), "\(aid.status("scan:"))")
         #expect(press(Self.f9, when: "scan: row 2", aid))
@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func twoSwitchesStepAndSelectWithNoClock() throws {
-        let aid = try AidSession(["--scan-switch", "F9,F10"])
+        // Without suggestions, whose row would come first once a letter is typed.
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0"])
         #expect(aid.status("scan:") == "scan: row 1")
         usleep(700_000)
         #expect(aid.status("scan:") == "scan: row 1", "no clock: the highlight waits for the step switch")

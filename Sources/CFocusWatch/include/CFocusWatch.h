@@ -3,26 +3,67 @@
 
 #include <stddef.h>
 
-/* What the focus watch writes to its pipe: one byte per event. */
+/* What the focus watch writes to its pipe: one byte per message. */
 enum {
     /* Listening on the accessibility bus. */
     CLAVIER_FOCUS_READY = 'r',
     /* No accessibility bus to be had (no session bus, no at-spi-bus-launcher); the watch has ended. */
     CLAVIER_FOCUS_NO_BUS = 'u',
+    /* The focus report changed: clavier_focus_watch_take has the latest. At most one such
+       byte waits in the pipe, however many focus events came: only the last one matters. */
+    CLAVIER_FOCUS_REPORT = 'f',
+};
+
+/* What got or lost the focus last. */
+enum {
     /* Something one types into got the focus: AT-SPI's STATE_EDITABLE, or a terminal. */
-    CLAVIER_FOCUS_TEXT_FIELD = 't',
+    CLAVIER_FOCUS_TEXT_FIELD = 1,
     /* Something else got the focus. */
-    CLAVIER_FOCUS_OTHER = 'o',
-    /* A text field lost the focus. */
-    CLAVIER_FOCUS_TEXT_FIELD_LEFT = 'l',
+    CLAVIER_FOCUS_OTHER = 2,
+    /* The focused text field lost the focus. */
+    CLAVIER_FOCUS_TEXT_FIELD_LEFT = 3,
+};
+
+/* The kind of the focused field: its role and the attributes that matter. */
+enum {
+    CLAVIER_FIELD_UNKNOWN = 0,
+    CLAVIER_FIELD_PROSE,
+    CLAVIER_FIELD_TERMINAL,
+    CLAVIER_FIELD_PASSWORD,
+    CLAVIER_FIELD_EMAIL,
+    CLAVIER_FIELD_URL,
+    CLAVIER_FIELD_TELEPHONE,
+    CLAVIER_FIELD_NUMBER,
+};
+
+/* The most text before the caret a report carries, in bytes of UTF-8 (200 characters at most). */
+#define CLAVIER_FOCUS_TEXT_BYTES 1024
+
+/* The latest state of the focus, as the watch last saw it. */
+struct clavier_focus_report {
+    /* Counts focus changes (a new count: `focus` and `kind` are about a new focus). */
+    unsigned long focus_serial;
+    /* Counts readings of the text before the caret (a new count: `before` is new). */
+    unsigned long text_serial;
+    /* CLAVIER_FOCUS_TEXT_FIELD, _OTHER or _TEXT_FIELD_LEFT. */
+    int focus;
+    /* CLAVIER_FIELD_*: the focused field's kind. */
+    int kind;
+    /* Whether `before` holds the focused field's text before the caret. */
+    int has_text;
+    /* UTF-8, NUL-terminated; never read from a password field. */
+    char before[CLAVIER_FOCUS_TEXT_BYTES];
 };
 
 /* Loads libatspi with dlopen (it is not linked: only --auto-show needs it) and starts a thread
-   that runs its own GLib main loop with an AT-SPI listener for focus changes, writing one byte
-   per change into a pipe. Returns the pipe's read end (non-blocking, close-on-exec), or -1 with
-   why in `error` when the library cannot be loaded or the thread not made. The write end stays
-   open for the thread's life: the process's. GLib's messages from that thread go to stderr only
-   when `debug` is set. */
-int clavier_focus_watch_start(int debug, char *error, size_t size);
+   that runs its own GLib main loop with AT-SPI listeners for focus changes (and caret moves,
+   with `follow_text`: the text before the caret is read then), keeping the latest report and
+   writing one byte into a pipe when it changes. Returns the pipe's read end (non-blocking,
+   close-on-exec), or -1 with why in `error` when the library cannot be loaded or the thread
+   not made. GLib's messages from that thread go to stderr only when `debug` is set. */
+int clavier_focus_watch_start(int debug, int follow_text, char *error, size_t size);
+
+/* Copies the latest report into `report`; the next change writes a byte again. */
+void clavier_focus_watch_take(struct clavier_focus_report *report);
 
 #endif

@@ -1,0 +1,55 @@
+/// The suggestion bar's share of the session: the text before the caret (`Keyboard`'s
+/// `TypingContext`) committed for learning and forgotten as the focus moves, and the
+/// predictor asked (`Effect.suggest`) whenever that text changed. The predictor itself is the
+/// executable's (`Suggester`); its words come back as `SessionEvent.completions`.
+extension Session {
+    /// How long after a raw press elsewhere a press on the keyboard's window may still come
+    /// and show it was the window's own (XI2 sends the raw event first, and the two may be
+    /// read apart).
+    public static let ownPressWait: Duration = .milliseconds(100)
+
+    /// What was typed since the last commit, as `.learn` when it may be learned (a layout
+    /// that learns words, a field that keeps text, a word in it). `complete`: the text ends
+    /// here (Return); else a word begun and left is not learned.
+    mutating func commitTyping(complete: Bool) -> [Effect] {
+        let text = keyboard.commitTyped(complete: complete)
+        guard keyboard.layout.options.learnsWords, keyboard.context.field.keepsText,
+              text.unicodeScalars.contains(where: CurrentWord.isWordScalar) else { return [] }
+        return [.learn(text)]
+    }
+
+    /// Forgets the text before the caret (the active window changed, a click in an
+    /// application, the keyboard hid), learning what was typed first.
+    mutating func forgetTyping() -> [Effect] {
+        commitTyping(complete: false) + keyboard.forgetContext() + asksSuggestions
+    }
+
+    /// The focus watch's report: a new field (what was typed belongs to the last one), or
+    /// the same field's text before the caret.
+    mutating func followField(_ kind: FieldKind, before: String?, moved: Bool, at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        if moved {
+            effects += commitTyping(complete: false)
+            effects += keyboard.focusMoved(to: kind, before: before, at: now)
+        } else if let before {
+            effects += keyboard.caretMoved(before: before, at: now)
+        }
+        return effects + asksSuggestions
+    }
+
+    /// After an event's `effects`: typing (the context followed it in `Keyboard.handle`)
+    /// commits at Return and asks for new words, unless they ask already.
+    mutating func suggestions(after effects: [Effect]) -> [Effect] {
+        guard !asksSuggestions.isEmpty, !effects.contains(.suggest),
+              effects.contains(where: { if case .type = $0 { true } else if case .format = $0 { true } else { false } })
+        else { return [] }
+        let ended = effects.contains { if case .type(.return, _) = $0 { true } else { false } }
+        return (ended ? commitTyping(complete: true) : []) + [.suggest]
+    }
+
+    /// `.suggest` when the bar has suggestion slots, and does not offer a glided word's
+    /// alternatives (until something else is typed, Keyboard+Glide.swift).
+    var asksSuggestions: [Effect] {
+        keyboard.accessory?.slots ?? 0 > 0 && keyboard.glide.lastWord == nil ? [.suggest] : []
+    }
+}

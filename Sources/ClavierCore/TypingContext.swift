@@ -1,0 +1,136 @@
+/// The text before the caret in the focused field, as far as the keyboard knows it: what it
+/// typed there itself (followed from its own `.type` effects), or what the accessibility bus
+/// said (`adopt`). Forgotten when the focus moves, the pointer clicks in the application, the
+/// keyboard hides or a key moves the caret. Kept in memory only, never logged.
+public struct TypingContext: Sendable {
+    /// The most text before the caret kept, in Unicode scalars: enough for any n-gram model.
+    public static let keptScalars = 256
+    /// The most text kept for learning between two commits, in Unicode scalars.
+    public static let pendingScalars = 4_096
+    /// How long after the keyboard typed the bus's text is not taken: the application's
+    /// report of the caret may predate the last keys typed.
+    public static let adoptQuiet: Duration = .milliseconds(500)
+
+    /// The text before the caret, at most `keptScalars`.
+    public private(set) var before = ""
+    /// Whether `before` starts where the field starts (the bus said so, or nothing was there
+    /// to the keyboard's knowledge): only then is an empty text a sentence's start.
+    public private(set) var knowsStart = false
+    /// What kind of field has the focus.
+    public var field = FieldKind.unknown
+    /// When a sentence's first letter gets a latched Shift.
+    public var capitalize = CapitalizeMode.never
+    /// The space a suggestion typed after its word, which punctuation typed next takes back.
+    public internal(set) var autoSpaced = false
+    /// Typed through the keyboard since the last commit, for learning (never the bus's text).
+    public private(set) var pending = ""
+    var lastTyped: ContinuousClock.Instant?
+
+    public init() {}
+
+    /// The partial word at the end of `before` (letters and apostrophes), which a suggestion replaces.
+    public var partialWord: String {
+        var scalars = String.UnicodeScalarView()
+        for s in before.unicodeScalars.reversed() {
+            guard CurrentWord.isWordScalar(s) else { break }
+            scalars.append(s)
+        }
+        return String(String.UnicodeScalarView(scalars.reversed()))
+    }
+
+    /// Whether the next letter starts a sentence: the field's start, a new line, or a space
+    /// after `.`, `!` or `?`.
+    public var atSentenceStart: Bool {
+        let scalars = before.unicodeScalars
+        guard let last = scalars.last else { return knowsStart }
+        if last == "\n" { return true }
+        guard last == " " else { return false }
+        guard let mark = scalars.reversed().first(where: { $0 != " " }) else { return knowsStart }
+        return mark == "." || mark == "!" || mark == "?" || mark == "\n"
+    }
+
+    /// Whether a sentence's first letter gets a latched Shift now.
+    public var wantsShift: Bool { capitalize.capitalizes(in: field) && atSentenceStart }
+
+    /// Follows what `effects` type: characters and Return extend the text, BackSpace takes the
+    /// last one back, a shortcut (Ctrl, Alt, Super) or a key that moves the caret forgets it.
+    public mutating func follow(_ effects: [Effect], at now: ContinuousClock.Instant) {
+        for case .type(let sym, let modifiers) in effects {
+            lastTyped = now
+            autoSpaced = false
+            guard field.keepsText else { continue }
+            if sym == .backSpace && modifiers.isEmpty {
+                if !before.isEmpty { before.unicodeScalars.removeLast() } else { knowsStart = false }
+                if !pending.isEmpty { pending.unicodeScalars.removeLast() }
+                continue
+            }
+            let scalar: Unicode.Scalar? = sym == .return ? "\n" : sym.scalar
+            guard modifiers.subtracting(.shift).isEmpty, let scalar else {
+                forgetText()
+                continue
+            }
+            append(scalar)
+        }
+    }
+
+    private mutating func append(_ scalar: Unicode.Scalar) {
+        before.unicodeScalars.append(scalar)
+        pending.unicodeScalars.append(scalar)
+        if before.unicodeScalars.count > Self.keptScalars * 2 {
+            before = String(before.unicodeScalars.suffix(Self.keptScalars))
+        }
+        if pending.unicodeScalars.count > Self.pendingScalars {
+            pending = String(pending.unicodeScalars.suffix(Self.pendingScalars / 2))
+        }
+    }
+
+    /// Takes the bus's text before the caret, unless the keyboard typed within `adoptQuiet`
+    /// (the report may be older than those keys). Nothing of a password field is kept.
+    public mutating func adopt(_ text: String, at now: ContinuousClock.Instant) {
+        guard field.keepsText else { return }
+        if let lastTyped, now - lastTyped < Self.adoptQuiet { return }
+        before = String(text.unicodeScalars.suffix(Self.keptScalars))
+        knowsStart = text.unicodeScalars.count <= Self.keptScalars
+        autoSpaced = false
+    }
+
+    /// Forgets the text before the caret (the caret moved where the keyboard cannot follow);
+    /// what is pending for learning stays until `commit`.
+    public mutating func forgetText() {
+        before = ""
+        knowsStart = false
+        autoSpaced = false
+    }
+
+    /// The focus moved to a field of `kind` (commit what is pending first: it was typed elsewhere).
+    public mutating func focusMoved(to kind: FieldKind) {
+        forgetText()
+        field = kind
+        // The new field's text is taken at once: the keys typed last went to another.
+        lastTyped = nil
+    }
+
+    /// Hands over what was typed since the last commit, for learning, and starts again;
+    /// unless `complete`, without the word begun at its end.
+    public mutating func commit(complete: Bool = true) -> String {
+        defer { pending = "" }
+        guard !complete else { return pending }
+        var scalars = pending.unicodeScalars
+        while let last = scalars.last, CurrentWord.isWordScalar(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// `words` in the case of what was typed: a partial word in capitals or with a capital
+    /// first letter gives its case to the suggestions, and so does a sentence's start; else
+    /// the model's own case stands ("I", names).
+    public func cased(_ words: [String]) -> [String] {
+        let partial = partialWord
+        let shouts = partial.unicodeScalars.count >= 2 && partial == partial.uppercased() && partial != partial.lowercased()
+        let capital = partial.isEmpty ? atSentenceStart : partial.first?.isUppercase == true
+        var seen = Set<String>()
+        return words.compactMap { word in
+            let cased = shouts ? word.uppercased() : capital ? (word.first.map { $0.uppercased() + word.dropFirst() } ?? word) : word
+            return seen.insert(cased).inserted ? cased : nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// What the suggestion bar asks a language model: the words to offer after some text, and
+/// what to learn from text the user typed. One predictor per language; the executable
+/// chooses it (`ClavierPredict`'s model, or the word-list completer until that is loaded).
+public protocol WordPredictor {
+    /// Up to `count` words, best first: each a whole word that replaces the partial word at
+    /// the end of `before`, or the next word when `before` is empty or ends in a space or
+    /// punctuation.
+    func suggestions(before: String, count: Int) -> [String]
+    /// Learns `text` as typed by the user (never a password, a kiosk's or `clavier type` text).
+    mutating func learn(_ text: String)
+}
+
+/// What kind of field has the focus, as the accessibility bus says (`--auto-show`'s watch):
+/// it decides whether a sentence starts with a latched Shift and whether anything is learned.
+public enum FieldKind: String, CaseIterable, Hashable, Sendable {
+    /// Nothing said: a program without AT-SPI (xterm), or no focus watch. Typing stays as it was.
+    case unknown
+    /// An editable text or entry that asks for nothing special.
+    case prose
+    case terminal, password, email, url, telephone, number
+
+    /// Whether a sentence's first letter gets a latched Shift here by default.
+    public var capitalizesSentences: Bool { self == .prose }
+    /// Whether what is typed here may be learned and followed for suggestions.
+    public var keepsText: Bool { self != .password }
+}
+
+/// When a sentence's first letter gets a latched Shift (`--auto-capitalize`).
+public enum CapitalizeMode: String, CaseIterable, Hashable, Sendable {
+    /// Only in fields the focus watch says are prose (the default): nowhere without it.
+    case prose
+    /// In every field but terminals, passwords, e-mail, URL and number fields.
+    case always
+    case never
+
+    /// Whether a sentence starts with Shift in a field of `kind`.
+    public func capitalizes(in kind: FieldKind) -> Bool {
+        switch self {
+        case .prose: kind.capitalizesSentences
+        case .always: kind == .prose || kind == .unknown
+        case .never: false
+        }
+    }
+}
+
+/// The language suggestions are in: a layout's `language:`, else the keymap's current group.
+public enum PredictionLanguage {
+    /// The language when nothing says: the keymaps Clavier is tested with are `us`.
+    public static let fallback = "en"
+
+    /// XKB layouts (as `setxkbmap` names them) that write a language under another name.
+    static let byLayout: [String: String] = [
+        "us": "en", "gb": "en", "au": "en", "ie": "en", "nz": "en", "za": "en", "in": "en",
+        "at": "de", "ch": "de", "be": "fr", "latam": "es", "ru": "ru", "by": "ru", "ua": "uk",
+    ]
+
+    /// The ISO 639-1 code of XKB layout `layout` ("us" → en, "de" → de, "fr" → fr); a layout
+    /// named like a language code stands for that language.
+    public static func code(xkbLayout layout: String) -> String {
+        let name = String(layout.prefix { $0 != "(" }).lowercased()
+        return byLayout[name] ?? name
+    }
+}

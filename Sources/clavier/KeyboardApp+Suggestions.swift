@@ -1,0 +1,23 @@
+import ClavierCore
+
+/// The suggestion bar in the loop; the session follows the text before the caret and asks for
+/// words (`Effect.suggest`, answered in `KeyboardApp.apply`). Focus reports: `FocusFollower.take`.
+extension KeyboardApp {
+    /// The keymap's group changed, or the keyboard is up: suggestions follow its language.
+    func followKeymapLanguage(_ x: XHost) {
+        guard let suggester, suggester.followKeymap(xkb: x.display.currentXKBLayout, on: session.keyboard) else { return }
+        send(.completions(suggester.suggestions(for: session.keyboard)))
+    }
+
+    /// A deadline: a predictor made since the bar last asked for it fills the bar.
+    func fillSuggestions() {
+        guard let suggester, suggester.madeSinceAsked() else { return }
+        send(.completions(suggester.suggestions(for: session.keyboard)))
+    }
+
+    /// The keyboard quits: what was typed is learned and saved first, without X (it may be gone).
+    func finishSuggestions() {
+        if suggester != nil { send(.finishTyping) }
+        suggester?.saveLearning()
+    }
+}

@@ -1,0 +1,50 @@
+import ClavierCore
+import ClavierLayouts
+import ClavierPredict
+
+extension RunOptions {
+    /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. A kiosk
+    /// keyboard learns only when its config asks (`learning: true`): its users are strangers,
+    /// and without learning no one's learned words are offered either.
+    static func suggester(_ settings: Settings) -> Suggester? {
+        guard settings[.suggestions] > 0 else { return nil }
+        let learns = settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning))
+        // Called on the loader's thread, once a language is first needed.
+        return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
+            ModelPredictor(PredictCommand.predictor(language: language, learning: learns))
+        }
+    }
+}
+
+/// The language model (`ClavierPredict.Predictor`: the language's system model, mapped at
+/// the first query, and the user's learned words) as the suggestion bar's predictor: each
+/// commit is a text of its own, and what was learned is saved when the keyboard hides or quits.
+final class ModelPredictor: WordPredictor, SavesLearning {
+    private let predictor: Predictor
+
+    init(_ predictor: Predictor) {
+        self.predictor = predictor
+        // Mapped now, on the loader's thread; a model that cannot be read is said once.
+        _ = predictor.system
+        _ = predictor.user
+        for warning in predictor.warnings { Log.warning(warning) }
+    }
+
+    func suggestions(before: String, count: Int) -> [String] {
+        predictor.suggestions(before: before, count: count)
+    }
+
+    func learn(_ text: String) {
+        predictor.learn(text)
+        predictor.endText()
+    }
+
+    func saveLearning() {
+        do { try predictor.save() } catch { Log.warning("\(error)") }
+    }
+}
+
+/// A predictor that keeps what it learned in a file, written when asked.
+protocol SavesLearning {
+    func saveLearning()
+}

@@ -1,0 +1,112 @@
+import ClavierCore
+
+/// The suggestion bar's words: one predictor per language, made at its first use (a keyboard
+/// that never shows suggestions loads no model), asked with the text before the caret, and
+/// taught what was typed when a field's text is committed, unless learning is off here.
+final class Suggester {
+    /// Makes the predictor of a language (an ISO 639-1 code); nil: none for that language.
+    typealias Provider = (String) -> (any WordPredictor)?
+
+    private let loader: PredictorLoader
+    private var predictors: [String: (any WordPredictor)?] = [:]
+    /// What was committed before its language's predictor was made, learned once it is
+    /// (at most `TypingContext.pendingScalars` a language).
+    private var unlearned: [String: String] = [:]
+    /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config says `learning: true`.
+    let learns: Bool
+    /// When a sentence's first letter gets a latched Shift.
+    let capitalize: CapitalizeMode
+    /// The language of the keymap's current group; a layout's own `language:` goes first.
+    var keymapLanguage = PredictionLanguage.fallback
+
+    init(learns: Bool, capitalize: CapitalizeMode, provider: @escaping Provider) {
+        self.learns = learns
+        self.capitalize = capitalize
+        loader = PredictorLoader(provider: provider)
+    }
+
+    /// While a predictor is being made, the loop looks again this often (the bar fills then).
+    static let loadPoll: Duration = .milliseconds(50)
+
+    /// Set once the keyboard is up (`XHost.shown`): the keymap's language is to be looked up.
+    var languageDue = false
+    /// Whether the bar asked while its predictor was being made (it is filled once it is).
+    private(set) var awaited = false
+
+    /// Whether the bar is to be asked again now: it asked while the predictor was being made,
+    /// and it is made (done with then).
+    func madeSinceAsked() -> Bool {
+        guard awaited, !loading else { return false }
+        awaited = false
+        return true
+    }
+
+    /// Whether a predictor asked for is still being made.
+    var loading: Bool { loader.loading }
+
+    /// Starts making the predictor of `language` in the background, if it is not made yet.
+    func prepare(_ language: String) { _ = predictor(language) }
+
+    /// The keymap's group is now XKB layout `xkb` (nil: the server says nothing): suggestions
+    /// on `keyboard` follow its language, whose predictor is made in the background from now
+    /// on. True when the language changed (the bar is to be asked again).
+    func followKeymap(xkb: String?, on keyboard: Keyboard) -> Bool {
+        let language = xkb.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
+        languageDue = false
+        defer { if keyboard.accessory?.slots ?? 0 > 0 { prepare(self.language(on: keyboard.layout)) } }
+        guard language != keymapLanguage else { return false }
+        Log.debug("suggestions in '\(language)', the keymap's language")
+        keymapLanguage = language
+        return true
+    }
+
+    /// When the loop is to look again: while a predictor is being made (the bar fills once it is).
+    var nextDeadline: ContinuousClock.Instant? { loading ? .now + Self.loadPoll : nil }
+
+    /// The language suggestions are in on `layout`.
+    func language(on layout: Layout) -> String { layout.options.language ?? keymapLanguage }
+
+    /// The predictor of `language`; nil while it is being made, or when there is none.
+    private func predictor(_ language: String) -> (any WordPredictor)? {
+        if let made = predictors[language] { return made }
+        guard let made = loader.take(language) else { return nil }
+        predictors[language] = made
+        if let text = unlearned.removeValue(forKey: language) { predictors[language]??.learn(text) }
+        return made
+    }
+
+    /// The words the bar offers for `keyboard`'s context, in the case of what was typed;
+    /// none in a password field, nor before anything is known of the text before the caret
+    /// (the keyboard just started, or the context was forgotten): a guess there would be a
+    /// sentence's first word where there may be none.
+    func suggestions(for keyboard: Keyboard) -> [String] {
+        guard let slots = keyboard.accessory?.slots, slots > 0, keyboard.context.field.keepsText,
+              !keyboard.context.before.isEmpty || keyboard.context.knowsStart,
+              let predictor = predictor(language(on: keyboard.layout)) else {
+            if loading { awaited = true }
+            return []
+        }
+        return keyboard.context.cased(predictor.suggestions(before: keyboard.context.before, count: slots))
+    }
+
+    /// Saves what every predictor learned (the keyboard hides or quits).
+    func saveLearning() {
+        for case let saving as SavesLearning in predictors.values.compactMap({ $0 }) { saving.saveLearning() }
+    }
+
+    /// Hands `text`, typed on `layout` and committed by the session (`Effect.learn`), to
+    /// the model of its language, when learning is on here.
+    func learn(_ text: String, on layout: Layout) {
+        guard learns else { return }
+        let language = language(on: layout)
+        guard predictor(language) != nil else {
+            // Not made yet: learned when it is.
+            if predictors[language] == nil {
+                let kept = (unlearned[language].map { $0 + "\n" } ?? "") + text
+                unlearned[language] = String(kept.unicodeScalars.suffix(TypingContext.pendingScalars))
+            }
+            return
+        }
+        predictors[language]??.learn(text)
+    }
+}

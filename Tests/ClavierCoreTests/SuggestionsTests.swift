@@ -1,0 +1,200 @@
+import Testing
+@testable import ClavierCore
+
+/// The suggestion bar's behaviour in the reducer: taking a word, its space before
+/// punctuation, a sentence's Shift, and what is (never) kept.
+@Suite struct SuggestionsTests {
+    let t0 = ContinuousClock.now
+    let size = Size(width: 1000, height: 300)
+
+    func keyboard(_ capitalize: CapitalizeMode = .prose, field: FieldKind = .prose, before: String? = "",
+                  slots: Int = 3) -> Keyboard {
+        var k = Keyboard(layout: Layout.us.offering(suggestions: slots), size: size)
+        k.setCapitalize(capitalize)
+        _ = k.focusMoved(to: field, before: before, at: t0 - .seconds(10))
+        return k
+    }
+    func tap(_ k: inout Keyboard, _ id: String) -> [Effect] {
+        let p = center(k.geometry.frame(id: id)!.rect)
+        return k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
+    }
+    func take(_ k: inout Keyboard, _ slot: Int) throws -> [Effect] {
+        let p = center(try #require(k.accessory?.rect(of: .completion(slot))))
+        return k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
+    }
+    func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
+    func typed(_ effects: [Effect]) -> String {
+        var out = ""
+        for case .type(let sym, _) in effects {
+            out += sym == .backSpace ? "⌫" : sym.scalar.map { String(Character($0)) } ?? "?"
+        }
+        return out
+    }
+    func typeWord(_ k: inout Keyboard, _ word: String) -> [Effect] {
+        word.flatMap { tap(&k, $0 == " " ? "space" : String($0)) }
+    }
+
+    @Test func theBarHasAsManySlotsAsAskedAndNoneAtZero() {
+        #expect(keyboard(slots: 5).accessory?.slots == 5)
+        #expect(keyboard(slots: 1).accessory?.cells.count == 1)
+        #expect(Layout.us.offering(suggestions: 0).options.accessory.isEmpty)
+        var k = keyboard(slots: 2)
+        _ = k.setCompletions(["a", "b", "c"])
+        #expect(k.completions == ["a", "b"])
+    }
+
+    @Test func aSuggestionTypesTheRestAndASpaceAndPunctuationTakesTheSpaceBack() throws {
+        var k = keyboard(.never)
+        _ = typeWord(&k, "hel")
+        _ = k.setCompletions(["hello", "help"])
+        #expect(typed(try take(&k, 0)) == "lo ")
+        #expect(k.context.before == "hello ")
+        #expect(typed(tap(&k, "page-numbers")) == "")
+        #expect(typed(tap(&k, ",")) == "⌫,", "a comma right after the suggestion's space takes it back")
+        #expect(k.context.before == "hello,")
+        _ = tap(&k, "space")
+        #expect(typed(tap(&k, ".")) == ".", "a space the user typed stays")
+    }
+
+    @Test func onlyTheMarkRightAfterTheSuggestionTakesItsSpaceBack() throws {
+        var k = keyboard(.never)
+        _ = typeWord(&k, "he")
+        _ = k.setCompletions(["hello"])
+        _ = try take(&k, 0)
+        #expect(typed(tap(&k, "w")) == "w")
+        _ = tap(&k, "page-numbers")
+        #expect(typed(tap(&k, ".")) == ".")
+    }
+
+    @Test func aSuggestionThatDoesNotGoOnFromTheWordReplacesIt() throws {
+        var k = keyboard(.never)
+        _ = typeWord(&k, "teh")
+        _ = k.setCompletions(["the"])
+        #expect(typed(try take(&k, 0)) == "⌫⌫⌫the ")
+        #expect(k.context.before == "the ")
+    }
+
+    @Test func aSentenceStartsWithALatchedShiftInAProseField() throws {
+        var k = keyboard(.prose)
+        #expect(k.shift == .latched, "the field's start")
+        #expect(typed(tap(&k, "h")) == "H")
+        #expect(k.shift == .off)
+        _ = typeWord(&k, "i")
+        _ = tap(&k, "page-numbers")
+        _ = tap(&k, ".")
+        #expect(k.shift == .off, "no space after the full stop yet")
+        _ = tap(&k, "space")
+        #expect(k.shift == .off, "the numbers page has no Shift to latch")
+        _ = tap(&k, "page-letters")
+        #expect(k.shift == .latched, "a new sentence")
+        _ = tap(&k, "backspace")
+        #expect(k.shift == .off, "BackSpace over the space takes the Shift back")
+    }
+
+    @Test(arguments: [FieldKind.unknown, .terminal, .password, .email, .url, .telephone, .number])
+    func noShiftWhereTheFieldIsNotProseOrSaysNothing(field: FieldKind) {
+        var k = keyboard(.prose, field: field)
+        #expect(k.shift == .off)
+        _ = typeWord(&k, "ok")
+        _ = tap(&k, "page-numbers")
+        _ = tap(&k, ".")
+        _ = tap(&k, "space")
+        #expect(k.shift == .off)
+        #expect(typed(tap(&k, "page-letters") + tap(&k, "w")) == "w")
+    }
+
+    @Test func alwaysCapitalisesFieldsThatSayNothingButNeverTerminalsOrPasswords() {
+        #expect(keyboard(.always, field: .unknown, before: nil).shift == .off, "the start of a field that says nothing is unknown")
+        #expect(keyboard(.always, field: .unknown, before: "Hi. ").shift == .latched)
+        #expect(keyboard(.always, field: .terminal, before: "Hi. ").shift == .off)
+        #expect(keyboard(.never, field: .prose, before: "").shift == .off)
+    }
+
+    @Test func aPasswordFieldKeepsNothing() throws {
+        var k = keyboard(field: .password, before: "secret")
+        #expect(k.context.before == "", "the bus's text of a password field is not taken")
+        _ = typeWord(&k, "hunter")
+        #expect(k.context.before == "" && k.context.pending == "")
+        #expect(k.commitTyped() == "")
+    }
+
+    @Test func theContextIsForgottenWhenTheCaretMovesAwayAndTheBusTextIsTakenWhenQuiet() {
+        var k = keyboard(.never)
+        _ = typeWord(&k, "abc")
+        _ = tap(&k, "backspace")
+        #expect(k.context.before == "ab")
+        _ = k.caretMoved(before: "older", at: t0 + .milliseconds(100))
+        #expect(k.context.before == "ab", "a report just after typing may be older than the keys")
+        _ = k.caretMoved(before: "Text from the field", at: t0 + .seconds(1))
+        #expect(k.context.before == "Text from the field")
+        #expect(k.context.pending == "ab", "only what was typed is learned, never the field's text")
+        _ = k.forgetContext()
+        #expect(k.context.before == "")
+        #expect(k.commitTyped() == "ab")
+        #expect(k.commitTyped() == "")
+    }
+
+    @Test func aWordLeftBegunIsNotLearnedButOneEndedByReturnIs() {
+        var c = TypingContext()
+        c.field = .prose
+        c.follow(KeySym.sequence(typing: "see you tomor").map { .type($0, modifiers: []) }, at: t0)
+        #expect(c.commit(complete: false) == "see you ")
+        c.follow(KeySym.sequence(typing: "ok").map { .type($0, modifiers: []) }, at: t0)
+        #expect(c.commit(complete: true) == "ok")
+    }
+
+    @Test func aShortcutOrAnArrowForgetsTheText() {
+        var c = TypingContext()
+        c.field = .prose
+        c.follow([.type(KeySym(scalar: "a"), modifiers: [])], at: t0)
+        c.follow([.type(KeySym(scalar: "b"), modifiers: .control)], at: t0)
+        #expect(c.before == "")
+        c.follow([.type(KeySym(scalar: "a"), modifiers: []), .type(.left, modifiers: [])], at: t0)
+        #expect(c.before == "")
+        c.follow([.type(KeySym(scalar: "x"), modifiers: []), .type(.return, modifiers: [])], at: t0)
+        #expect(c.before == "x\n" && c.atSentenceStart)
+    }
+
+    @Test func theContextIsBounded() {
+        var c = TypingContext()
+        c.field = .prose
+        let many = [Effect](repeating: .type(KeySym(scalar: "a"), modifiers: []), count: 10_000)
+        c.follow(many, at: t0)
+        #expect(c.before.unicodeScalars.count <= TypingContext.keptScalars * 2)
+        #expect(c.pending.unicodeScalars.count <= TypingContext.pendingScalars)
+    }
+
+    @Test func suggestionsTakeTheCaseOfWhatWasTyped() {
+        var c = TypingContext()
+        c.field = .prose
+        c.adopt("I met Th", at: t0)
+        #expect(c.cased(["the", "thanks", "The"]) == ["The", "Thanks"])
+        c.adopt("I met TH", at: t0)
+        #expect(c.cased(["the"]) == ["THE"])
+        c.adopt("I met th", at: t0)
+        #expect(c.cased(["the", "Thomas"]) == ["the", "Thomas"], "the model's own capitals stand")
+        c.adopt("Done. ", at: t0)
+        #expect(c.cased(["the", "i"]) == ["The", "I"], "a sentence's first word")
+        c.adopt("so ", at: t0)
+        #expect(c.cased(["I", "we"]) == ["I", "we"])
+    }
+
+    @Test func theKeymapsLanguage() {
+        #expect(PredictionLanguage.code(xkbLayout: "us") == "en")
+        #expect(PredictionLanguage.code(xkbLayout: "gb") == "en")
+        #expect(PredictionLanguage.code(xkbLayout: "de") == "de")
+        #expect(PredictionLanguage.code(xkbLayout: "ch") == "de")
+        #expect(PredictionLanguage.code(xkbLayout: "fr") == "fr")
+        #expect(PredictionLanguage.code(xkbLayout: "es") == "es")
+        #expect(PredictionLanguage.code(xkbLayout: "latam") == "es")
+        #expect(PredictionLanguage.code(xkbLayout: "ru") == "ru")
+    }
+
+    @Test func aNewLayoutGoesOnWithTheSameField() {
+        var k = keyboard(.prose, field: .prose, before: "Hi ")
+        _ = typeWord(&k, "yo")
+        var next = Keyboard(layout: Layout.us, size: size)
+        next.continueTyping(from: k)
+        #expect(next.context.before == "Hi yo" && next.context.field == .prose && next.context.capitalize == .prose)
+    }
+}

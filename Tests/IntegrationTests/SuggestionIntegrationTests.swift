@@ -1,0 +1,104 @@
+import ClavierTestSupport
+import CX11
+import Foundation
+import Testing
+
+/// The suggestion bar of the default `us` layout beside a real xterm: a word learned at
+/// Return is offered again after its first letters, taken by a click or by dwell, and a
+/// comma right after it takes the suggestion's space back. The word is one no system model
+/// knows, so the learned word is the only one that starts so; the letters are typed as
+/// `zqx` and BackSpace, so the model's "left out what was shown a letter earlier" does not
+/// apply to `zq` (it follows a longer text, not a shorter one).
+@Suite(.serialized, .needsDisplay) struct SuggestionIntegrationTests {
+    /// The centre of bar cell `id` (`completion-0`) on screen, as `clavier geometry` prints it.
+    static func centre(of id: String, in session: KeyboardSession) throws -> (x: Int, y: Int) {
+        let f = session.server.frame(of: session.keyboardWindow)
+        let cells = try #require(try session.printedGeometry().accessory, "the us layout has no bar")
+        let cell = try #require(cells.first { $0.id == id })
+        return (f.x + cell.midX, f.y + cell.midY)
+    }
+
+    /// Types `word` and Return by clicks: the keyboard learns it at Return.
+    static func teach(_ word: String, _ session: KeyboardSession) throws {
+        try session.tap(word.map(String.init) + ["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+    }
+
+    @Test func aSuggestionTakenByAClickTypesTheWordAndACommaTakesItsSpaceBack() throws {
+        let session = try KeyboardSession(windowManager: false)
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["page-numbers", ",", "return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "zqxvb\nzqxvb,\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    @Test func aSuggestionTakenByDwellTypesTheWordAndASpace() throws {
+        let aid = try AidSession(["--dwell", "400"])
+        let session = aid.session
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
+        aid.parkPointer()
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        aid.server.movePointer(x: first.x, y: first.y)
+        // The dwell runs on the cell, and presses it: the bar then offers what follows, and
+        // the cell under the pointer may be empty (idle).
+        #expect(aid.waitForStatus("dwell:") { $0.hasPrefix("dwell: completion 0") }, "\(session.said)")
+        #expect(aid.waitForStatus("dwell:") { $0 == "dwell: completion 0 done" || !$0.hasPrefix("dwell: completion 0") },
+                "\(session.said)")
+        aid.parkPointer()
+        try session.tap(["return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "zqxvb\nzqxvb \n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    @Test func withNoSuggestionsThereIsNoBar() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--suggestions", "0"])
+        #expect(try session.printedGeometry().accessory == nil)
+        try session.tap(["h", "i", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "hi\n")
+    }
+
+    /// The words follow the keymap's group: us is English, de German, and back.
+    @Test func theLanguageFollowsTheKeymapsGroup() throws {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+        let server = session.server
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
+        let set = try Harness.run(["setxkbmap", "-display", server.display, "-layout", "us,de"])
+        #expect(set.status == 0)
+        XkbLockGroup(server.connection, UInt32(XkbUseCoreKbd), 1)
+        XSync(server.connection, 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'de', the keymap's language") }, "\(session.said)")
+        XkbLockGroup(server.connection, UInt32(XkbUseCoreKbd), 0)
+        XSync(server.connection, 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'en', the keymap's language") }, "\(session.said)")
+        try session.tap(["h", "i", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "hi\n")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    /// A click in the application (the caret may have moved there) forgets the word begun:
+    /// the bar offers nothing for it any more.
+    @Test func aClickInTheApplicationForgetsTheWordBegun() throws {
+        let session = try KeyboardSession(windowManager: false)
+        try Self.teach("zqxvb", session)
+        try session.tap(["z", "q", "x", "backspace"])
+        usleep(300_000)
+        session.server.click(x: 200, y: 60)  // on the xterm
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "zqxvb\nzq\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+}
