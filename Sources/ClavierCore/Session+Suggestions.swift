@@ -31,6 +31,7 @@ extension Session {
         if moved {
             effects += commitTyping(complete: false)
             effects += keyboard.focusMoved(to: kind, before: before, at: now)
+            keyboard.setGlide(glide && kind.keepsText)  // No glide in a password field.
         } else if let before {
             effects += keyboard.caretMoved(before: before, at: now)
         }

@@ -113,7 +113,7 @@ public struct Session: Sendable {
             next.setCapitalize(capitalize)
             next.continueTyping(from: keyboard)
             keyboard = next
-            keyboard.setGlide(glide)
+            keyboard.setGlide(glide && keyboard.context.field.keepsText)
             switch change {
             case .rule(let name): rules.showing(name)
             case .request(let name): rules.asked(for: name)

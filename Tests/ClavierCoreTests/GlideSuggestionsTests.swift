@@ -65,4 +65,13 @@ import Testing
         let moved = s.handle(.activeWindow(WindowIdentity(instance: "xterm", windowClass: "XTerm", title: "")), at: t0)
         #expect(s.keyboard.glide.lastWord == nil && moved.contains(.suggest))
     }
+
+    @Test func aPasswordFieldNeverGlides() {
+        var s = session()
+        _ = s.handle(.field(.password, before: nil, moved: true), at: t0)
+        #expect(!s.keyboard.glide.enabled)
+        #expect(!glide("help", on: &s).contains { if case .glide = $0 { true } else { false } })
+        _ = s.handle(.field(.prose, before: "", moved: true), at: t0)
+        #expect(s.keyboard.glide.enabled)
+    }
 }
