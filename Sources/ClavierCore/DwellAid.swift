@@ -47,6 +47,10 @@ public struct DwellAid: Sendable {
             if down.isEmpty { clicked = board.dwellTarget(at: at, pointer: Self.pointer) }
             spot = at
         case .motion(let at, _): spot = at
+        case .lost(let id):
+            // No click: the press never ended on a key.
+            down.remove(id)
+            return []
         case .tick, .cancelAll: return []
         }
         point = spot

@@ -8,6 +8,9 @@ public enum InputEvent: Hashable, Sendable {
     case motion(Point, pointer: Int = 0)
     /// Time passed: the deadline the keyboard asked for (`nextDeadline`) is due.
     case tick
-    /// Every press ends at once (the window was hidden, the pointer grab lost …).
+    /// Every press ends at once (the window was hidden or went).
     case cancelAll
+    /// That pointer or finger is no longer delivered to us (another client's grab took it,
+    /// its device was taken away): its press ends as a release that types nothing would.
+    case lost(pointer: Int)
 }

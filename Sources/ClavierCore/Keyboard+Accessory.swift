@@ -27,6 +27,10 @@ extension Keyboard {
             }
         case .motion(_, let pointer):
             return pressedCell?.pointer == pointer ? [] : nil
+        case .lost(let pointer):
+            guard pressedCell?.pointer == pointer else { return nil }
+            pressedCell = nil
+            return [.redrawAccessory]
         case .cancelAll, .tick:
             return nil
         }

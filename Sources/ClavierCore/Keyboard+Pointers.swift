@@ -3,6 +3,10 @@
 extension Keyboard {
     /// The order of `pointer`'s current press among all presses (0 when it has none).
     func pressSerial(_ pointer: Int) -> Int { pressesBegun[pointer]?.serial ?? 0 }
+    /// The pointers that hold something now: a key, an alternates popup, a cell of the bar, a glide.
+    public var holdingPointers: Set<Int> {
+        Set(pressed.keys).union([popup?.pointer, pressedCell?.pointer, glide.trace?.pointer].compactMap { $0 })
+    }
     /// The label `pointer`'s key showed when it was pressed.
     func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
 
@@ -97,6 +101,8 @@ extension Keyboard {
             r.next = max(r.next + interval, now + interval / 2)
             repeating = r
             return effects + r.effects
+        case .lost(let pointer):
+            return lose(pointer)
         case .cancelAll:
             let hadTrail = glide.trace?.gliding == true || glide.fading != nil
             glide.trace = nil
@@ -112,5 +118,24 @@ extension Keyboard {
             if hadPopup { return [.redrawAll] }
             return bar + (ids.isEmpty ? [] : [.redraw(ids)]) + (hadTrail ? [.redrawTrail] : [])
         }
+    }
+
+    /// Ends `pointer`'s press as a release that types nothing: its repeat and long press stop,
+    /// its popup closes, its glide is dropped; the other pointers' presses go on.
+    mutating func lose(_ pointer: Int) -> [Effect] {
+        if repeating?.pointer == pointer { repeating = nil }
+        if holding?.pointer == pointer { holding = nil }
+        var effects: [Effect] = []
+        if glide.trace?.pointer == pointer {
+            if glide.trace?.gliding == true { effects.append(.redrawTrail) }
+            glide.trace = nil
+        }
+        if popup?.pointer == pointer {
+            popup = nil
+            pressed[pointer] = nil
+            return effects + [.redrawAll]
+        }
+        guard let id = pressed.removeValue(forKey: pointer) else { return effects }
+        return effects + (page.key(id: id) == nil ? [] : [.redraw([id])])
     }
 }

@@ -3,7 +3,8 @@
 /// `Session.handle`, never a new object in the executable's loop.
 public enum SessionEvent: Sendable {
     /// A real pointer's or finger's press, motion or release on the keys, in the keys'
-    /// coordinates (a floating keyboard's handle and grip are the host's).
+    /// coordinates (a floating keyboard's handle and grip are the host's), or its loss
+    /// (`.lost`: another client took it; its press ends typing nothing).
     case input(InputEvent)
     /// The pointer hovers at this point with no button down (dwell); nil: it left the keys.
     case hover(Point?)

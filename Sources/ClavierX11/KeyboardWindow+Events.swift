@@ -39,6 +39,10 @@ public enum WindowEvent: Hashable, Sendable {
     case destroyed
     /// The plug's embedder went away (`--xid`; KeyboardWindow+Plug.swift).
     case embedderGone
+    /// The pointer or finger with this id (as in `.pointer`) is no longer delivered to the
+    /// window: another client's grab took it (a crossing in `NotifyGrab` mode), or its device
+    /// was floated or removed (KeyboardWindow+Holders.swift). Its release will never come.
+    case pointerLost(pointer: Int)
     /// A button or a finger went down somewhere other than on the window (XI2's raw events,
     /// after `followPressesElsewhere()`): the user clicked in an application.
     case pressedElsewhere
@@ -96,13 +100,18 @@ extension KeyboardWindow {
                 append(event.xmotion.state & buttons == 0 ? .hover(point) : .pointer(.motion(point)), to: &events)
             case EnterNotify:
                 append(.hover(Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))), to: &events)
-            case LeaveNotify:
+            case LeaveNotify where event.xcrossing.mode == NotifyGrab:
+                events.append(.pointerLost(pointer: 0))
+            case LeaveNotify where event.xcrossing.mode == NotifyNormal && watchesHover:
                 events.append(.hover(nil))
             case KeyPress, KeyRelease:
                 events.append(.grabbedKey(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress))
             case GenericEvent where event.xcookie.extension == touchOpcode:
                 guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
-                if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) { append(translated, to: &events) }
+                if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) {
+                    follow(translated, cookie: event.xcookie)
+                    append(translated, to: &events)
+                }
                 XFreeEventData(display.raw, &event.xcookie)
             case Expose:
                 let e = event.xexpose

@@ -29,6 +29,10 @@ public final class KeyboardWindow {
     var touchesAsked = false
     /// Whether motion with no button down, and the pointer leaving, are reported (`.hover`).
     public internal(set) var watchesHover = false
+    /// The slave device (XI2's `sourceid`) behind each pointer id that holds a press on the
+    /// window, to tell when it is taken away (KeyboardWindow+Holders.swift).
+    var holders: [Int: Int32] = [:]
+    var holdersChecked = ContinuousClock.now
     /// When the window stays on top: the window manager's window that holds the dock type
     /// and the strut, which an override-redirect window cannot (see `init`).
     private let strutHolder: Window?
@@ -66,8 +70,10 @@ public final class KeyboardWindow {
         attributes.border_pixel = 0
         attributes.bit_gravity = NorthWestGravity
         // ButtonMotionMask: motion only while a button is down, so a pointer passing over
-        // the idle keyboard wakes nothing.
-        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask | StructureNotifyMask
+        // the idle keyboard wakes nothing. LeaveWindowMask: another client's grab taking the
+        // pointer (`.pointerLost`).
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask | LeaveWindowMask
+            | StructureNotifyMask
         var mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask)
         if self.staysOnTop {
             // A window manager stacks a focused fullscreen window above docks and "above"

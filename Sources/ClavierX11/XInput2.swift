@@ -22,11 +22,12 @@ public enum XInput2 {
     /// nothing arrives twice. XI2 has no "motion with a button down" mask, and a selection
     /// made once a button is down does not reach its implicit grab (a drag would see no
     /// motion), so motion is selected always and motion with no button held is dropped at once.
-    /// With `hover` (dwell), the pointer entering and leaving too.
+    /// The pointer leaving always (another client's grab taking it); with `hover` (dwell),
+    /// its entering too.
     static func select(on window: Window, _ display: Display, hover: Bool = false) {
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
-        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
-                     + (hover ? [XI_Enter, XI_Leave] : []) {
+        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_Leave]
+                     + (hover ? [XI_Enter] : []) {
             bits[Int(event) >> 3] |= 1 << (UInt8(event) & 7)
         }
         bits.withUnsafeMutableBufferPointer { buffer in
@@ -41,9 +42,9 @@ public enum XInput2 {
         Int(event.deviceid) << 32 | Int(event.detail)
     }
 
-    /// An XI2 event read into `cookie`: a device event as `windowEvent(_:hover:)` says, and
-    /// with `hover` the pointer entering (a hover there) or leaving (`.hover(nil)`). The
-    /// event loop calls this for every XI2 event it reads.
+    /// An XI2 event read into `cookie`: a device event as `windowEvent(_:hover:)` says, a
+    /// crossing as `crossing(_:leaving:hover:)` says. The event loop calls this for every XI2
+    /// event it reads.
     static func windowEvent(cookie: XGenericEventCookie, hover: Bool) -> WindowEvent? {
         switch cookie.evtype {
         case XI_RawButtonPress, XI_RawTouchBegin:
@@ -51,14 +52,22 @@ public enum XInput2 {
             // A button press the server made from a touch comes with the touch's own.
             return raw.flags & Int32(XIPointerEmulated) != 0 ? nil : .pressedElsewhere
         case XI_Enter, XI_Leave:
-            guard hover else { return nil }
-            let crossing = cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            // The crossings an implicit grab makes as a button goes down or up are no leaving.
-            guard crossing.mode == XINotifyNormal else { return nil }
-            return .hover(cookie.evtype == XI_Enter ? Point(x: crossing.event_x, y: crossing.event_y) : nil)
+            return crossing(cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee, leaving: cookie.evtype == XI_Leave,
+                            hover: hover)
         default:
             return windowEvent(cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, hover: hover)
         }
+    }
+
+    /// What the pointer entering or leaving the window means: leaving because another
+    /// client's grab took it, the loss of the mouse's press (`.pointerLost`: its release
+    /// goes to that client now); with `hover`, entering is a hover there and leaving
+    /// `.hover(nil)`. The crossings an implicit grab makes as a button goes down or up, and
+    /// a grab's end, are neither.
+    public static func crossing(_ event: XIEnterEvent, leaving: Bool, hover: Bool) -> WindowEvent? {
+        if leaving && event.mode == XINotifyGrab { return .pointerLost(pointer: 0) }
+        guard hover, event.mode == XINotifyNormal else { return nil }
+        return .hover(leaving ? nil : Point(x: event.event_x, y: event.event_y))
     }
 
     /// What one XI2 device event on the keyboard window means: a touch's begin, update or

@@ -72,6 +72,13 @@ final class FloatingFrame {
             drag = nil
             moved(window.rootRect())
             return nil
+        case .lost:
+            // The release will never come: the move ends where it is.
+            if drag != nil {
+                drag = nil
+                moved(window.rootRect())
+            }
+            return input
         case .tick, .cancelAll:
             return input
         }

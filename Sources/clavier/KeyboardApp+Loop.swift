@@ -19,12 +19,15 @@ extension KeyboardApp {
         send(.tick)
         followShown(x)
         while running {
-            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline, suggester?.nextDeadline]
+            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline, suggester?.nextDeadline,
+                             x.screen.window.nextHoldersCheck]
             let watching = (control?.descriptors ?? []) + [x.focus?.fd, x.side?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
                 for event in x.screen.window.pendingEvents() { handle(event, on: x) }
             case .deadline:
+                // A repeat types nothing more once its pointer is gone.
+                followHolders(x)
                 send(.tick)
                 x.typist.restoreDue(now: now())
                 control?.expire(now: now())
@@ -80,6 +83,9 @@ extension KeyboardApp {
             followKeymapLanguage(x)
         case .pressedElsewhere:
             send(.press(elsewhere: true))
+        case .pointerLost(let pointer):
+            // A floating keyboard's move ends too (FloatingFrame).
+            if let routed = x.route(.lost(pointer: pointer)) { send(.input(routed)) }
         case .mapped:
             send(.windowMapped(pointer: session.dwell != nil ? x.pointerOnKeys() : nil))
         case .unmapped:
@@ -91,6 +97,13 @@ extension KeyboardApp {
         case .destroyed:
             send(.windowDestroyed)
         }
+    }
+
+    /// The presses whose pointer another client took without a crossing (a grab of its slave
+    /// device; KeyboardWindow+Holders.swift) end.
+    private func followHolders(_ x: XHost) {
+        guard x.screen.window.holdsPresses else { return }
+        for lost in x.screen.window.lostPointers(holding: session.keyboard.holdingPointers) { handle(lost, on: x) }
     }
 
     /// The rules' layout and visibility for the active window; the text before the caret ends.
