@@ -121,7 +121,9 @@ extension KeyboardWindow {
             case UnmapNotify where event.xunmap.window == id && event.xunmap.serial >= visibilitySerial:
                 events.append(.unmapped)
             case DestroyNotify where event.xdestroywindow.window == id:
-                events.append(.destroyed)
+                // Twice when the root's SubstructureNotify is selected too (a keyboard that
+                // stays on top): one window, one making again.
+                if !events.contains(.destroyed) { events.append(.destroyed) }
             case ConfigureNotify where event.xconfigure.window != id, MapNotify where event.xmap.window != id:
                 // Another top-level window appeared or moved in the stack (SubstructureNotify
                 // on the root, selected only to stay on top): go back above it.

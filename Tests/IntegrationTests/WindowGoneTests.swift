@@ -88,6 +88,9 @@ import Testing
         }, "a new window: \(session.errors)")
         session.keyboardWindow = try #require(again)
         #expect(status(session)?.visible == true)
+        // The DestroyNotify comes twice (the window's and the root's): made again once only,
+        // or the window found here is destroyed by the second making.
+        #expect(session.errors.components(separatedBy: "made it again").count == 2, "\(session.errors)")
         usleep(300_000)
         try session.tap(["h", "i", "return"])
         #expect(session.waitForLines(1), "\(session.said)")
