@@ -46,6 +46,25 @@ import Testing
         #expect(typedAfter(t, waiting: 3000) == 0 && t.host.log.last(where: { $0.hasPrefix("type") }) == "type a")
     }
 
+    /// Issue 23, item 1: the pointer that holds a repeating key is taken by another client
+    /// (the X side's `.pointerLost`): that press ends typing nothing, its preview goes, the
+    /// window stays, a finger's press goes on, and a key with alternates held by the lost
+    /// pointer types nothing.
+    @Test func aLostPointerEndsItsPressAndItsRepeatOnly() {
+        let t = AppUnderTest()
+        holdBackSpace(t)
+        t.app.send(.input(.lost(pointer: 0)))
+        #expect(typedAfter(t, waiting: 3000) == 0 && !t.host.previewUp && t.keyboard.pressed.isEmpty)
+        #expect(t.host.mapped && t.request(.status).lines.first == "visible")
+        t.app.send(.input(.press(t.centre("e"))))
+        t.app.send(.input(.press(t.centre("h"), pointer: 7)))
+        t.app.send(.input(.lost(pointer: 0)))
+        #expect(t.keyboard.pressed == [7: "h"] && t.host.previewUp, "the finger still holds h")
+        t.app.send(.input(.release(t.centre("e"))))
+        t.app.send(.input(.release(t.centre("h"), pointer: 7)))
+        #expect(t.host.log.last(where: { $0.hasPrefix("type") }) == "type h", "e, whose pointer went, typed nothing")
+    }
+
     @Test func aKioskKeyboardUnmappedFromOutsideComesBackWithThePressEnded() {
         var options = Session.Options()
         options.kiosk = true

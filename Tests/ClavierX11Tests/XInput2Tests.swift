@@ -70,4 +70,29 @@ import Testing
             #expect(translate(event(type, detail: 1, x: 0, y: 0)) == nil)
         }
     }
+
+    func crossing(mode: Int32, leaving: Bool, hover: Bool) -> WindowEvent? {
+        var e = XIEnterEvent()
+        e.type = GenericEvent
+        e.evtype = leaving ? XI_Leave : XI_Enter
+        e.deviceid = 2
+        e.mode = mode
+        e.event_x = 40
+        e.event_y = 50
+        return XInput2.crossing(e, leaving: leaving, hover: hover)
+    }
+
+    /// Issue 23, item 1: another client's active grab takes the pointer (XI_Leave in
+    /// XINotifyGrab mode): the mouse's press is lost, with or without dwell; other crossings
+    /// are hovers with dwell and nothing without.
+    @Test func leavingForAnotherClientsGrabLosesTheMousesPress() {
+        for hover in [false, true] {
+            #expect(crossing(mode: XINotifyGrab, leaving: true, hover: hover) == .pointerLost(pointer: 0))
+            #expect(crossing(mode: XINotifyGrab, leaving: false, hover: hover) == nil, "the grab's own window is not ours")
+            #expect(crossing(mode: XINotifyUngrab, leaving: true, hover: hover) == nil, "a grab's end loses nothing")
+        }
+        #expect(crossing(mode: XINotifyNormal, leaving: true, hover: false) == nil)
+        #expect(crossing(mode: XINotifyNormal, leaving: true, hover: true) == .hover(nil))
+        #expect(crossing(mode: XINotifyNormal, leaving: false, hover: true) == .hover(Point(x: 40, y: 50)))
+    }
 }
