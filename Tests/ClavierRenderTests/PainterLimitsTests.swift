@@ -127,4 +127,27 @@ import Testing
         let open = try Canvas(size: Self.size)
         KeyboardPainter(theme: .system).paintAll(held, on: open)
     }
+
+    /// The suggestion bar's words come from what was typed and from the focused field's text
+    /// (another program's): the same tall and combining-heavy texts as completions are
+    /// painted without a trap, each inside its cell of the bar, the keys untouched.
+    @Test(arguments: tallLabels.indices) func aTallCompletionStaysInTheBar(_ index: Int) throws {
+        let layout = Layout.us.offering(suggestions: 3)
+        var tall = Keyboard(layout: layout, size: Self.size)
+        _ = tall.setCompletions(["one", Self.tallLabels[index], "three"])
+        var plain = Keyboard(layout: layout, size: Self.size)
+        _ = plain.setCompletions(["one", "two", "three"])
+        let bar = try #require(tall.accessory).rect
+        let painted = try Canvas(size: Self.size), expected = try Canvas(size: Self.size)
+        KeyboardPainter(theme: .system).paintAll(tall, on: painted)
+        KeyboardPainter(theme: .system).paintAll(plain, on: expected)
+        var outside = 0, inside = 0
+        for y in 0..<Self.size.height {
+            for x in 0..<Self.size.width where painted.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                if x >= bar.x && x < bar.maxX && y >= bar.y && y < bar.maxY { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(outside == 0, "\(outside) pixels changed outside the bar")
+        #expect(inside > 0, "the word is not painted at all")
+    }
 }
