@@ -135,6 +135,33 @@ struct ConfigFileTests {
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: \(known))" }, "\(d)")
     }
 
+    @Test func purposeRulesMapAFieldsKindToALayoutAndSayWhatIsWrong() throws {
+        let good = try ConfigFile.parse("rules:\n  - field: telephone\n    layout: pc\n  - class: Firefox\n    field: number\n    layout: pin\n",
+                                        file: "c")
+        #expect(good.rules == [WindowRule(field: .telephone, layout: "pc"), WindowRule(windowClass: "Firefox", field: .number, layout: "pin")])
+        let text = """
+            rules:
+              - field: phone
+                layout: pc
+              - field: number
+                keyboard: hide
+              - field: unknown
+                layout: us
+            """
+        var d: [Diagnostic] = []
+        do {
+            _ = try ConfigFile.parse(text, file: "config.yaml")
+            Issue.record("a broken config was accepted")
+        } catch .invalid(let found) {
+            d = found
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(Set(d.map { "\($0.line):\($0.column)" }) == ["2:12", "5:15", "6:12"], "\(d)")
+        #expect(d.contains { $0.message == "field must be one of prose, terminal, password, email, url, telephone, number, not 'phone'" }, "\(d)")
+        #expect(d.contains { $0.message.hasPrefix("a field rule takes a layout only") }, "\(d)")
+    }
+
     @Test func aSyntaxErrorIsReportedWhereItIs() {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("clavier-\(UUID())-config.yaml").path
         try? "layout: [us\n".write(toFile: path, atomically: true, encoding: .utf8)
