@@ -25,6 +25,8 @@ extension Keyboard {
             guard let sym = liveSym(name) else { return [] }
             // Shift and AltGr chose the level already; what is left are shortcuts (Ctrl+C).
             return [.type(sym, modifiers: activeModifiers.subtracting([.shift, .altGr]))] + consumeLatches()
+        case .language:
+            return [.switchLanguage(nil)]
         case .hide:
             pressed.removeAll()
             repeating = nil

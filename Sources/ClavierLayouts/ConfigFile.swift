@@ -14,6 +14,8 @@ public struct Config: Equatable, Sendable {
 public enum ConfigFile {
     static let fields = Settings.all.map { $0.name } + ["rules"]
     static let ruleFields = ["class", "title", "field", "layout", "keyboard"]
+    /// The settings whose value is a list, which the file may give as a YAML list.
+    static let listSettings: Set = [Setting.languages.name, Setting.scanSwitch.name]
     /// The field kinds a rule's `field` may name, as a message lists them.
     static let purposes = FieldKind.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")
 
@@ -112,8 +114,13 @@ func trimmed(_ line: Substring) -> Substring {
 
 extension NodeReader {
     /// The text of a setting's node once it is of the setting's kind (text, true or false, a
-    /// number), for the setting's own check; else nil, the problem reported.
+    /// number), for the setting's own check; else nil, the problem reported. A list of texts
+    /// (`languages: [us, de]`) is the text of its items separated by commas, as on the command line.
     func text(_ node: Node, of setting: AnySetting) -> String? {
+        if ConfigFile.listSettings.contains(setting.name), let items = node.sequence {
+            let texts = items.compactMap { string($0, setting.name) }
+            return texts.count == items.count ? texts.joined(separator: ",") : nil
+        }
         let fits = switch setting.kind {
         case .text: string(node, setting.name) != nil
         case .flag: bool(node, setting.name) != nil

@@ -34,6 +34,7 @@ struct ConfigFileTests {
             glide: off
             suggestions: 5
             auto-capitalize: always
+            languages: [us, de, ru]
             rules:
               - class: XTerm
                 layout: terminal
@@ -50,7 +51,7 @@ struct ConfigFileTests {
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
-        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always)
+        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
