@@ -43,3 +43,8 @@ struct LayoutArguments: ParsableArguments {
     /// Where a PIN pad's shuffles come from: `--seed`, else the system's secure source.
     func shuffleSource() -> any RandomNumberGenerator { LayoutLoader.shuffleSource(seed: seed) }
 }
+
+extension FieldKind: ExpressibleByArgument {
+    /// `--field` of `render` and `geometry`.
+    static let help = "Show the keys a field of this kind gets with --auto-show (email, url, number, password …): its page and the keys beside the space bar."
+}
