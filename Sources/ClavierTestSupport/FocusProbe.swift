@@ -42,7 +42,7 @@ public enum FocusProbe {
         import sys, time
         control = sys.argv[1]
         last = None
-        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None, focus_spin=None):
+        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None, others={}):
             global last
             try:
                 with open(control) as f:
@@ -62,8 +62,8 @@ public enum FocusProbe {
                     focus_entry()
                 elif wanted.startswith("password") and focus_password:
                     focus_password()
-                elif wanted.startswith("spin") and focus_spin:
-                    focus_spin()
+                elif wanted.split("-")[0] in others:
+                    others[wanted.split("-")[0]]()
                 else:
                     focus_button()
             return True
@@ -102,7 +102,8 @@ public enum FocusProbe {
                 return True
             GLib.idle_add(step)
         GLib.timeout_add(10, follow, entry.grab_focus, button.grab_focus, password.grab_focus,
-                         lambda: [entry.get_text(), password.get_text(), spin.get_text()], flood, spin.grab_focus)
+                         lambda: [entry.get_text(), password.get_text(), spin.get_text()], flood,
+                         {"spin": spin.grab_focus})
         Gtk.main()
         """
 

@@ -46,4 +46,22 @@ import Testing
         #expect(inEntry > 0, "holding o in the entry changed nothing: the test cannot see a pressed key")
         #expect(s.session.stopKeyboard() == 0)
     }
+
+    /// A config rule maps a field's kind to a layout: the spin button gets the phone pad, whose
+    /// digits go in, and the entry after it the keyboard's own layout again.
+    @Test func aPurposeRuleGivesTheSpinButtonThePhonePad() throws {
+        let config = "rules:\n  - field: number\n    layout: phone\n"
+        let s = try FocusSession(.gtk3, arguments: ["--no-sound", "--auto-show"], config: config)
+        #expect(Harness.waitFor(15) { s.session.errors.contains("auto-show: listening") }, "\(s.said)")
+        try s.focus("spin-1")
+        #expect(Harness.waitFor(10) { s.shown() == "phone/digits" }, "\(s.shown()); \(s.said)")
+        s.session.geometryArguments = ["--layout", "phone", "--suggestions", "0"]
+        try s.session.tap(["7", "0"], startingOn: "digits")
+        try s.focus("entry-1")
+        #expect(Harness.waitFor(10) { s.shown() == "us/letters" }, "\(s.shown()); \(s.said)")
+        try FocusProbe.focus("dump-1", controlFile: s.control)
+        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text ||70") == true },
+                "the spin button does not hold what was typed; \(s.said)")
+        #expect(s.session.stopKeyboard() == 0)
+    }
 }
