@@ -19,17 +19,20 @@ public struct FieldKeys: Hashable, Sendable {
 
     /// The page of text layouts that holds the digits (`us` and the layouts made like it).
     public static let numbersPage = "numbers"
+    /// Their page of letters.
+    public static let lettersPage = "letters"
     /// The layout a telephone field gets unless a rule says otherwise.
     public static let telephoneLayout = "phone"
 
-    /// What a field of `kind` gets; `.unknown`, `.prose` and `.terminal` get nothing (today's
-    /// rules: the window's layout, on the page it shows).
+    /// What a field of `kind` gets (a password, e-mail or URL field the letters, wherever the
+    /// keyboard was); `.unknown`, `.prose` and `.terminal` get nothing (today's rules: the
+    /// window's layout, on the page it shows).
     public init(for kind: FieldKind) {
         switch kind {
-        case .password: self.init(isPrivate: true)
+        case .password: self.init(page: Self.lettersPage, isPrivate: true)
         case .number: self.init(page: Self.numbersPage)
-        case .email: self.init(extras: [Self.extra("@"), Self.extra(".")])
-        case .url: self.init(extras: [Self.extra("/"), Self.extra(".com", width: 1.5)])
+        case .email: self.init(page: Self.lettersPage, extras: [Self.extra("@"), Self.extra(".")])
+        case .url: self.init(page: Self.lettersPage, extras: [Self.extra("/"), Self.extra(".com", width: 1.5)])
         case .unknown, .prose, .terminal, .telephone: self.init()
         }
     }

@@ -37,6 +37,16 @@ import Testing
         s.keyboard = k
         _ = focus(&s, .prose)
         #expect(s.keyboard.page.id == "numbers")
+        // A password, e-mail or URL field turns to the letters wherever the keyboard was.
+        for kind in [FieldKind.password, .email, .url] {
+            _ = focus(&s, .number)
+            k = s.keyboard
+            _ = k.act(on: k.page.key(id: "page-symbols")!, at: t0)
+            s.keyboard = k
+            #expect(s.keyboard.page.id == "symbols")
+            _ = focus(&s, kind)
+            #expect(s.keyboard.page.id == "letters", "\(kind)")
+        }
     }
 
     @Test func aTelephoneFieldLoadsThePhonePadAndItsKeyboardKeepsTheFieldsKeys() {
