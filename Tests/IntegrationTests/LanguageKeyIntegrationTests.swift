@@ -5,20 +5,23 @@ import Testing
 /// The language key (issue 27, part 5) with `--languages us,de,ru` beside a real xterm: the
 /// keymap's groups are made us, de, ru; a tap on the globe locks the next group, so the key
 /// right of T types z under de and the key right of Tab й under ru; a long press on the globe
-/// and a slide onto its first entry goes back to us.
+/// and a slide onto its first entry goes back to us. The suggestions' language follows.
 @Suite(.serialized, .needsDisplay) struct LanguageKeyIntegrationTests {
     @Test func theGlobeSwitchesTheGroupAndTheKeysTypeItsCharacters() throws {
         let languages = ["--languages", "us,de,ru"]
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"] + languages,
-                                          geometryArguments: languages)
+                                          geometryArguments: languages, environment: ["CLAVIER_LOG": "debug"])
         let server = session.server
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
         let query = try Harness.run(["setxkbmap", "-display", server.display, "-query"])
         #expect(query.out.contains("us,de,ru"), "the keymap's groups: \(query.out) \(query.err)")
         try session.tap(["ad06", "language"])
         #expect(Harness.waitFor(5) { server.group == 1 }, "the globe did not lock group 1; clavier said: \(session.errors)")
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'de', the keymap's language") }, "\(session.said)")
         usleep(300_000)  // the keyboard hears of the group and relabels
         try session.tap(["ad06", "language"])
         #expect(Harness.waitFor(5) { server.group == 2 }, "the globe did not lock group 2; clavier said: \(session.errors)")
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'ru', the keymap's language") }, "\(session.said)")
         usleep(300_000)
         try session.tap(["ad01"])
 
