@@ -15,6 +15,8 @@ static void forget_error(GError *error) {
 static int field_kind(AtspiAccessible *source, int role) {
     if (role == ATSPI_ROLE_TERMINAL) return CLAVIER_FIELD_TERMINAL;
     if (role == ATSPI_ROLE_PASSWORD_TEXT) return CLAVIER_FIELD_PASSWORD;
+    /* GTK's GtkSpinButton and Qt's QSpinBox: an editable spin button takes a number. */
+    if (role == ATSPI_ROLE_SPIN_BUTTON) return CLAVIER_FIELD_NUMBER;
     GError *error = NULL;
     GHashTable *attributes = atspi.get_attributes(source, &error);
     forget_error(error);

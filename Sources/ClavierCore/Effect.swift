@@ -45,4 +45,8 @@ public enum Effect: Hashable, Sendable {
     /// The text before the caret changed: ask the predictor, and send its words back as
     /// `SessionEvent.completions` (only while the layout's bar has suggestion slots).
     case suggest
+    /// Switch the keyboard's language (`languages`): lock this XKB group (the index in
+    /// `languages`), or the next one after the current (nil). The relabelling and the
+    /// suggestions' language follow the server's group change.
+    case switchLanguage(Int?)
 }

@@ -13,6 +13,9 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
     /// The key with this XKB name (`AD01` …) on the server's keyboard: its label and what
     /// it types follow the live keymap and group, so one layout serves de, fr or ru.
     case xkbKey(String)
+    /// Switches the keyboard's language (`languages`): a tap the next, a long press lists them
+    /// (the key's alternates are their names).
+    case language
 
     /// The short form `clavier geometry` prints: `"a"`, `shift`, `backspace`, `page:numbers` ….
     public var description: String {
@@ -23,6 +26,7 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
         case .page(let id): "page:" + id
         case .hide: "hide"
         case .xkbKey(let name): "key:" + name
+        case .language: "language"
         }
     }
 }

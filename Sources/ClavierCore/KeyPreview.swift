@@ -61,7 +61,7 @@ extension Keyboard {
     /// mode previews, while no alternates are up; nil on layouts that show no pressed keys
     /// (a PIN pad).
     public func preview(_ mode: PreviewMode) -> KeyPreview? {
-        guard mode != .never, popup == nil, layout.options.showsPressedKeys else { return nil }
+        guard mode != .never, popup == nil, showsPressedKeys else { return nil }
         let held = pressed.filter { mode == .always || $0.key != 0 }.max { pressSerial($0.key) < pressSerial($1.key) }
         guard let (pointer, id) = held, let frame = geometry.frame(id: id),
               frame.key.keyClass == .letter || frame.key.keyClass == .symbol,

@@ -19,23 +19,30 @@ extension Keyboard {
             return [.redrawAll]
         case .page(let id):
             guard let next = layout.page(id: id) else { return [] }
-            page = next
-            (geometry, accessory) = Self.lay(next, of: layout, in: geometry.size)
-            pressed.removeAll()
-            repeating = nil
-            holding = nil
-            modifiers[.shift] = nil
+            turn(to: next)
             return [.switchPage(id), .redrawAll]
         case .xkbKey(let name):
             guard let sym = liveSym(name) else { return [] }
             // Shift and AltGr chose the level already; what is left are shortcuts (Ctrl+C).
             return [.type(sym, modifiers: activeModifiers.subtracting([.shift, .altGr]))] + consumeLatches()
+        case .language:
+            return [.switchLanguage(nil)]
         case .hide:
             pressed.removeAll()
             repeating = nil
             holding = nil
             return [.hide]
         }
+    }
+
+    /// Shows `next` (as the focused field wants it: `FieldKeys.adapt`), every press ended and Shift off.
+    mutating func turn(to next: Page) {
+        page = fieldKeys.adapt(next, of: layout)
+        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size)
+        pressed.removeAll()
+        repeating = nil
+        holding = nil
+        modifiers[.shift] = nil
     }
 
     /// Types `text` as it stands (Shift is already in its case) with the other active

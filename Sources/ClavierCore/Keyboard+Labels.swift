@@ -32,7 +32,7 @@ extension Keyboard {
     public func state(of key: Key) -> KeyState {
         // An XKB-named key the live keymap leaves empty in this group types nothing: say so.
         if case .xkbKey(let name) = key.action, liveKeys[name] != nil, liveSym(name) == nil { return .disabled }
-        if layout.options.showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
+        if showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
         if let lock = Locks(toggledBy: key.action), locks.contains(lock) { return .locked }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {

@@ -57,6 +57,8 @@ extension Keyboard {
                 popup = nil
                 pressed[pointer] = nil
                 guard let index = shown.index(at: point) else { return [.redrawAll] }
+                // The language key's alternates name the languages: one is chosen, not typed.
+                if page.key(id: shown.key)?.action == .language { return [.redrawAll, .switchLanguage(index)] }
                 return [.redrawAll] + typeText(shown.texts[index])
             }
             guard let id = pressed.removeValue(forKey: pointer) else { return [] }

@@ -63,6 +63,10 @@ public struct Keyboard: Sendable {
         glide.enabled = on
         if !on { glide.trace = nil }
     }
+    /// What the focused field's purpose asks of the keys (Keyboard+Field.swift).
+    public internal(set) var fieldKeys = FieldKeys()
+    /// Whether a held key is painted pressed and previewed: not on a PIN pad, nor in a password field.
+    public var showsPressedKeys: Bool { layout.options.showsPressedKeys && !fieldKeys.isPrivate }
     /// What dwell and switch scanning draw over the keys (set by the executable, never read here).
     public var marks = KeyMarks()
 

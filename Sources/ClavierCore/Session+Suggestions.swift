@@ -13,7 +13,7 @@ extension Session {
     /// here (Return); else a word begun and left is not learned.
     mutating func commitTyping(complete: Bool) -> [Effect] {
         let text = keyboard.commitTyped(complete: complete)
-        guard keyboard.layout.options.learnsWords, keyboard.context.field.keepsText,
+        guard keyboard.layout.options.learnsWords, keyboard.context.field.keepsText, !keyboard.fieldKeys.isPrivate,
               text.unicodeScalars.contains(where: CurrentWord.isWordScalar) else { return [] }
         return [.learn(text)]
     }
@@ -30,6 +30,7 @@ extension Session {
         var effects: [Effect] = []
         if moved {
             effects += commitTyping(complete: false)
+            effects += followPurpose(kind)
             effects += keyboard.focusMoved(to: kind, before: before, at: now)
             keyboard.setGlide(glide && kind.keepsText)  // No glide in a password field.
         } else if let before {
@@ -51,6 +52,6 @@ extension Session {
     /// `.suggest` when the bar has suggestion slots, and does not offer a glided word's
     /// alternatives (until something else is typed, Keyboard+Glide.swift).
     var asksSuggestions: [Effect] {
-        keyboard.accessory?.slots ?? 0 > 0 && keyboard.glide.lastWord == nil ? [.suggest] : []
+        keyboard.accessory?.slots ?? 0 > 0 && keyboard.glide.lastWord == nil && !keyboard.fieldKeys.isPrivate ? [.suggest] : []
     }
 }

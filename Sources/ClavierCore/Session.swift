@@ -114,6 +114,7 @@ public struct Session: Sendable {
             next.continueTyping(from: keyboard)
             keyboard = next
             keyboard.setGlide(glide && keyboard.context.field.keepsText)
+            effects += keepPurpose(after: change)
             switch change {
             case .rule(let name): rules.showing(name)
             case .request(let name): rules.asked(for: name)
@@ -122,7 +123,7 @@ public struct Session: Sendable {
             effects.append(.redrawAll)
         case .completions(let words):
             // Late words for the text before a glide do not push its alternatives off the bar.
-            if keyboard.glide.lastWord == nil { effects += keyboard.setCompletions(words) }
+            if keyboard.glide.lastWord == nil, !keyboard.fieldKeys.isPrivate { effects += keyboard.setCompletions(words) }
         case .glided(let words):
             effects += keyboard.typeGlided(words, at: now)
         case .field(let kind, let before, let moved):

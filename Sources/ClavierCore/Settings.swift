@@ -9,7 +9,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
-        AnySetting(.suggestions), AnySetting(.autoCapitalize),
+        AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.languages),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.

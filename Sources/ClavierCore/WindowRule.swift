@@ -11,8 +11,9 @@ public struct WindowIdentity: Hashable, Sendable {
     }
 }
 
-/// One per-application rule of the config file: when the active window matches, show
-/// `layout` and optionally show or hide the keyboard.
+/// One rule of the config file: when the active window matches, show `layout` and optionally
+/// show or hide the keyboard; a rule with a `field` (a purpose rule) shows its layout while a
+/// field of that kind has the focus (in the windows its `class` and `title` match, if given).
 public struct WindowRule: Hashable, Sendable {
     public enum Visibility: String, Hashable, Sendable, CaseIterable { case show, hide }
 
@@ -20,19 +21,36 @@ public struct WindowRule: Hashable, Sendable {
     public var windowClass: String?
     /// A glob matched against `WM_NAME`.
     public var title: String?
+    /// The focused field's kind a purpose rule is for.
+    public var field: FieldKind?
     public var layout: String?
     public var visibility: Visibility?
 
-    public init(windowClass: String? = nil, title: String? = nil, layout: String? = nil, visibility: Visibility? = nil) {
+    public init(windowClass: String? = nil, title: String? = nil, field: FieldKind? = nil, layout: String? = nil,
+                visibility: Visibility? = nil) {
         self.windowClass = windowClass
         self.title = title
+        self.field = field
         self.layout = layout
         self.visibility = visibility
     }
 
-    /// Whether every pattern the rule has matches `window` (a rule without patterns matches nothing).
+    /// Whether every pattern the rule has matches `window` (a rule without patterns matches
+    /// nothing, nor does a purpose rule: see `matches(_:field:)`).
     public func matches(_ window: WindowIdentity) -> Bool {
-        guard windowClass != nil || title != nil else { return false }
+        guard field == nil, windowClass != nil || title != nil else { return false }
+        return matchesPatterns(window)
+    }
+
+    /// Whether this purpose rule is for a field of `kind` in `window` (nil: no window known;
+    /// then only a rule without `class` and `title` matches).
+    public func matches(_ window: WindowIdentity?, field kind: FieldKind) -> Bool {
+        guard field == kind else { return false }
+        guard windowClass != nil || title != nil else { return true }
+        return window.map(matchesPatterns) ?? false
+    }
+
+    private func matchesPatterns(_ window: WindowIdentity) -> Bool {
         if let windowClass, !Glob.matches(windowClass, window.instance) && !Glob.matches(windowClass, window.windowClass) {
             return false
         }

@@ -13,7 +13,11 @@ public struct Config: Equatable, Sendable {
 /// Reads a config file with the same `file:line:column` diagnostics as layouts and themes.
 public enum ConfigFile {
     static let fields = Settings.all.map { $0.name } + ["rules"]
-    static let ruleFields = ["class", "title", "layout", "keyboard"]
+    static let ruleFields = ["class", "title", "field", "layout", "keyboard"]
+    /// The settings whose value is a list, which the file may give as a YAML list.
+    static let listSettings: Set = [Setting.languages.name, Setting.scanSwitch.name]
+    /// The field kinds a rule's `field` may name, as a message lists them.
+    static let purposes = FieldKind.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")
 
     /// `$XDG_CONFIG_HOME/clavier/config.yaml`, else `~/.config/clavier/config.yaml`.
     public static func defaultPath(environment: [String: String]? = nil) -> String? {
@@ -77,12 +81,17 @@ public enum ConfigFile {
                 rule.windowClass = rf["class"].flatMap { r.string($0, "class") }
                 rule.title = rf["title"].flatMap { r.string($0, "title") }
                 rule.layout = rf["layout"].flatMap { r.string($0, "layout") }
+                if let v = rf["field"], let text = r.string(v, "field") {
+                    rule.field = FieldKind(rawValue: text).flatMap { $0 == .unknown ? nil : $0 }
+                    if rule.field == nil { r.report("field must be one of \(Self.purposes), not '\(text)'", at: v) }
+                }
                 if let v = rf["keyboard"], let text = r.string(v, "keyboard") {
                     rule.visibility = WindowRule.Visibility(rawValue: text)
                     if rule.visibility == nil { r.report("keyboard must be show or hide, not '\(text)'", at: v) }
+                    if rf["field"] != nil { r.report("a field rule takes a layout only: auto-show shows and hides", at: v) }
                 }
-                if rule.windowClass == nil && rule.title == nil {
-                    r.report("rule \(i + 1) matches no window: give it a class or a title", at: item)
+                if rule.windowClass == nil && rule.title == nil && rf["field"] == nil {
+                    r.report("rule \(i + 1) matches no window: give it a class, a title or a field", at: item)
                 }
                 if rule.layout == nil && rule.visibility == nil {
                     r.report("rule \(i + 1) does nothing: give it a layout or keyboard: show|hide", at: item)
@@ -105,8 +114,13 @@ func trimmed(_ line: Substring) -> Substring {
 
 extension NodeReader {
     /// The text of a setting's node once it is of the setting's kind (text, true or false, a
-    /// number), for the setting's own check; else nil, the problem reported.
+    /// number), for the setting's own check; else nil, the problem reported. A list of texts
+    /// (`languages: [us, de]`) is the text of its items separated by commas, as on the command line.
     func text(_ node: Node, of setting: AnySetting) -> String? {
+        if ConfigFile.listSettings.contains(setting.name), let items = node.sequence {
+            let texts = items.compactMap { string($0, setting.name) }
+            return texts.count == items.count ? texts.joined(separator: ",") : nil
+        }
         let fits = switch setting.kind {
         case .text: string(node, setting.name) != nil
         case .flag: bool(node, setting.name) != nil

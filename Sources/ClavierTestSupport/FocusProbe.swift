@@ -1,10 +1,10 @@
 import Glibc
 
-/// A small GTK 3 or Qt 5 window with a text entry, a button and a password entry, for
-/// auto-show's and the suggestions' tests and bench: it gives the focus to the entry, the
-/// button or the password entry as a control file says, and prints `focused WHAT NANOSECONDS`
-/// (CLOCK_MONOTONIC, just before it moves the focus) for each move; `dump-N` prints what the
-/// two entries hold (`text ENTRY|PASSWORD`); `flood-N-COUNT` moves the focus COUNT times as
+/// A small GTK 3 or Qt 5 window with a text entry, a button, a password entry and (GTK 3) a
+/// spin button, for auto-show's, the suggestions' and the field keys' tests and bench: it gives
+/// the focus to the entry, the button, the password entry or the spin button as a control file
+/// says, and prints `focused WHAT NANOSECONDS` (CLOCK_MONOTONIC, just before it moves the
+/// focus) for each move; `dump-N` prints what the entries hold (`text ENTRY|PASSWORD|SPIN`); `flood-N-COUNT` moves the focus COUNT times as
 /// fast as GTK can, ending on the entry, and prints `flooded COUNT`.
 /// Run by Debian's own python3 (python3-gi with gir1.2-gtk-3.0, or python3-pyqt5), with the
 /// accessibility bridge on, so the focus changes reach the accessibility bus.
@@ -29,7 +29,7 @@ public enum FocusProbe {
     }
 
     /// Asks the probe to focus the entry (`what` starting with "entry"), the password entry
-    /// ("password") or the button, or to print its entries' text ("dump"); a different `what`
+    /// ("password"), the spin button ("spin") or the button, or to print its entries' text ("dump"); a different `what`
     /// each time (entry-1, entry-2) moves the focus again.
     public static func focus(_ what: String, controlFile: String) throws(HarnessError) {
         try TextFile.write(controlFile + ".new", what + "\n")
@@ -42,7 +42,7 @@ public enum FocusProbe {
         import sys, time
         control = sys.argv[1]
         last = None
-        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None):
+        def follow(focus_entry, focus_button, focus_password=None, texts=None, flood=None, others={}):
             global last
             try:
                 with open(control) as f:
@@ -62,6 +62,8 @@ public enum FocusProbe {
                     focus_entry()
                 elif wanted.startswith("password") and focus_password:
                     focus_password()
+                elif wanted.split("-")[0] in others:
+                    others[wanted.split("-")[0]]()
                 else:
                     focus_button()
             return True
@@ -76,12 +78,14 @@ public enum FocusProbe {
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
         entry, button, password = Gtk.Entry(), Gtk.Button(label="button"), Gtk.Entry()
         password.set_visibility(False)
+        spin = Gtk.SpinButton.new_with_range(0, 100000, 1)
         box.pack_start(entry, False, False, 0)
         box.pack_start(button, False, False, 0)
         box.pack_start(password, False, False, 0)
+        box.pack_start(spin, False, False, 0)
         window.add(box)
         window.connect("destroy", Gtk.main_quit)
-        window.set_default_size(300, 110)
+        window.set_default_size(300, 140)
         window.move(400, 10)
         window.show_all()
         def flood(count):
@@ -98,7 +102,8 @@ public enum FocusProbe {
                 return True
             GLib.idle_add(step)
         GLib.timeout_add(10, follow, entry.grab_focus, button.grab_focus, password.grab_focus,
-                         lambda: [entry.get_text(), password.get_text()], flood)
+                         lambda: [entry.get_text(), password.get_text(), spin.get_text()], flood,
+                         {"spin": spin.grab_focus})
         Gtk.main()
         """
 

@@ -5,12 +5,31 @@ extension Display {
     /// window's `_XKB_RULES_NAMES` (rules, model, layouts, variants, options, NUL-separated):
     /// "us" of "us,de" in the first group; nil when the server says nothing.
     public var currentXKBLayout: String? {
-        guard let names = WindowProperty.text(raw, root, atom("_XKB_RULES_NAMES")) else { return nil }
-        let fields = names.split(separator: "\0", omittingEmptySubsequences: false)
-        guard fields.count > 2 else { return nil }
-        let layouts = fields[2].split(separator: ",", omittingEmptySubsequences: false)
+        let layouts = xkbLayouts
         let group = Int(keyboardState.group)
         guard group < layouts.count, !layouts[group].isEmpty else { return nil }
-        return String(layouts[group])
+        return layouts[group]
+    }
+}
+
+extension Display {
+    /// The XKB layouts of the keymap's groups as `setxkbmap` recorded them in
+    /// `_XKB_RULES_NAMES` ("us,de" → us, de); empty when the server says nothing.
+    public var xkbLayouts: [String] {
+        guard let names = WindowProperty.text(raw, root, atom("_XKB_RULES_NAMES")) else { return [] }
+        let fields = names.split(separator: "\0", omittingEmptySubsequences: false)
+        guard fields.count > 2 else { return [] }
+        return fields[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The core keyboard's group now (0 is the first).
+    public var group: Int { Int(keyboardState.group) }
+
+    /// Locks the core keyboard's group (`XkbLockGroup`): what every key types, for every
+    /// client, until the next change. The server's `XkbStateNotify` brings the relabelling.
+    public func lockGroup(_ group: Int) {
+        XkbLockGroup(raw, UInt32(XkbUseCoreKbd), UInt32(group))
+        // Flushed now: the next key typed must find the new group.
+        sync()
     }
 }

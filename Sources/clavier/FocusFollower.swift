@@ -26,16 +26,16 @@ final class FocusFollower {
     }
 
     /// The session's events for the latest report: a new focus goes to auto-show and, with
-    /// its field's kind and text, to the suggestions (`fields`); only new text, to the
-    /// suggestions. Only the last of the changes since the loop last looked matters.
-    func take(fields: Bool) -> [SessionEvent] {
+    /// its field's kind and text, to the field's keys and the suggestions; only new text, to
+    /// the suggestions. Only the last of the changes since the loop last looked matters.
+    func take() -> [SessionEvent] {
         guard let report = watch?.take() else { return [] }
         defer { last = report }
         if report.focusSerial != last.focusSerial {
             Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial &- last.focusSerial) change(s)")
-            return (fields ? [.field(report.kind, before: report.before, moved: true)] : []) + [.focus(report.focus)]
+            return [.field(report.kind, before: report.before, moved: true), .focus(report.focus)]
         }
-        guard fields, report.textSerial != last.textSerial else { return [] }
+        guard report.textSerial != last.textSerial else { return [] }
         return [.field(report.kind, before: report.before, moved: false)]
     }
 }

@@ -10,6 +10,8 @@ struct GeometryCommand: ParsableCommand {
 
     @OptionGroup var options: LayoutArguments
 
+    @Option(help: ArgumentHelp(FieldKind.help, valueName: "KIND")) var field: FieldKind?
+
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)
 
@@ -17,6 +19,7 @@ struct GeometryCommand: ParsableCommand {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         // The pad the keyboard shows first when started with the same --seed.
+        if let field { _ = keyboard.setFieldKeys(FieldKeys(for: field), turnPage: options.page == nil) }
         var source = options.shuffleSource()
         keyboard.reshuffle(using: &source)
         print(Self.json(keyboard))

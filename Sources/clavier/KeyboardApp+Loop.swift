@@ -125,7 +125,7 @@ extension KeyboardApp {
                 x.focus = nil
                 return
             case .report:
-                x.focus?.take(fields: suggester != nil).forEach(send)
+                x.focus?.take().forEach(send)
             }
         }
     }

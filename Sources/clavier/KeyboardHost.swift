@@ -32,6 +32,8 @@ protocol KeyboardHost: AnyObject {
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard
     /// The layout a name or a file names.
     func loadLayout(_ name: String) throws(LayoutError) -> Layout
+    /// Locks the keymap's group for `languages` entry `index`, or the next one (nil).
+    func switchLanguage(_ index: Int?)
     /// Where the pointer is on the keys now; nil: not on them.
     func pointerOnKeys() -> Point?
     /// The window's place on the screen, for `clavier status`.

@@ -9,6 +9,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: LayoutArguments
 
+    @Option(help: ArgumentHelp(FieldKind.help, valueName: "KIND")) var field: FieldKind?
+
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)
 
@@ -24,6 +26,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        if let field { _ = keyboard.setFieldKeys(FieldKeys(for: field), turnPage: options.page == nil) }
         var source = options.shuffleSource()
         keyboard.reshuffle(using: &source)
         for (pointer, id) in press.enumerated() {

@@ -130,8 +130,8 @@ struct RunOptions {
             throw ExitCode.failure
         }
         let settings = settings()
-        var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings[.layout], theme: settings[.theme])
-        layout = layout.offering(suggestions: settings[.suggestions])
+        var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings.layoutName, theme: settings[.theme])
+        layout = layout.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         if let page = settings[.page], layout.page(id: page) == nil {
@@ -139,6 +139,7 @@ struct RunOptions {
                         + "showing '\(layout.defaultPage.id)'")
         }
         let connection = try Display.opened(display)
+        KeyboardLanguages.prepare(settings[.languages], on: connection, name: display)
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
@@ -195,7 +196,7 @@ struct RunOptions {
         options.autoShow = settings[.autoShow]
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules
-        options.layoutName = settings[.layout]
+        options.layoutName = settings.layoutName
         options.glide = settings[.glide]
         let suggester = Self.suggester(settings)
         options.capitalize = suggester?.capitalize ?? .never
@@ -234,9 +235,10 @@ struct RunOptions {
                 return FloatingFrame(scale: scale, moved: floatMoved)
             },
             typingFilter: kiosk.typingFilter,
-            loadLayout: { (name) throws(LayoutError) in try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]) },
+            loadLayout: { (name) throws(LayoutError) in 
+                try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
-            autoShow: kiosk.autoShowActs, suggestions: suggester != nil,
+            autoShow: kiosk.autoShowActs, suggestions: suggester != nil, languages: settings[.languages].count,
             openPlayer: { settings[.sound] ? Self.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
         var hooks = KeyboardApp.Hooks()
         if let taps {

@@ -39,7 +39,8 @@ final class XHost: KeyboardHost {
     /// Suggestions are on: the focus watch reads the text before the caret, and presses
     /// anywhere on the screen are followed (a click in an application moves the caret).
     private let suggestions: Bool
-
+    /// How many languages the language key switches between (`languages`; 0: none).
+    private let languages: Int
     struct Parts {
         var display: Display
         var placement: (Display) -> Placement
@@ -56,6 +57,8 @@ final class XHost: KeyboardHost {
         var dwell: Bool
         var autoShow: Bool
         var suggestions = false
+        /// `languages`, one per group of the keymap.
+        var languages = 0
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
     }
@@ -79,6 +82,7 @@ final class XHost: KeyboardHost {
                                      frame: makeFrame)
         if parts.dwell { screen.window.watchHover() }
         suggestions = parts.suggestions
+        languages = parts.languages
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }
 
@@ -184,6 +188,11 @@ final class XHost: KeyboardHost {
     }
 
     func loadLayout(_ name: String) throws(LayoutError) -> Layout { try load(name) }
+
+    func switchLanguage(_ index: Int?) {
+        guard languages > 1 else { return }
+        display.lockGroup(index.map { min($0, languages - 1) } ?? (display.group + 1) % languages)
+    }
 
     func pointerOnKeys() -> Point? {
         guard let point = screen.window.pointerInWindow() else { return nil }

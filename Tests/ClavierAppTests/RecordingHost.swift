@@ -61,6 +61,7 @@ final class RecordingHost: KeyboardHost {
         return layout
     }
 
+    func switchLanguage(_ index: Int?) { log.append("language \(index.map(String.init) ?? "next")") }
     func pointerOnKeys() -> Point? { pointer }
     var windowRect: Rect { Rect(x: 0, y: 470, width: size.width, height: size.height) }
 }

@@ -13,7 +13,7 @@ struct SettingsTests {
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
         "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
-        "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"),
+        "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -115,13 +115,27 @@ struct SettingsTests {
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
                          Setting.keySize.name, Setting.dwell.name, Setting.scan.name, Setting.scanSwitch.name,
                          Setting.repeatDelay.name, Setting.repeatInterval.name,
-                         Setting.showButton.name, Setting.hideOnHardwareKeys.name]
+                         Setting.showButton.name, Setting.hideOnHardwareKeys.name, Setting.languages.name]
         // Those whose default follows other settings say which.
         #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
+    }
+
+    @Test func languagesAreTwoToFourXKBLayoutsAndMakeXKBTheDefaultLayout() throws {
+        #expect(try Setting.languages.parse("us, de,ru") == ["us", "de", "ru"])
+        #expect(throws: SettingError.self) { try Setting.languages.parse("us") }
+        #expect(throws: SettingError.self) { try Setting.languages.parse("us,de,ru,fr,it") }
+        #expect(throws: SettingError.self) { try Setting.languages.parse("us,De") }
+        #expect(throws: SettingError.self) { try Setting.languages.parse("us,,de") }
+        #expect(throws: SettingError.self) { try Setting.languages.parse("us,us") }
+        #expect(Settings().layoutName == "us")
+        #expect(Settings(file: try Self.layer(AnySetting(.languages), "us,de")).layoutName == "xkb")
+        var both = try Self.layer(AnySetting(.languages), "us,de")
+        try AnySetting(.layout).read("pc", into: &both)
+        #expect(Settings(commandLine: both).layoutName == "pc")
     }
 
     @Test func aidsReadMillisecondsAndOneOrTwoSwitches() throws {

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aRuleCanHideTheKeyboardWithoutSwitching() {
-        let follower = WindowRuleFollower(rules: rules, layout: "us")
+        var follower = WindowRuleFollower(rules: rules, layout: "us")
         #expect(follower.decide(for: WindowIdentity(instance: "gimp", windowClass: "Gimp", title: "")) == .init(layout: nil, visibility: .hide))
     }
 }

@@ -34,6 +34,7 @@ struct ConfigFileTests {
             glide: off
             suggestions: 5
             auto-capitalize: always
+            languages: [us, de, ru]
             rules:
               - class: XTerm
                 layout: terminal
@@ -50,7 +51,7 @@ struct ConfigFileTests {
         #expect(s[.autoShow] == true && s[.autoShowInKiosk] == true)
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
-        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always)
+        #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }
@@ -133,6 +134,33 @@ struct ConfigFileTests {
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
         let known = (Settings.all.map(\.name) + ["rules"]).joined(separator: ", ")
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: \(known))" }, "\(d)")
+    }
+
+    @Test func purposeRulesMapAFieldsKindToALayoutAndSayWhatIsWrong() throws {
+        let good = try ConfigFile.parse("rules:\n  - field: telephone\n    layout: pc\n  - class: Firefox\n    field: number\n    layout: pin\n",
+                                        file: "c")
+        #expect(good.rules == [WindowRule(field: .telephone, layout: "pc"), WindowRule(windowClass: "Firefox", field: .number, layout: "pin")])
+        let text = """
+            rules:
+              - field: phone
+                layout: pc
+              - field: number
+                keyboard: hide
+              - field: unknown
+                layout: us
+            """
+        var d: [Diagnostic] = []
+        do {
+            _ = try ConfigFile.parse(text, file: "config.yaml")
+            Issue.record("a broken config was accepted")
+        } catch .invalid(let found) {
+            d = found
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(Set(d.map { "\($0.line):\($0.column)" }) == ["2:12", "5:15", "6:12"], "\(d)")
+        #expect(d.contains { $0.message == "field must be one of prose, terminal, password, email, url, telephone, number, not 'phone'" }, "\(d)")
+        #expect(d.contains { $0.message.hasPrefix("a field rule takes a layout only") }, "\(d)")
     }
 
     @Test func aSyntaxErrorIsReportedWhereItIs() {

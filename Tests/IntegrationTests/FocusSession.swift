@@ -56,9 +56,19 @@ final class FocusSession {
 
     /// `visible` or `hidden`, as `clavier status --json` says.
     func status() -> String {
-        guard let out = (try? clavier("status", "--json"))?.out,
-              let status = try? JSONDecoder().decode(KeyboardStatus.self, from: Data(out.utf8)) else { return "no answer" }
+        guard let status = fullStatus() else { return "no answer" }
         return status.visible ? "visible" : "hidden"
+    }
+
+    /// What `clavier status --json` says; nil when it does not answer.
+    func fullStatus() -> KeyboardStatus? {
+        guard let out = (try? clavier("status", "--json"))?.out else { return nil }
+        return try? JSONDecoder().decode(KeyboardStatus.self, from: Data(out.utf8))
+    }
+
+    /// `LAYOUT/PAGE` shown now, as `clavier status --json` says.
+    func shown() -> String {
+        fullStatus().map { $0.layout + "/" + $0.page } ?? "no answer"
     }
 
     /// What clavier and the probe said, for a test's message.

@@ -1,0 +1,43 @@
+import Testing
+@testable import ClavierCore
+
+/// The language key (issue 27, part 5): a globe before the space bar of the first page; a tap
+/// switches to the next language, a long press lists them and a release on one chooses it.
+@Suite struct LanguageKeyTests {
+    let t0 = ContinuousClock.now
+    let languages = ["us", "de", "ru"]
+
+    func centre(_ k: Keyboard, _ id: String) -> Point {
+        let r = k.geometry.frame(id: id)!.rect
+        return Point(x: r.midX, y: r.midY)
+    }
+
+    @Test func theGlobeStandsBeforeTheSpaceBarOfTheFirstPageOnly() {
+        let layout = Layout.us.speaking(languages)
+        #expect(layout.pages[0].rows[3].keys.map(\.id) == ["page-numbers", "hide", "language", "space", "return"])
+        #expect(layout.pages[0].rows[3].units == Layout.us.pages[0].rows[3].units)
+        #expect(layout.pages[1] == Layout.us.pages[1] && layout.pages[2] == Layout.us.pages[2])
+        #expect(layout.pages[0].key(id: "language")?.alternates == languages)
+        #expect(Layout.us.speaking(["us"]) == Layout.us, "one language needs no key")
+        #expect(layout.speaking(languages) == layout, "never twice")
+        let pad = Layout(id: "pin", pages: [Page(id: "digits", rows: [Row([Key.character("1")])])])
+        #expect(pad.speaking(languages) == pad, "no space bar, no globe")
+    }
+
+    @Test func aTapSwitchesToTheNextLanguageAndALongPressChoosesOne() {
+        var k = Keyboard(layout: Layout.us.speaking(languages), size: Size(width: 1000, height: 300))
+        let globe = centre(k, "language")
+        let tapped = k.handle(.press(globe, pointer: 0), at: t0) + k.handle(.release(globe, pointer: 0), at: t0)
+        #expect(tapped.contains(.switchLanguage(nil)))
+        #expect(!tapped.contains { if case .type = $0 { true } else { false } })
+        _ = k.handle(.press(globe, pointer: 0), at: t0)
+        _ = k.handle(.tick, at: t0 + k.longPressDelay)
+        let popup = try! #require(k.popup)
+        #expect(popup.texts == languages)
+        let ru = Point(x: popup.cells[2].midX, y: popup.cells[2].midY)
+        _ = k.handle(.motion(ru, pointer: 0), at: t0 + .seconds(1))
+        let chosen = k.handle(.release(ru, pointer: 0), at: t0 + .seconds(1))
+        #expect(chosen.contains(.switchLanguage(2)))
+        #expect(!chosen.contains { if case .type = $0 { true } else { false } }, "a language's name is never typed")
+    }
+}

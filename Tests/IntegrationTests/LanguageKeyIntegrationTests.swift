@@ -1,0 +1,41 @@
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// The language key (issue 27, part 5) with `--languages us,de,ru` beside a real xterm: the
+/// keymap's groups are made us, de, ru; a tap on the globe locks the next group, so the key
+/// right of T types z under de and the key right of Tab й under ru; a long press on the globe
+/// and a slide onto its first entry goes back to us. The suggestions' language follows.
+@Suite(.serialized, .needsDisplay) struct LanguageKeyIntegrationTests {
+    @Test func theGlobeSwitchesTheGroupAndTheKeysTypeItsCharacters() throws {
+        let languages = ["--languages", "us,de,ru"]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"] + languages,
+                                          geometryArguments: languages, environment: ["CLAVIER_LOG": "debug"])
+        let server = session.server
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
+        let query = try Harness.run(["setxkbmap", "-display", server.display, "-query"])
+        #expect(query.out.contains("us,de,ru"), "the keymap's groups: \(query.out) \(query.err)")
+        try session.tap(["ad06", "language"])
+        #expect(Harness.waitFor(5) { server.group == 1 }, "the globe did not lock group 1; clavier said: \(session.errors)")
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'de', the keymap's language") }, "\(session.said)")
+        usleep(300_000)  // the keyboard hears of the group and relabels
+        try session.tap(["ad06", "language"])
+        #expect(Harness.waitFor(5) { server.group == 2 }, "the globe did not lock group 2; clavier said: \(session.errors)")
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'ru', the keymap's language") }, "\(session.said)")
+        usleep(300_000)
+        try session.tap(["ad01"])
+
+        // A long press lists the languages above the globe, us first: a slide onto it chooses it.
+        let globe = try session.press("language", pause: 900_000)
+        let f = server.frame(of: session.keyboardWindow)
+        server.movePointer(x: f.x + globe.midX, y: f.y + globe.y - globe.height / 2 - 4)
+        server.button(down: false)
+        #expect(Harness.waitFor(5) { server.group == 0 }, "the long press did not choose us; clavier said: \(session.errors)")
+        usleep(300_000)
+        try session.tap(["ad01", "return"])
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "yzйq\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(server.heldKeycodes.isEmpty)
+    }
+}
