@@ -15,7 +15,7 @@ public struct Keyboard: Sendable {
     var pressCount = 0
     var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
     /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
-    public var doubleTapInterval: Duration = .milliseconds(400)
+    public var doubleTapInterval = Timing.doubleTap
     /// The geometry of the current page in the current window.
     public internal(set) var geometry: PageGeometry
     /// The accessory bar above the keys, when the layout has one.
@@ -50,8 +50,8 @@ public struct Keyboard: Sendable {
     }
     /// The held key that repeats, with what it types and when it types again.
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
-    /// How long a key with alternates is held before they show (the system keyboard: about half a second).
-    public var longPressDelay: Duration = .milliseconds(500)
+    /// How long a key with alternates is held before they show.
+    public var longPressDelay = Timing.longPress
     /// The held key with alternates whose popup is not shown yet, and when it shows.
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
     /// The alternates shown now, if a long press opened them.
