@@ -83,7 +83,7 @@ extension Keyboard {
     /// Types the best of the words a glide was decoded to in place of the letter its press
     /// typed (after a space when it follows a word or punctuation; capitalised under Shift),
     /// and offers the others on the bar. No word: the letter stays, as a drag off a key left it.
-    public mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
         guard let pending = glide.pending else { return [] }
         glide.pending = nil
         guard let best = words.first else { return [] }

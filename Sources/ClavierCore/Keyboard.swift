@@ -59,11 +59,11 @@ public struct Keyboard: Sendable {
     /// Glide typing: whether it is on, the drag it follows, the word it typed last.
     public internal(set) var glide = GlideState()
     /// Turns glide typing on or off (`--glide`, and off in password fields).
-    public mutating func setGlide(_ on: Bool) {
+    mutating func setGlide(_ on: Bool) {
         glide.enabled = on
         if !on { glide.trace = nil }
     }
-    /// What dwell and switch scanning draw over the keys (set by the executable, never read here).
+    /// What dwell and switch scanning draw over the keys (set by the session, never read here).
     public var marks = KeyMarks()
 
     /// What each XKB-named key produces in the live keymap's current group, without and
@@ -97,7 +97,7 @@ public struct Keyboard: Sendable {
     }
 
     /// Takes the completions to offer for the current word; says to repaint the bar when they changed.
-    public mutating func setCompletions(_ words: [String]) -> [Effect] {
+    mutating func setCompletions(_ words: [String]) -> [Effect] {
         let offered = Array(words.prefix(accessory?.slots ?? AccessoryBar.completionSlots))
         guard offered != completions else { return [] }
         completions = offered
@@ -106,13 +106,17 @@ public struct Keyboard: Sendable {
 
 
     /// Lays the keys out again for a new window size.
-    public mutating func resize(to size: Size) {
+    mutating func resize(to size: Size) {
         (geometry, accessory) = Self.lay(page, of: layout, in: size)
         pressedCell = nil
         // The popup's cells were placed for the old size; the held press goes on without it.
         holding = nil
         popup = nil
     }
+
+    // The four public mutators below set a keyboard up before it is handed to the session
+    // (the live keymap's labels and locks, by the X side) or for a still picture
+    // (`clavier render`); once running, a keyboard changes only through `Session.handle`.
 
     /// Sets Shift directly (for `clavier render --shift` and tests).
     public mutating func setShift(_ latch: ModifierLatch) { modifiers[.shift] = latch }
