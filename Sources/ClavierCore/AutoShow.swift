@@ -18,16 +18,12 @@ public struct AutoShow: Sendable {
         case show, hide
     }
 
-    /// How long after the focus leaves a text field the keyboard goes, unless another field
-    /// gets it first; moving between fields by Tab or touch takes one or two focus events
-    /// a few milliseconds apart.
-    public static let defaultHideDelay: Duration = .milliseconds(300)
-
+    /// How long after the focus leaves a text field the keyboard goes (`Timing.autoShowHide`).
     public let hideDelay: Duration
     /// When the keyboard is to hide, if it is.
     public private(set) var nextDeadline: ContinuousClock.Instant?
 
-    public init(hideDelay: Duration = AutoShow.defaultHideDelay) {
+    public init(hideDelay: Duration = Timing.autoShowHide) {
         self.hideDelay = hideDelay
     }
 

@@ -42,13 +42,13 @@ extension Keyboard {
 public struct DwellClock<Target: Hashable & Sendable>: Sendable {
     /// How long the pointer rests on a target before it is pressed.
     public let delay: Duration
-    /// How often the progress shown grows (50 ms: eight repaints for a 400 ms dwell).
+    /// How often the progress shown grows (`Timing.dwellStep`).
     public let step: Duration
     /// What the pointer rests on now; nil: nothing (outside the window, a gap, a paused dwell).
     public private(set) var target: Target?
     private var since: ContinuousClock.Instant?
 
-    public init(delay: Duration, step: Duration = .milliseconds(50)) {
+    public init(delay: Duration, step: Duration = Timing.dwellStep) {
         precondition(delay > .zero && step > .zero, "a dwell needs a positive delay and step")
         self.delay = delay
         self.step = step

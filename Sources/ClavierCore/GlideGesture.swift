@@ -29,16 +29,13 @@ public struct GlideState: Sendable {
     /// The trail of the glide that ended, fading out: its points, when it ended, and when it
     /// is next repainted fainter.
     var fading: (points: [Point], ended: ContinuousClock.Instant, next: ContinuousClock.Instant)?
-    /// How long the trail takes to fade after the lift, and how often it is repainted meanwhile.
-    public static let trailFade: Duration = .milliseconds(240)
-    static let fadeFrame: Duration = .milliseconds(40)
 
     /// The trail to paint at `now`: the glide's points and how opaque it is (1 while it is
-    /// drawn, less and less for `trailFade` after the lift); nil when there is none.
+    /// drawn, less and less for `Timing.glideTrail.fade` after the lift); nil when there is none.
     public func trail(at now: ContinuousClock.Instant) -> (points: [Point], opacity: Double)? {
         if let trace, trace.gliding { return (trace.points, 1) }
         guard let fading else { return nil }
-        let left = 1 - (now - fading.ended) / Self.trailFade
+        let left = 1 - (now - fading.ended) / Timing.glideTrail.fade
         return left > 0 ? (fading.points, min(left, 1)) : nil
     }
 

@@ -5,5 +5,5 @@ public struct KeyRepeat: Hashable, Sendable {
     public init(delay: Duration, interval: Duration) { (self.delay, self.interval) = (delay, interval) }
 
     /// X's default rate (660 ms, then 25 a second): when neither the settings nor the server say.
-    public static let standard = KeyRepeat(delay: .milliseconds(660), interval: .milliseconds(40))
+    public static let standard = Timing.keyRepeat
 }

@@ -64,17 +64,17 @@ extension Keyboard {
         guard trace.gliding else { return nil }
         trace.points.append(point)
         glide.pending = (trace.typed, trace.spaceBefore, trace.shift)
-        glide.fading = (trace.points, now, now + GlideState.fadeFrame)
+        glide.fading = (trace.points, now, now + Timing.glideTrail.frame)
         return [.redrawTrail, .glide(trace.points)]
     }
 
     /// The fading trail's next frame, when it is due: a repaint, fainter, until it is gone.
     mutating func fadeTrail(at now: ContinuousClock.Instant) -> [Effect] {
         guard var fading = glide.fading, now >= fading.next else { return [] }
-        if now - fading.ended >= GlideState.trailFade {
+        if now - fading.ended >= Timing.glideTrail.fade {
             glide.fading = nil
         } else {
-            fading.next = now + GlideState.fadeFrame
+            fading.next = now + Timing.glideTrail.frame
             glide.fading = fading
         }
         return [.redrawTrail]
@@ -83,7 +83,7 @@ extension Keyboard {
     /// Types the best of the words a glide was decoded to in place of the letter its press
     /// typed (after a space when it follows a word or punctuation; capitalised under Shift),
     /// and offers the others on the bar. No word: the letter stays, as a drag off a key left it.
-    public mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
         guard let pending = glide.pending else { return [] }
         glide.pending = nil
         guard let best = words.first else { return [] }

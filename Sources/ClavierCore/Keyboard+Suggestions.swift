@@ -55,7 +55,7 @@ extension Keyboard {
 
     /// The focus moved to a field of `kind`; `before` is its text before the caret, when the
     /// bus says. Commit what was pending first (`commitTyped`): it belongs to the last field.
-    public mutating func focusMoved(to kind: FieldKind, before: String?, at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func focusMoved(to kind: FieldKind, before: String?, at now: ContinuousClock.Instant) -> [Effect] {
         glide.forgetText()
         guard followsWords else { return [] }
         context.focusMoved(to: kind)
@@ -64,7 +64,7 @@ extension Keyboard {
     }
 
     /// The bus's text before the caret changed (the caret moved, a click in the application).
-    public mutating func caretMoved(before: String, at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func caretMoved(before: String, at now: ContinuousClock.Instant) -> [Effect] {
         guard followsWords else { return [] }
         context.adopt(before, at: now)
         return followSentence()
@@ -72,7 +72,7 @@ extension Keyboard {
 
     /// Forgets the text before the caret: the pointer clicked in the application, the active
     /// window changed, or the keyboard hid.
-    public mutating func forgetContext() -> [Effect] {
+    mutating func forgetContext() -> [Effect] {
         context.forgetText()
         glide.forgetText()
         return followSentence()
@@ -80,13 +80,13 @@ extension Keyboard {
 
     /// What was typed since the last call, for learning; unless `complete`, without a word
     /// begun at its end (the user left it).
-    public mutating func commitTyped(complete: Bool = true) -> String { context.commit(complete: complete) }
+    mutating func commitTyped(complete: Bool = true) -> String { context.commit(complete: complete) }
 
     /// When sentences start with Shift (`--auto-capitalize`).
-    public mutating func setCapitalize(_ mode: CapitalizeMode) { context.capitalize = mode }
+    mutating func setCapitalize(_ mode: CapitalizeMode) { context.capitalize = mode }
 
     /// Goes on with `other`'s context (the same field, on a new layout or a refilled one).
-    public mutating func continueTyping(from other: Keyboard) {
+    mutating func continueTyping(from other: Keyboard) {
         guard followsWords else { return }
         context = other.context
     }

@@ -15,7 +15,7 @@ public struct Keyboard: Sendable {
     var pressCount = 0
     var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
     /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
-    public var doubleTapInterval: Duration = .milliseconds(400)
+    public var doubleTapInterval = Timing.doubleTap
     /// The geometry of the current page in the current window.
     public internal(set) var geometry: PageGeometry
     /// The accessory bar above the keys, when the layout has one.
@@ -50,8 +50,8 @@ public struct Keyboard: Sendable {
     }
     /// The held key that repeats, with what it types and when it types again.
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
-    /// How long a key with alternates is held before they show (the system keyboard: about half a second).
-    public var longPressDelay: Duration = .milliseconds(500)
+    /// How long a key with alternates is held before they show.
+    public var longPressDelay = Timing.longPress
     /// The held key with alternates whose popup is not shown yet, and when it shows.
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
     /// The alternates shown now, if a long press opened them.
@@ -59,7 +59,7 @@ public struct Keyboard: Sendable {
     /// Glide typing: whether it is on, the drag it follows, the word it typed last.
     public internal(set) var glide = GlideState()
     /// Turns glide typing on or off (`--glide`, and off in password fields).
-    public mutating func setGlide(_ on: Bool) {
+    mutating func setGlide(_ on: Bool) {
         glide.enabled = on
         if !on { glide.trace = nil }
     }
@@ -67,7 +67,7 @@ public struct Keyboard: Sendable {
     public internal(set) var fieldKeys = FieldKeys()
     /// Whether a held key is painted pressed and previewed: not on a PIN pad, nor in a password field.
     public var showsPressedKeys: Bool { layout.options.showsPressedKeys && !fieldKeys.isPrivate }
-    /// What dwell and switch scanning draw over the keys (set by the executable, never read here).
+    /// What dwell and switch scanning draw over the keys (set by the session, never read here).
     public var marks = KeyMarks()
 
     /// What each XKB-named key produces in the live keymap's current group, without and
@@ -101,7 +101,7 @@ public struct Keyboard: Sendable {
     }
 
     /// Takes the completions to offer for the current word; says to repaint the bar when they changed.
-    public mutating func setCompletions(_ words: [String]) -> [Effect] {
+    mutating func setCompletions(_ words: [String]) -> [Effect] {
         let offered = Array(words.prefix(accessory?.slots ?? AccessoryBar.completionSlots))
         guard offered != completions else { return [] }
         completions = offered
@@ -110,13 +110,17 @@ public struct Keyboard: Sendable {
 
 
     /// Lays the keys out again for a new window size.
-    public mutating func resize(to size: Size) {
+    mutating func resize(to size: Size) {
         (geometry, accessory) = Self.lay(page, of: layout, in: size)
         pressedCell = nil
         // The popup's cells were placed for the old size; the held press goes on without it.
         holding = nil
         popup = nil
     }
+
+    // The four public mutators below set a keyboard up before it is handed to the session
+    // (the live keymap's labels and locks, by the X side) or for a still picture
+    // (`clavier render`); once running, a keyboard changes only through `Session.handle`.
 
     /// Sets Shift directly (for `clavier render --shift` and tests).
     public mutating func setShift(_ latch: ModifierLatch) { modifiers[.shift] = latch }

@@ -3,11 +3,6 @@
 /// predictor asked (`Effect.suggest`) whenever that text changed. The predictor itself is the
 /// executable's (`Suggester`); its words come back as `SessionEvent.completions`.
 extension Session {
-    /// How long after a raw press elsewhere a press on the keyboard's window may still come
-    /// and show it was the window's own (XI2 sends the raw event first, and the two may be
-    /// read apart).
-    public static let ownPressWait: Duration = .milliseconds(100)
-
     /// What was typed since the last commit, as `.learn` when it may be learned (a layout
     /// that learns words, a field that keeps text, a word in it). `complete`: the text ends
     /// here (Return); else a word begun and left is not learned.

@@ -129,7 +129,7 @@ public struct Session: Sendable {
         case .field(let kind, let before, let moved):
             effects += followField(kind, before: before, moved: moved, at: now)
         case .press(let elsewhere):
-            if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Self.ownPressWait }
+            if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Timing.ownPressWait }
         case .finishTyping:
             effects += commitTyping(complete: false)
         case .keymap(let live, let locks):

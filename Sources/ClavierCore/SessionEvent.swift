@@ -30,7 +30,7 @@ public enum SessionEvent: Sendable {
     case field(FieldKind, before: String?, moved: Bool)
     /// A press the keys never see: XI2's raw press anywhere on the screen (`elsewhere`: the
     /// user may have clicked in an application, unless the window's own press follows within
-    /// `Session.ownPressWait`), or one on a floating keyboard's frame.
+    /// `Timing.ownPressWait`), or one on a floating keyboard's frame.
     case press(elsewhere: Bool)
     /// The keyboard ends: what was typed goes to learning.
     case finishTyping

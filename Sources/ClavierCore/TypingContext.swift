@@ -7,9 +7,6 @@ public struct TypingContext: Sendable {
     public static let keptScalars = 256
     /// The most text kept for learning between two commits, in Unicode scalars.
     public static let pendingScalars = 4_096
-    /// How long after the keyboard typed the bus's text is not taken: the application's
-    /// report of the caret may predate the last keys typed.
-    public static let adoptQuiet: Duration = .milliseconds(500)
 
     /// The text before the caret, at most `keptScalars`.
     public private(set) var before = ""
@@ -84,11 +81,11 @@ public struct TypingContext: Sendable {
         }
     }
 
-    /// Takes the bus's text before the caret, unless the keyboard typed within `adoptQuiet`
+    /// Takes the bus's text before the caret, unless the keyboard typed within `Timing.adoptQuiet`
     /// (the report may be older than those keys). Nothing of a password field is kept.
     public mutating func adopt(_ text: String, at now: ContinuousClock.Instant) {
         guard field.keepsText else { return }
-        if let lastTyped, now - lastTyped < Self.adoptQuiet { return }
+        if let lastTyped, now - lastTyped < Timing.adoptQuiet { return }
         before = String(text.unicodeScalars.suffix(Self.keptScalars))
         knowsStart = text.unicodeScalars.count <= Self.keptScalars
         autoSpaced = false

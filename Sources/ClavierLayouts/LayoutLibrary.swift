@@ -66,22 +66,28 @@ public struct LayoutLibrary: Sendable {
 
     /// Loads the layout `argument` (a name or a path).
     public func layout(_ argument: String) throws(LayoutError) -> Layout {
-        guard let path = locate(.layout, argument) else {
-            throw .notFound(name: argument, kind: "layout", searched: searched(.layout))
+        try load(.layout, argument, shipped: ShippedFiles.layout) { text, name, path throws(LayoutError) in
+            try LayoutFile.parse(text, id: name, file: path)
         }
-        let text = try Self.read(path), name = Self.name(of: path)
-        if let shipped = ShippedFiles.layout(named: name, text: text) { return shipped }
-        return try LayoutFile.parse(text, id: name, file: path)
     }
 
     /// Loads the theme `argument` (a name or a path).
     public func theme(_ argument: String) throws(LayoutError) -> Theme {
-        guard let path = locate(.theme, argument) else {
-            throw .notFound(name: argument, kind: "theme", searched: searched(.theme))
+        try load(.theme, argument, shipped: ShippedFiles.theme) { text, name, path throws(LayoutError) in
+            try ThemeFile.parse(text, name: name, file: path)
+        }
+    }
+
+    /// Loads `argument` of `kind`: the built-in value a shipped file's text stands for, else
+    /// what `parse` makes of the text (its name and path given).
+    private func load<Value>(_ kind: Kind, _ argument: String, shipped: (_ named: String, _ text: String) -> Value?,
+                             parse: (String, String, String) throws(LayoutError) -> Value) throws(LayoutError) -> Value {
+        guard let path = locate(kind, argument) else {
+            throw .notFound(name: argument, kind: kind.singular, searched: searched(kind))
         }
         let text = try Self.read(path), name = Self.name(of: path)
-        if let shipped = ShippedFiles.theme(named: name, text: text) { return shipped }
-        return try ThemeFile.parse(text, name: name, file: path)
+        if let value = shipped(name, text) { return value }
+        return try parse(text, name, path)
     }
 
     /// Every `*.yaml` of `kind` in every directory, in search order, sorted by name in each.

@@ -6,16 +6,19 @@ extension SystemModel {
     /// tools/models_lm.py). `u` and `v` are ids or nil (unknown, or before the text began).
     /// Sums to one over the vocabulary for every context.
     public func probability(_ w: Int, after u: Int?, _ v: Int?) -> Double {
-        var p = Double(exp(unigram[w]))
+        let p = Double(exp(unigram[w]))
         guard let v else { return p }
-        let (from, to) = bigramRange(v)
-        if let k = find(w, in: biWord, from, to) { p = alpha(biAlpha[k]) + Double(biGamma[v]) * p } else {
-            p *= Double(biGamma[v])
-        }
-        guard let u, let c = trigramContext(u, v) else { return p }
-        let (tFrom, tTo) = (Int(triStart[c]), Int(triStart[c + 1]))
-        if let k = find(w, in: triWord, tFrom, tTo) { return alpha(triAlpha[k]) + Double(triGamma[c]) * p }
-        return Double(triGamma[c]) * p
+        let bigramP = interpolate(p, w, after: v, in: bigram)
+        guard let u, let c = trigramContext(u, v) else { return bigramP }
+        return interpolate(bigramP, w, after: c, in: trigram)
+    }
+
+    /// P(w | context `c`) at `level`: w's discounted share if seen after `c`, plus the back-off
+    /// weight times `lower`, the next lower order's P(w).
+    func interpolate(_ lower: Double, _ w: Int, after c: Int, in level: Level) -> Double {
+        let backOff = Double(level.gamma[c]) * lower
+        guard let k = find(w, in: level.word, level.range(c)) else { return backOff }
+        return alpha(level.alpha[k]) + backOff
     }
 
     /// ln P(word | previous words) for words in any case; nil for a word outside the vocabulary.
@@ -30,14 +33,9 @@ extension SystemModel {
 
     func alpha(_ q: UInt16) -> Double { Double(exp(-Float(q) / alphaScale)) }
 
-    func bigramRange(_ v: Int) -> (Int, Int) {
-        let from = Int(biStart[v]), to = Int(biStart[v + 1])
-        return from <= to ? (from, to) : (0, 0)
-    }
-
-    /// The index of `w` among `words[from..<to]` (ids sorted ascending), by binary search.
-    func find(_ w: Int, in words: UnsafePointer<UInt32>, _ from: Int, _ to: Int) -> Int? {
-        var lo = from, hi = to
+    /// The index of `w` among `words[range]` (ids sorted ascending), by binary search.
+    func find(_ w: Int, in words: UnsafePointer<UInt32>, _ range: Range<Int>) -> Int? {
+        var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) / 2
             let x = Int(words[mid])
@@ -69,10 +67,9 @@ extension SystemModel {
             if id > 0, id < vocabularyCount, suggestible(id), prefix.isEmpty || key(id).starts(with: prefix) { out.insert(id) }
         }
         if let v {
-            let (from, to) = bigramRange(v)
-            for k in from..<to { consider(Int(biWord[k])) }
+            for k in bigram.range(v) { consider(Int(bigram.word[k])) }
             if let u, let c = trigramContext(u, v) {
-                for k in Int(triStart[c])..<Int(triStart[c + 1]) { consider(Int(triWord[k])) }
+                for k in trigram.range(c) { consider(Int(trigram.word[k])) }
             }
         }
         if prefix.isEmpty {

@@ -30,11 +30,35 @@ public final class SystemModel: @unchecked Sendable {
     let keys: UnsafePointer<UInt8>
     let caseFlags: UnsafePointer<UInt8>
     let alphabetical: UnsafePointer<UInt32>
-    let biStart: UnsafePointer<UInt32>, biWord: UnsafePointer<UInt32>
-    let biAlpha: UnsafePointer<UInt16>, biGamma: UnsafePointer<Float32>
+    /// The bigrams: context `v`, a word id.
+    let bigram: Level
     let triContextCount: Int
-    let triContext: UnsafePointer<UInt32>, triStart: UnsafePointer<UInt32>, triWord: UnsafePointer<UInt32>
-    let triAlpha: UnsafePointer<UInt16>, triGamma: UnsafePointer<Float32>
+    /// The trigram contexts (u, v), pairs of ids sorted ascending.
+    let triContext: UnsafePointer<UInt32>
+    /// The trigrams: context `c`, an index in `triContext`.
+    let trigram: Level
+
+    /// One order above the unigram, four sections of the file: the words seen after context `c`
+    /// are `word[start[c]..<start[c + 1]]` (ids ascending), each with its discounted probability
+    /// (`alpha`, quantised); `gamma[c]` is the context's back-off weight.
+    struct Level {
+        let start: UnsafePointer<UInt32>, word: UnsafePointer<UInt32>
+        let alpha: UnsafePointer<UInt16>, gamma: UnsafePointer<Float32>
+
+        /// The four sections from `first` on (`at(k)`: section k's start).
+        init(_ at: (Int) -> UnsafeRawPointer, first: Int) {
+            start = at(first).assumingMemoryBound(to: UInt32.self)
+            word = at(first + 1).assumingMemoryBound(to: UInt32.self)
+            alpha = at(first + 2).assumingMemoryBound(to: UInt16.self)
+            gamma = at(first + 3).assumingMemoryBound(to: Float32.self)
+        }
+
+        /// The positions in `word` of the words seen after context `c` (none where a damaged index runs backwards).
+        func range(_ c: Int) -> Range<Int> {
+            let from = Int(start[c]), to = Int(start[c + 1])
+            return from <= to ? from..<to : 0..<0
+        }
+    }
 
     static let headerSize = 8 + 4 * 8 + 8 + 8 * 14
 
@@ -78,24 +102,19 @@ public final class SystemModel: @unchecked Sendable {
             end = off + length
         }
         func at<T>(_ k: Int, _: T.Type) -> UnsafePointer<T> { (raw + offsets[k]).assumingMemoryBound(to: T.self) }
+        func section(_ k: Int) -> UnsafeRawPointer { raw + offsets[k] }
         vocabularyCount = v
         unigram = at(0, Float32.self)
         keyOffsets = at(1, UInt32.self)
         keys = at(2, UInt8.self)
         caseFlags = at(3, UInt8.self)
         alphabetical = at(4, UInt32.self)
-        biStart = at(5, UInt32.self)
-        biWord = at(6, UInt32.self)
-        biAlpha = at(7, UInt16.self)
-        biGamma = at(8, Float32.self)
+        bigram = Level(section, first: 5)
         triContextCount = tc
         triContext = at(9, UInt32.self)
-        triStart = at(10, UInt32.self)
-        triWord = at(11, UInt32.self)
-        triAlpha = at(12, UInt16.self)
-        triGamma = at(13, Float32.self)
+        trigram = Level(section, first: 10)
         // The ends of the index arrays name the tables' sizes; ranges inside are checked where read.
-        guard v > 1, Int(keyOffsets[v]) == keyBytes, Int(biStart[v]) == b, Int(triStart[tc]) == t else {
+        guard v > 1, Int(keyOffsets[v]) == keyBytes, Int(bigram.start[v]) == b, Int(trigram.start[tc]) == t else {
             munmap(map, size)
             throw .corrupt(path, "its tables disagree on their sizes")
         }

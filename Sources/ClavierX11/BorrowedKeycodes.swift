@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 import Glibc
 
 /// The spare keycodes one injector lends to keysyms off the keymap. Each is recorded in the
@@ -24,16 +25,11 @@ final class BorrowedKeycodes {
     private var resting: [UInt8: ContinuousClock.Instant] = [:]
     /// How many times a keysym was lent a keycode.
     private(set) var count = 0
-    /// A borrowed keycode keeps its keysym this long after its last press. Clients look the
-    /// keysym up when they *process* the event, not when it is sent: restoring at once made
-    /// xterm receive nothing in the spike, ≥ 5 ms always worked; but a client busy with a
-    /// burst of typing looks up later still (50 ms lost characters in xterm under a 1,000
-    /// character burst). 250 ms held in every run, and restores still come in batches.
-    var restoreDelay: Duration = .milliseconds(250)
-    /// A borrowed keycode is never lent to another keysym sooner than this after its last
-    /// press, for the same reason; nor one given back for a dead owner, whose last press may
-    /// still be waiting to be read.
-    var reuseDelay: Duration = .milliseconds(250)
+    /// How long a borrowed keycode keeps its keysym after its last press (why: `Timing.keycodeRestore`).
+    var restoreDelay = Timing.keycodeRestore
+    /// How long after its last press a borrowed keycode may be lent to another keysym
+    /// (`Timing.keycodeReuse`).
+    var reuseDelay = Timing.keycodeReuse
 
     init(display: Display) {
         self.display = display

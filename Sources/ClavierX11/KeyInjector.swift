@@ -15,12 +15,12 @@ public final class KeyInjector {
     private var foundState = KeyboardState()
     /// Spare keycodes lent to off-keymap keysyms, recorded on the server.
     private let loans: BorrowedKeycodes
-    /// How long a borrowed keycode keeps its keysym after its last press (250 ms; why: `BorrowedKeycodes`).
+    /// How long a borrowed keycode keeps its keysym after its last press (`Timing.keycodeRestore`).
     public var restoreDelay: Duration {
         get { loans.restoreDelay }
         set { loans.restoreDelay = newValue }
     }
-    /// How long after its last press a borrowed keycode may be lent to another keysym (250 ms).
+    /// How long after its last press a borrowed keycode may be lent to another keysym (`Timing.keycodeReuse`).
     public var reuseDelay: Duration {
         get { loans.reuseDelay }
         set { loans.reuseDelay = newValue }

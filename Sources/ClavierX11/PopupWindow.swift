@@ -16,26 +16,17 @@ public final class PopupWindow {
     /// An unmapped popup named `title` (`WM_NAME`, for tests and `xwininfo`).
     public init(display: Display, title: String) {
         self.display = display
-        let d = display.raw
-        depth = clavier_default_depth(d)
         var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = UInt(None)
-        attributes.border_pixel = 0
         attributes.override_redirect = 1
         // What lies beneath comes back from the server's copy when the popup goes.
         attributes.save_under = 1
-        id = XCreateWindow(d, display.root, 0, 0, 1, 1, 0, depth, UInt32(InputOutput), clavier_default_visual(d),
-                           UInt(CWBackPixmap | CWBorderPixel | CWOverrideRedirect | CWSaveUnder), &attributes)
-        XStoreName(d, id, title)
-        XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        gc = XCreateGC(d, id, 0, nil)
+        (id, gc, depth) = createSmallWindow(on: display, at: Rect(x: 0, y: 0, width: 1, height: 1), attributes: attributes,
+                                            mask: CWOverrideRedirect | CWSaveUnder)
+        XStoreName(display.raw, id, title)
+        XShapeCombineRectangles(display.raw, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
     }
 
-    deinit {
-        XFreeGC(display.raw, gc)
-        XDestroyWindow(display.raw, id)
-        display.flush()
-    }
+    deinit { destroySmallWindow(id, gc: gc, on: display) }
 
     /// Shows `pixels` (x8r8g8b8, rows `stride` bytes apart) in the popup at `rect`, on top.
     public func show(at rect: Rect, pixels: UnsafeMutableRawPointer, stride: Int) {

@@ -20,15 +20,9 @@ public final class ShowButtonWindow {
         self.display = display
         self.rect = rect
         let d = display.raw
-        depth = clavier_default_depth(d)
         var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = UInt(None)
-        attributes.border_pixel = 0
         attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | ButtonMotionMask
-        id = XCreateWindow(d, display.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0,
-                           depth, UInt32(InputOutput), clavier_default_visual(d),
-                           UInt(CWBackPixmap | CWBorderPixel | CWEventMask), &attributes)
-        gc = XCreateGC(d, id, 0, nil)
+        (id, gc, depth) = createSmallWindow(on: display, at: rect, attributes: attributes, mask: CWEventMask)
         display.name(id, title: "Clavier show button", windowClass: "ClavierButton")
         // As the keyboard's: the window manager never gives the button the focus.
         display.neverFocus(id)
@@ -48,11 +42,7 @@ public final class ShowButtonWindow {
         display.flush()
     }
 
-    deinit {
-        XFreeGC(display.raw, gc)
-        XDestroyWindow(display.raw, id)
-        display.flush()
-    }
+    deinit { destroySmallWindow(id, gc: gc, on: display) }
 
     private func setAtoms(_ name: String, _ values: [String]) {
         set32(name, type: UInt(XA_ATOM), values.map { Int(bitPattern: display.atom($0)) })

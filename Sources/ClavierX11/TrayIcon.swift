@@ -23,15 +23,12 @@ public final class TrayIcon {
         self.display = display
         self.size = size
         let d = display.raw
-        depth = clavier_default_depth(d)
         selection = display.atom("_NET_SYSTEM_TRAY_S\(clavier_default_screen(d))")
         manager = display.atom("MANAGER")
         var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = UInt(None)
         attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask
-        id = XCreateWindow(d, display.root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput),
-                           clavier_default_visual(d), UInt(CWBackPixmap | CWEventMask), &attributes)
-        gc = XCreateGC(d, id, 0, nil)
+        (id, gc, depth) = createSmallWindow(on: display, at: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                            attributes: attributes, mask: CWEventMask)
         display.name(id, title: "Clavier tray icon", windowClass: "ClavierTrayIcon")
         // The size we ask for: a tray that embeds with GtkSocket (trayer) gives an icon its
         // minimum size, and with none that is one pixel wide.
@@ -53,11 +50,7 @@ public final class TrayIcon {
         dock()
     }
 
-    deinit {
-        XFreeGC(display.raw, gc)
-        XDestroyWindow(display.raw, id)
-        display.flush()
-    }
+    deinit { destroySmallWindow(id, gc: gc, on: display) }
 
     /// Asks the tray that owns the selection now, if any, to dock the icon.
     private func dock() {

@@ -45,43 +45,54 @@ final class FloatingFrame {
         return part == .keys ? Point(x: point.x, y: point.y - Double(handleHeight)) : nil
     }
 
-    /// Takes a pointer event in window coordinates: nil when it belongs to a move or resize
-    /// of `window`, else the same event in the keys' coordinates.
-    func route(_ input: InputEvent, window: KeyboardWindow) -> InputEvent? {
+    /// What a pointer event on the window comes to: an event for the keys, or a step of moving
+    /// or resizing the window, which `XHost.route` carries out (the frame only decides).
+    enum Step: Equatable {
+        /// The event, in the keys' coordinates.
+        case keys(InputEvent)
+        /// A press on the handle or the grip: move or resize, the window manager's way if it
+        /// takes it, else our own drag (`startDrag`).
+        case begin(FloatFrame.Part)
+        /// Our own drag goes on: where the window is to be.
+        case place(Rect)
+        /// Our own drag ended: say where the window is.
+        case end
+        /// Nothing (a press elsewhere on the frame while a drag goes on).
+        case nothing
+    }
+
+    /// Takes a pointer event in the coordinates of a window of `size`; `pointerOnRoot` says
+    /// where the pointer is on the screen (asked only while our own drag goes on).
+    func route(_ input: InputEvent, window size: Size, pointerOnRoot: () -> (x: Int, y: Int)) -> Step {
         func keys(_ p: Point) -> Point { Point(x: p.x, y: p.y - Double(handleHeight)) }
         switch input {
         case .press(let point, let pointer):
-            if let onKeys = keysPoint(point, window: window) { return .press(onKeys, pointer: pointer) }
-            let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)
-            guard drag == nil else { return nil }
-            if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
-                Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")
-            } else {
-                drag = (part, window.pointerOnRoot(), window.rootRect())
-            }
-            return nil
+            let part = FloatFrame(size: size, scale: scale).part(at: point)
+            if part == .keys { return .keys(.press(keys(point), pointer: pointer)) }
+            return drag == nil ? .begin(part) : .nothing
         case .motion(let point, let pointer):
-            guard let drag else { return .motion(keys(point), pointer: pointer) }
-            let now = window.pointerOnRoot()
-            let next = FloatFrame.dragged(drag.start, part: drag.part, dx: now.x - drag.pointer.x, dy: now.y - drag.pointer.y,
-                                          scale: scale)
-            window.place(.floating(next))
-            return nil
+            guard let drag else { return .keys(.motion(keys(point), pointer: pointer)) }
+            let now = pointerOnRoot()
+            return .place(FloatFrame.dragged(drag.start, part: drag.part, dx: now.x - drag.pointer.x,
+                                             dy: now.y - drag.pointer.y, scale: scale))
         case .release(let point, let pointer):
-            guard drag != nil else { return .release(keys(point), pointer: pointer) }
+            guard drag != nil else { return .keys(.release(keys(point), pointer: pointer)) }
             drag = nil
-            moved(window.rootRect())
-            return nil
+            return .end
         case .lost:
             // The release will never come: the move ends where it is.
-            if drag != nil {
-                drag = nil
-                moved(window.rootRect())
-            }
-            return input
+            guard drag != nil else { return .keys(input) }
+            drag = nil
+            return .end
         case .tick, .cancelAll:
-            return input
+            return .keys(input)
         }
+    }
+
+    /// Our own move or resize of a window at `start` (root coordinates) begins, the pointer at
+    /// `pointer`: no window manager took it.
+    func startDrag(_ part: FloatFrame.Part, pointer: (x: Int, y: Int), window start: Rect) {
+        drag = (part, pointer, start)
     }
 
     /// Says where `window` is now: after the window manager may have moved it, and at quit.

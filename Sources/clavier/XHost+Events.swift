@@ -8,7 +8,25 @@ extension XHost {
     /// the floating frame's move or resize.
     func route(_ input: InputEvent) -> InputEvent? {
         guard let frame = screen.frame else { return input }
-        return frame.route(input, window: screen.window)
+        let window = screen.window
+        switch frame.route(input, window: Size(width: window.rect.width, height: window.rect.height),
+                           pointerOnRoot: window.pointerOnRoot) {
+        case .keys(let event):
+            return event
+        case .begin(let part):
+            if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
+                Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")
+            } else {
+                frame.startDrag(part, pointer: window.pointerOnRoot(), window: window.rootRect())
+            }
+        case .place(let rect):
+            window.place(.floating(rect))
+        case .end:
+            frame.windowMayHaveMoved(window)
+        case .nothing:
+            break
+        }
+        return nil
     }
 
     /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.

@@ -15,7 +15,7 @@ struct AutoShowTests {
     @Test func leavingATextFieldHidesAfterTheDelay() {
         var auto = AutoShow()
         #expect(auto.focusChanged(.other, shown: true, at: start) == nil, "not at once")
-        #expect(auto.nextDeadline == start + AutoShow.defaultHideDelay)
+        #expect(auto.nextDeadline == start + Timing.autoShowHide)
         #expect(auto.due(at: start + .milliseconds(299)) == nil)
         #expect(auto.due(at: start + .milliseconds(300)) == .hide)
         #expect(auto.nextDeadline == nil && auto.due(at: start + .seconds(5)) == nil, "one hide, once")

@@ -158,10 +158,10 @@ import Testing
         #expect(k.glide.trail(at: t0)?.opacity == 1 && k.glide.trail(at: t0)?.points.count == 2)
         _ = k.handle(.release(Point(x: e.midX, y: e.midY), pointer: 0), at: t0)
         let due = try #require(k.nextDeadline)
-        let half = try #require(k.glide.trail(at: t0 + GlideState.trailFade / 2))
+        let half = try #require(k.glide.trail(at: t0 + Timing.glideTrail.fade / 2))
         #expect(half.opacity > 0.4 && half.opacity < 0.6)
         #expect(k.handle(.tick, at: due).contains(.redrawTrail))
-        let end = t0 + GlideState.trailFade
+        let end = t0 + Timing.glideTrail.fade
         #expect(k.handle(.tick, at: end).contains(.redrawTrail))
         #expect(k.glide.trail(at: end) == nil && k.nextDeadline == nil, "gone, and no more timers")
     }

@@ -47,8 +47,8 @@ import Testing
         #expect(s.nextDeadline(after: t0) == nil)
         #expect(s.keyboard.context.before == "see you")
         _ = s.handle(.press(elsewhere: true), at: t0)
-        #expect(s.nextDeadline(after: t0) == t0 + Session.ownPressWait)
-        let forgotten = s.handle(.tick, at: t0 + Session.ownPressWait)
+        #expect(s.nextDeadline(after: t0) == t0 + Timing.ownPressWait)
+        let forgotten = s.handle(.tick, at: t0 + Timing.ownPressWait)
         // The word left begun ("you") is not learned.
         #expect(forgotten.contains(.learn("see ")) && forgotten.contains(.suggest), "\(forgotten)")
         #expect(s.keyboard.context.before.isEmpty)

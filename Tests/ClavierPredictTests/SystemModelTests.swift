@@ -42,10 +42,9 @@ func modelPath(_ language: String) -> String {
         let of = try #require(model.id(of: "of")), one = try #require(model.id(of: "one"))
         let the = try #require(model.id(of: "the")), banana = try #require(model.id(of: "banana"))
         #expect(model.probability(the, after: one, of) > model.probability(the, after: nil, nil))
-        let (from, to) = model.bigramRange(of)
-        if model.find(banana, in: model.biWord, from, to) == nil {
+        if model.find(banana, in: model.bigram.word, model.bigram.range(of)) == nil {
             let unigram = Double(exp(model.unigramLogProbability(banana)))
-            #expect(abs(model.probability(banana, after: nil, of) - Double(model.biGamma[of]) * unigram) < 1e-12)
+            #expect(abs(model.probability(banana, after: nil, of) - Double(model.bigram.gamma[of]) * unigram) < 1e-12)
         }
         #expect(model.logProbability(of: "the", after: ["one", "of"])! > model.logProbability(of: "banana", after: ["one", "of"])!)
         #expect(model.logProbability(of: "qwzxv", after: []) == nil)

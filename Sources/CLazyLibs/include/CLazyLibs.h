@@ -2,8 +2,8 @@
 #define CLAVIER_LAZY_LIBS_H
 
 /* The drawing libraries (Cairo, Pango and the ~35 libraries under them) and ALSA are not linked
-   into clavier: Sources/CLazyLibs/lazy_libs.c defines every function Clavier calls and loads the
-   library with dlopen at the first call (tools/gen-lazy-libs.py). A start from a kept picture
+   into clavier: Sources/CLazyLibs/lazy_libs.c defines every function of their headers and loads
+   the library with dlopen at the first call (tools/gen-lazy-libs.py). A start from a kept picture
    puts it on screen before any of them is loaded. */
 
 enum {
