@@ -1,4 +1,4 @@
-import ClavierCore
+@testable import ClavierCore
 import ClavierLayouts
 import ClavierRender
 import Testing
