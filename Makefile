@@ -6,8 +6,9 @@
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
 #                 autostart entries, AppStream metainfo
 #   make models   rebuild the word-prediction models (Assets/models) with tools/build-models.py
-#   make deb      dist/clavier_VERSION_ARCH.deb with dpkg-buildpackage (packaging/debian)
-#   make check-deb  the .deb: lintian, then clavier --version and render from the extracted package
+#   make deb      dist/clavier_VERSION_ARCH.deb and a clavier-lang-LANG_VERSION_all.deb for each
+#                 word-prediction model, with dpkg-buildpackage (packaging/debian)
+#   make check-deb  the .debs: lintian, then clavier from the extracted packages, without and with a model
 
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
@@ -118,6 +119,8 @@ test: test-deps check-core check-lazy-libs
 VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' packaging/debian/changelog)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB := dist/clavier_$(VERSION)_$(ARCH).deb
+# One package per word-prediction model, as packaging/debian/control lists them.
+LANG_DEBS := $(patsubst Assets/models/%.lm,dist/clavier-lang-%_$(VERSION)_all.deb,$(wildcard Assets/models/*.lm))
 MANDIR ?= $(PREFIX)/share/man
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
@@ -170,7 +173,7 @@ package-deps:
 
 # dpkg-buildpackage with debhelper, from packaging/debian/ (copied to debian/ for the build:
 # an upstream tree keeps its Debian files out of the way of a distribution's own debian/).
-# The .deb, its -dbgsym, .buildinfo and .changes go to dist/.
+# The .debs, clavier's -dbgsym, .buildinfo and .changes go to dist/.
 deb: package-deps
 	rm -rf debian && cp -R packaging/debian debian
 	@mkdir -p dist
@@ -178,11 +181,11 @@ deb: package-deps
 		--buildinfo-option=-udist --buildinfo-file=dist/clavier_$(VERSION)_$(ARCH).buildinfo \
 		--changes-option=-udist --changes-file=dist/clavier_$(VERSION)_$(ARCH).changes
 	rm -rf debian
-	@echo "$(DEB): $$(du -h $(DEB) | cut -f1)"
+	@for deb in $(DEB) $(LANG_DEBS); do echo "$$deb: $$(du -h $$deb | cut -f1)"; done
 
-# The package as a user gets it: lintian, then the binary and its data from the extracted .deb.
+# The packages as a user gets them: lintian, then the binary and its data from the extracted .debs.
 check-deb: deb
-	tools/check-deb $(DEB) $(VERSION)
+	tools/check-deb $(VERSION) $(DEB) $(LANG_DEBS)
 
 clean:
 	rm -rf .build dist debian
