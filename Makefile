@@ -6,8 +6,9 @@
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
 #                 autostart entries, AppStream metainfo
 #   make models   rebuild the word-prediction models (Assets/models) with tools/build-models.py
-#   make deb      dist/clavier_VERSION_ARCH.deb with dpkg-buildpackage (packaging/debian)
-#   make check-deb  the .deb: lintian, then clavier --version and render from the extracted package
+#   make deb      dist/clavier_VERSION_ARCH.deb and a clavier-lang-LANG_VERSION_all.deb for each
+#                 word-prediction model, with dpkg-buildpackage (packaging/debian)
+#   make check-deb  the .debs: lintian, then clavier from the extracted packages, without and with a model
 
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
@@ -42,10 +43,14 @@ LINK_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 endif
 # With the runtime inside, no $$ORIGIN search path is needed: without one the loader does not
-# readlink /proc/self/exe at every start.
+# readlink /proc/self/exe at every start. The Swift driver links executables with
+# -export-dynamic: every symbol of Clavier's and ArgumentParser's objects in the dynamic symbol
+# table (4,260 names, 0.36 MB of the stripped binary). Nothing looks them up (dlsym is only
+# called on the libraries Clavier loads), so they are not exported: a crash's backtrace from the
+# stripped binary loses those names, which the -dbgsym package keeps.
 # warn (everyday make release/run) or error (make deb, CI): a link order behind the code.
 LINK_ORDER_STALE ?= warn
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LINK_FLAGS)
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic $(LINK_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
@@ -120,6 +125,8 @@ test: test-deps check-core
 VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' packaging/debian/changelog)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB := dist/clavier_$(VERSION)_$(ARCH).deb
+# One package per word-prediction model, as packaging/debian/control lists them.
+LANG_DEBS := $(patsubst Assets/models/%.lm,dist/clavier-lang-%_$(VERSION)_all.deb,$(wildcard Assets/models/*.lm))
 MANDIR ?= $(PREFIX)/share/man
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
@@ -172,7 +179,7 @@ package-deps:
 
 # dpkg-buildpackage with debhelper, from packaging/debian/ (copied to debian/ for the build:
 # an upstream tree keeps its Debian files out of the way of a distribution's own debian/).
-# The .deb, its -dbgsym, .buildinfo and .changes go to dist/.
+# The .debs, clavier's -dbgsym, .buildinfo and .changes go to dist/.
 deb: package-deps check-lazy-libs
 	rm -rf debian && cp -R packaging/debian debian
 	@mkdir -p dist
@@ -180,11 +187,11 @@ deb: package-deps check-lazy-libs
 		--buildinfo-option=-udist --buildinfo-file=dist/clavier_$(VERSION)_$(ARCH).buildinfo \
 		--changes-option=-udist --changes-file=dist/clavier_$(VERSION)_$(ARCH).changes
 	rm -rf debian
-	@echo "$(DEB): $$(du -h $(DEB) | cut -f1)"
+	@for deb in $(DEB) $(LANG_DEBS); do echo "$$deb: $$(du -h $$deb | cut -f1)"; done
 
-# The package as a user gets it: lintian, then the binary and its data from the extracted .deb.
+# The packages as a user gets them: lintian, then the binary and its data from the extracted .debs.
 check-deb: deb
-	tools/check-deb $(DEB) $(VERSION)
+	tools/check-deb $(VERSION) $(DEB) $(LANG_DEBS)
 
 clean:
 	rm -rf .build dist debian
