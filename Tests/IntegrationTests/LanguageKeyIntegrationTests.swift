@@ -38,4 +38,44 @@ import Testing
         #expect(session.stopKeyboard() == 0)
         #expect(server.heldKeycodes.isEmpty)
     }
+
+    /// The keymap is the user's again when the keyboard quits (issue 27, part 5): after
+    /// `clavier quit` and after SIGTERM the groups are `us` and the first group is locked; a
+    /// keyboard killed with SIGKILL cannot restore it, so the next keyboard does, at its start.
+    @Test func theKeymapIsRestoredWhenTheKeyboardQuits() throws {
+        let scratch = TemporaryDirectory(), runtime = scratch.path
+        let arguments = ["--no-sound", "--languages", "us,de,ru"]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: arguments,
+                                          geometryArguments: ["--languages", "us,de,ru"], environment: ["XDG_RUNTIME_DIR": runtime])
+        let server = session.server
+        /// The `layout:` line of `setxkbmap -query`.
+        func layouts() -> String {
+            let query = try? Harness.run(["setxkbmap", "-display", server.display, "-query"])
+            let line = query?.out.split(separator: "\n").first { $0.hasPrefix("layout:") }
+            return line.map { String($0.dropFirst("layout:".count)).trimmingCharacters(in: .whitespaces) } ?? "?"
+        }
+        #expect(layouts() == "us,de,ru")
+        try session.tap(["language"])
+        #expect(Harness.waitFor(5) { server.group == 1 }, "the globe did not lock group 1; clavier said: \(session.errors)")
+        let quit = try Harness.clavier(["quit"], environment: server.env.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
+        #expect(quit.status == 0, "\(quit.err)")
+        #expect(session.clavier.wait(seconds: 10) == 0)
+        #expect(layouts() == "us", "after clavier quit; clavier said: \(session.errors)")
+        #expect(server.group == 0)
+
+        try session.startKeyboard(arguments: arguments)
+        #expect(Harness.waitFor(5) { layouts() == "us,de,ru" })
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "us", "after SIGTERM; clavier said: \(session.errors)")
+
+        try session.startKeyboard(arguments: arguments)
+        session.clavier.signal(SIGKILL)
+        #expect(session.clavier.wait(seconds: 10) == 128 + SIGKILL)
+        #expect(layouts() == "us,de,ru")
+        try session.startKeyboard(arguments: ["--no-sound"])
+        #expect(Harness.waitFor(5) { layouts() == "us" }, "a killed keyboard's keymap was not restored by the next; \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "us")
+        #expect(server.heldKeycodes.isEmpty)
+    }
 }
