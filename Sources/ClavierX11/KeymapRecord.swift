@@ -39,35 +39,40 @@ public struct XKBNames: Equatable, Sendable {
 
 /// What a keyboard changed in the server's keymap (the `languages` setting), so that the next
 /// Clavier restores it when the keyboard that changed it was killed: the XKB configuration as
-/// it was, and the keyboard's owner. It lives in the root window's `_CLAVIER_CHANGED_KEYMAP`
-/// property, one line readable with `xprop -root`: `PID START PID-NAMESPACE HOST RULES MODEL
-/// LAYOUT VARIANT OPTIONS`, each field after START escaped as in `BorrowLedger` (`%` if empty).
+/// it was, the layouts it was changed to, and the keyboard's owner. It lives in the root
+/// window's `_CLAVIER_CHANGED_KEYMAP` property, one line readable with `xprop -root`: `PID START
+/// PID-NAMESPACE HOST CHANGED-TO RULES MODEL LAYOUT VARIANT OPTIONS`, each field after START
+/// escaped as in `BorrowLedger` (`%` if empty).
 public struct KeymapRecord: Equatable, Sendable {
     public var original: XKBNames
+    /// The layouts the keymap was given (`us,de,ru`): a keymap changed since is not restored.
+    public var changedTo: String
     public var owner: KeycodeOwner
 
     /// The name of the root window property the record lives in.
     public static let property = "_CLAVIER_CHANGED_KEYMAP"
 
-    public init(original: XKBNames, owner: KeycodeOwner = .current) {
+    public init(original: XKBNames, changedTo: String, owner: KeycodeOwner = .current) {
         self.original = original
+        self.changedTo = changedTo
         self.owner = owner
     }
 
     /// Reads the property's text; nil when it does not parse (a later Clavier's).
     public init?(text: String) {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard fields.count == 9, let pid = Int32(fields[0]), let start = UInt64(fields[1]) else { return nil }
+        guard fields.count == 10, let pid = Int32(fields[0]), let start = UInt64(fields[1]) else { return nil }
         let rest = fields[2...].compactMap { BorrowLedger.unescape($0) }
-        guard rest.count == 7 else { return nil }
+        guard rest.count == 8 else { return nil }
         owner = KeycodeOwner(pid: pid, start: start, namespace: rest[0], host: rest[1])
-        original = XKBNames(rules: rest[2], model: rest[3], layout: rest[4], variant: rest[5], options: rest[6])
+        changedTo = rest[2]
+        original = XKBNames(rules: rest[3], model: rest[4], layout: rest[5], variant: rest[6], options: rest[7])
     }
 
     /// The property's text.
     public var text: String {
         let o = original
-        return ([String(owner.pid), String(owner.start)] + [owner.namespace, owner.host, o.rules, o.model, o.layout, o.variant, o.options]
+        return ([String(owner.pid), String(owner.start)] + [owner.namespace, owner.host, changedTo, o.rules, o.model, o.layout, o.variant, o.options]
             .map(BorrowLedger.escape)).joined(separator: " ") + "\n"
     }
 }

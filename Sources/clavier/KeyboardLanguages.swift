@@ -20,13 +20,14 @@ enum KeyboardLanguages {
         let leftover = display.keymapRecord
         if let leftover, !leftover.owner.mayBeRunning() {
             Log.debug("languages: restoring the keymap a killed keyboard (pid \(leftover.owner.pid)) changed")
-            restore(Change(original: leftover.original, languages: []), on: display, name: name)
+            restore(Change(original: leftover.original, languages: leftover.changedTo.split(separator: ",").map(String.init)),
+                    on: display, name: name)
         }
         guard !languages.isEmpty, display.xkbLayouts != languages, let original = display.xkbNames else { return nil }
         let layouts = languages.joined(separator: ",")
         // A running keyboard's record (a greeter's beside the session's) already holds the user's keymap.
         let recorded = display.keymapRecord == nil
-        if recorded { display.write(KeymapRecord(original: original)) }
+        if recorded { display.write(KeymapRecord(original: original, changedTo: layouts)) }
         guard run(arguments(display: name) + ["-layout", layouts]) == 0 else {
             if recorded { display.write(nil) }
             Log.warning("languages: 'setxkbmap -layout \(layouts)' failed (is x11-xkb-utils installed?): "
@@ -41,7 +42,7 @@ enum KeyboardLanguages {
     /// changed it since (its groups are no longer the `languages`); forgets the record.
     static func restore(_ change: Change, on display: Display, name: String?) {
         defer { display.write(nil) }
-        guard change.languages.isEmpty || display.xkbLayouts == change.languages else {
+        guard display.xkbLayouts == change.languages else {
             return Log.debug("languages: the keymap was changed by another since: left as it is")
         }
         // The first group, as the user's keymap may have only that one.

@@ -17,8 +17,9 @@ struct KeymapRecordTests {
 
     @Test func theRecordReadsBackWhatItWrote() throws {
         let owner = KeycodeOwner(pid: 4321, start: 998_877, namespace: "pid:[4026531836]", host: "kiosk 7")
-        let record = KeymapRecord(original: XKBNames(rules: "evdev", model: "pc105", layout: "us,de", variant: ",nodeadkeys"), owner: owner)
-        #expect(record.text == "4321 998877 pid:[4026531836] kiosk%207 evdev pc105 us,de ,nodeadkeys %\n")
+        let record = KeymapRecord(original: XKBNames(rules: "evdev", model: "pc105", layout: "us,de", variant: ",nodeadkeys"),
+                                  changedTo: "us,de,ru", owner: owner)
+        #expect(record.text == "4321 998877 pid:[4026531836] kiosk%207 us,de,ru evdev pc105 us,de ,nodeadkeys %\n")
         #expect(KeymapRecord(text: record.text) == record)
         #expect(KeymapRecord(text: "4321 998877 pid:[1] host evdev") == nil)
         #expect(KeymapRecord(text: "") == nil)
