@@ -2,7 +2,7 @@
 extension Setting<[String]> {
     /// XKB layout names, one per group of the server's keymap (XKB has four groups at most).
     public static let languages = Setting("languages", .text, default: [],
-        help: "Type in these XKB layouts (us,de,ru: two to four), one per group of the keymap: a globe key before the space bar switches to the next, a long press lists them (default: none).",
+        help: "Type in these XKB layouts (us,de,ru: two to four), one per group of the keymap while the keyboard runs (restored when it quits): a globe key before the space bar switches to the next, a long press lists them (default: none).",
         valueName: "LAYOUT,LAYOUT[,...]") { text in
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         guard (2...4).contains(names.count) else {

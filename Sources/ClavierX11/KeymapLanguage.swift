@@ -15,12 +15,7 @@ extension Display {
 extension Display {
     /// The XKB layouts of the keymap's groups as `setxkbmap` recorded them in
     /// `_XKB_RULES_NAMES` ("us,de" → us, de); empty when the server says nothing.
-    public var xkbLayouts: [String] {
-        guard let names = WindowProperty.text(raw, root, atom("_XKB_RULES_NAMES")) else { return [] }
-        let fields = names.split(separator: "\0", omittingEmptySubsequences: false)
-        guard fields.count > 2 else { return [] }
-        return fields[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
+    public var xkbLayouts: [String] { xkbNames?.layouts ?? [] }
 
     /// The core keyboard's group now (0 is the first).
     public var group: Int { Int(keyboardState.group) }

@@ -3,21 +3,60 @@ import ClavierX11
 import Glibc
 
 /// `languages`: the server's keymap gets one group per language before the keyboard reads
-/// it, so the language key (`Effect.switchLanguage`) has groups to lock.
+/// it, so the language key (`Effect.switchLanguage`) has groups to lock; and the user's keymap
+/// comes back when the keyboard quits, or, if it was killed, when the next one starts
+/// (`KeymapRecord` on the root window says what it was).
 enum KeyboardLanguages {
-    /// Makes the keymap's groups `languages` with `setxkbmap -layout us,de,ru` (which keeps
-    /// the model and options), unless they are so already; says why when it cannot.
-    static func prepare(_ languages: [String], on display: Display, name: String?) {
-        guard !languages.isEmpty, display.xkbLayouts != languages else { return }
+    /// The keymap as it was before `prepare` made its groups `languages`.
+    struct Change {
+        let original: XKBNames
+        let languages: [String]
+    }
+
+    /// Restores the keymap a killed keyboard changed; then makes the keymap's groups
+    /// `languages` with `setxkbmap -layout us,de,ru` (which keeps the model and options),
+    /// unless they are so already, recording first what it was; says why when it cannot.
+    static func prepare(_ languages: [String], on display: Display, name: String?) -> Change? {
+        let leftover = display.keymapRecord
+        if let leftover, !leftover.owner.mayBeRunning() {
+            Log.debug("languages: restoring the keymap a killed keyboard (pid \(leftover.owner.pid)) changed")
+            restore(Change(original: leftover.original, languages: leftover.changedTo.split(separator: ",").map(String.init)),
+                    on: display, name: name)
+        }
+        guard !languages.isEmpty, display.xkbLayouts != languages, let original = display.xkbNames else { return nil }
         let layouts = languages.joined(separator: ",")
-        var arguments = ["setxkbmap"]
-        if let name = name ?? getenv("DISPLAY").map({ String(cString: $0) }) { arguments += ["-display", name] }
-        arguments += ["-layout", layouts]
-        guard run(arguments) == 0 else {
-            return Log.warning("languages: 'setxkbmap -layout \(layouts)' failed (is x11-xkb-utils installed?): "
-                               + "the language key switches between the keymap's groups as they are")
+        // A running keyboard's record (a greeter's beside the session's) already holds the user's keymap.
+        let recorded = display.keymapRecord == nil
+        if recorded { display.write(KeymapRecord(original: original, changedTo: layouts)) }
+        guard run(arguments(display: name) + ["-layout", layouts]) == 0 else {
+            if recorded { display.write(nil) }
+            Log.warning("languages: 'setxkbmap -layout \(layouts)' failed (is x11-xkb-utils installed?): "
+                        + "the language key switches between the keymap's groups as they are")
+            return nil
         }
         Log.debug("languages: the keymap's groups are \(layouts)")
+        return recorded ? Change(original: original, languages: languages) : nil
+    }
+
+    /// Gives the keymap back as `change` found it, in its first group, unless someone has
+    /// changed it since (its groups are no longer the `languages`); forgets the record.
+    static func restore(_ change: Change, on display: Display, name: String?) {
+        defer { display.write(nil) }
+        guard display.xkbLayouts == change.languages else {
+            return Log.debug("languages: the keymap was changed by another since: left as it is")
+        }
+        // The first group, as the user's keymap may have only that one.
+        display.lockGroup(0)
+        guard run(arguments(display: name) + change.original.setxkbmapArguments) == 0 else {
+            return Log.warning("languages: could not restore the keymap (setxkbmap \(change.original.setxkbmapArguments.joined(separator: " ")))")
+        }
+        Log.debug("languages: the keymap's groups are \(change.original.layout) again")
+    }
+
+    /// `setxkbmap` on the keyboard's display.
+    private static func arguments(display name: String?) -> [String] {
+        guard let name = name ?? getenv("DISPLAY").map({ String(cString: $0) }) else { return ["setxkbmap"] }
+        return ["setxkbmap", "-display", name]
     }
 
     /// Runs `arguments` (found on PATH) and waits for it; its exit status, or -1.

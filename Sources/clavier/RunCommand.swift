@@ -139,7 +139,9 @@ struct RunOptions {
                         + "showing '\(layout.defaultPage.id)'")
         }
         let connection = try Display.opened(display)
-        KeyboardLanguages.prepare(settings[.languages], on: connection, name: display)
+        // The user's keymap comes back on every way out (a signal ends the loop too).
+        let keymapChange = KeyboardLanguages.prepare(settings[.languages], on: connection, name: display)
+        defer { keymapChange.map { KeyboardLanguages.restore($0, on: connection, name: display) } }
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }

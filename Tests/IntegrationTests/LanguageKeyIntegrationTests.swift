@@ -1,4 +1,6 @@
 import ClavierTestSupport
+import ClavierX11
+import CX11
 import Foundation
 import Testing
 
@@ -36,6 +38,65 @@ import Testing
         #expect(session.waitForLines(), "\(session.said)")
         #expect(session.received == "yzйq\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
+        #expect(server.heldKeycodes.isEmpty)
+    }
+
+    /// The keymap is the user's again when the keyboard quits (issue 27, part 5): after
+    /// `clavier quit` and after SIGTERM the groups are `us` and the first group is locked; a
+    /// keyboard killed with SIGKILL cannot restore it, so the next keyboard does, at its start;
+    /// a keymap changed by someone else meanwhile is left alone.
+    @Test func theKeymapIsRestoredWhenTheKeyboardQuits() throws {
+        let scratch = TemporaryDirectory(), runtime = scratch.path
+        let arguments = ["--no-sound", "--languages", "us,de,ru"]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: arguments,
+                                          geometryArguments: ["--languages", "us,de,ru"], environment: ["XDG_RUNTIME_DIR": runtime])
+        let server = session.server
+        /// A line of `setxkbmap -query` (layout, variant, options).
+        func query(_ field: String = "layout") -> String {
+            let query = try? Harness.run(["setxkbmap", "-display", server.display, "-query"])
+            let line = query?.out.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+            return line.map { String($0.dropFirst(field.count + 1)).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        func layouts() -> String { query() }
+        /// What the root window's record of the changed keymap says.
+        func record() -> String {
+            WindowProperty.text(server.connection, server.root, XInternAtom(server.connection, "_CLAVIER_CHANGED_KEYMAP", 0)) ?? ""
+        }
+        #expect(layouts() == "us,de,ru")
+        #expect(record().contains(" us,de,ru evdev pc105 us % %"), "the record: \(record())")
+        try session.tap(["language"])
+        #expect(Harness.waitFor(5) { server.group == 1 }, "the globe did not lock group 1; clavier said: \(session.errors)")
+        let quit = try Harness.clavier(["quit"], environment: server.env.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
+        #expect(quit.status == 0, "\(quit.err)")
+        #expect(session.clavier.wait(seconds: 10) == 0)
+        #expect(layouts() == "us", "after clavier quit; clavier said: \(session.errors)")
+        #expect(server.group == 0)
+        #expect(record() == "")
+
+        try session.startKeyboard(arguments: arguments)
+        #expect(Harness.waitFor(5) { layouts() == "us,de,ru" })
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "us", "after SIGTERM; clavier said: \(session.errors)")
+
+        // A variant and options are given back too: setxkbmap -layout drops the variant.
+        _ = try Harness.run(["setxkbmap", "-display", server.display, "-layout", "us", "-variant", "dvorak", "-option", "ctrl:nocaps"])
+        try session.startKeyboard(arguments: arguments)
+        #expect(query("variant") == "")
+        session.clavier.signal(SIGKILL)
+        #expect(session.clavier.wait(seconds: 10) == 128 + SIGKILL)
+        #expect(layouts() == "us,de,ru")
+        try session.startKeyboard(arguments: ["--no-sound"])
+        #expect(Harness.waitFor(5) { layouts() == "us" }, "a killed keyboard's keymap was not restored by the next; \(session.errors)")
+        #expect(query("variant") == "dvorak" && query("options") == "ctrl:nocaps")
+        #expect(record() == "")
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "us" && query("variant") == "dvorak")
+
+        // A keymap someone else changed while the keyboard ran is theirs: it is left as it is.
+        try session.startKeyboard(arguments: arguments)
+        _ = try Harness.run(["setxkbmap", "-display", server.display, "fr"])
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "fr" && record() == "", "\(record())")
         #expect(server.heldKeycodes.isEmpty)
     }
 }
