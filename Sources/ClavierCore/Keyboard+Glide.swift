@@ -35,6 +35,9 @@ extension Keyboard {
             glide.trace = trace
             return [.redrawTrail]
         }
+        // A finger that set off from a key with alternates is drawing, not holding: once it has
+        // moved more than a tremble, the alternates never open (a slow start stays a glide).
+        if holding?.pointer == pointer, movedOff(trace) { holding?.due = nil }
         guard let frame = geometry.frame(at: point), frame.key.id != trace.key, frame.rect.contains(point),
               isGlideLetter(frame.key) else {
             glide.trace = trace
@@ -54,6 +57,15 @@ extension Keyboard {
         if holding?.pointer == pointer { holding = nil }
         if repeating?.pointer == pointer { repeating = nil }
         return effects
+    }
+
+    /// Whether a followed press has moved from where it began by more than a tremble (a third
+    /// of its key's height, as dwell counts one).
+    private func movedOff(_ trace: GlideState.Trace) -> Bool {
+        guard let start = trace.points.first, let end = trace.points.last,
+              let key = geometry.frame(id: trace.key)?.rect else { return false }
+        let dx = end.x - start.x, dy = end.y - start.y
+        return (dx * dx + dy * dy).squareRoot() > Double(key.height) / 3
     }
 
     /// The glide's share of a release: the glide's points to decode; nil when the release is

@@ -80,7 +80,7 @@ extension Keyboard {
             return [.redraw([id])]
         case .tick:
             var effects = fadeTrail(at: now)
-            if let held = holding, now >= held.due {
+            if let held = holding, let due = held.due, now >= due {
                 holding = nil
                 if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
                     let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
