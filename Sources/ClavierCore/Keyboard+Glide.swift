@@ -2,10 +2,11 @@
 /// letter it is a glide, whose points go out in `.glide` on release for the executable to
 /// decode; `typeGlided` then types the best word and offers the others on the bar.
 extension Keyboard {
-    /// Whether a press on `key` may begin a glide: glide typing is on, no glide is being
-    /// drawn, and the key types one letter.
-    func glideStarts(on key: Key) -> Bool {
-        glide.enabled && glide.trace == nil && popup == nil && isGlideLetter(key)
+    /// Whether `pointer`'s press on `key` may begin a glide: glide typing is on, no glide is
+    /// being drawn, the key types one letter, and the pointer is a hand's (dwell's presses
+    /// hold a key with alternates while the pointer drifts on and off it; they never draw).
+    func glideStarts(on key: Key, pointer: Int) -> Bool {
+        glide.enabled && glide.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
     }
 
     func isGlideLetter(_ key: Key) -> Bool {

@@ -20,7 +20,7 @@ extension Keyboard {
             pressesBegun[pointer] = (pressCount, label(of: key))
             effects += [.playClick, .redraw([key.id]), .tapped(key)]
             // A letter may begin a glide: followed from here, while it acts as it always has.
-            let glides = glideStarts(on: key), spaceBefore = glide.needsSpace, shiftBefore = shift
+            let glides = glideStarts(on: key, pointer: pointer), spaceBefore = glide.needsSpace, shiftBefore = shift
             defer {
                 if glides {
                     let typed = key.alternates.isEmpty ? effects.filter { if case .type = $0 { true } else { false } }.count : 0
