@@ -28,6 +28,9 @@ public struct GlideTuning: Hashable, Sendable {
     /// weight of such spots no letter of a word explains, and how far (pitch units) from a
     /// letter's centre one still is explained. Weight 0: not looked at.
     public var pauseRatio = 0.7, pauseWeight = 2.0, pauseRadius = 0.5
+    /// What a spot no letter takes costs (`GlidePauses.unmatched`); 0: each spot is explained
+    /// by the nearest letter, however many others it explains.
+    public var pauseUnmatched = 0.5
     public init() {}
     public static let standard = GlideTuning()
 }
@@ -146,7 +149,9 @@ public struct GlideDecoder: Sendable {
             for j in Int(offsets[w])..<Int(offsets[w + 1]) { template.append(centres[Int(paths[j])]) }
             GlidePath.resample(template, count: t.samples, into: &resampled)
             let outside = tunnelOutside(gesture: gesture, letters: template, path: resampled)
-            let unexplained = pauses.isEmpty ? 0 : GlidePauses.unexplained(pauses, letters: template, pitch: pitch, radius: t.pauseRadius)
+            let unexplained = pauses.isEmpty ? 0 : t.pauseUnmatched > 0
+                ? GlidePauses.unmatched(pauses, letters: template, pitch: pitch, radius: t.pauseRadius, unmatched: t.pauseUnmatched)
+                : GlidePauses.unexplained(pauses, letters: template, pitch: pitch, radius: t.pauseRadius)
             return GlideCandidate(word: words[w].text,
                                   score: c.geometric - outside / (2 * t.tunnelSigma * t.tunnelSigma) - t.pauseWeight * unexplained
                                       + t.languageWeight * lexicon.glideLogProbability(ofWord: w, after: context))

@@ -49,4 +49,26 @@ enum GlidePauses {
         }
         return sum
     }
+
+    /// What the spots leave unexplained when each letter between a word's first and last may
+    /// explain one spot, in order (a letter passed at speed explains none, which costs
+    /// nothing): a spot matched costs its excess beyond `radius` squared, at most `unmatched`;
+    /// a spot no letter takes costs `unmatched`. So "the" does not explain a gesture that
+    /// slowed at h and again at r by its e, which is already the end.
+    static func unmatched(_ spots: [GlidePoint], letters: [GlidePoint], pitch: Double, radius: Double, unmatched: Double) -> Double {
+        let inner = letters.count > 2 ? Array(letters[1..<(letters.count - 1)]) : []
+        let k = spots.count, m = inner.count
+        guard k > 0 else { return 0 }
+        // cost[i][j]: the first i spots against the first j inner letters.
+        var previous = [Double](repeating: 0, count: m + 1), current = previous
+        for i in 1...k {
+            current[0] = Double(i) * unmatched
+            for j in 0...m where j > 0 {
+                let d = max(0, GlidePath.distance(spots[i - 1], inner[j - 1]) / pitch - radius)
+                current[j] = min(previous[j] + unmatched, current[j - 1], previous[j - 1] + min(d * d, unmatched))
+            }
+            swap(&previous, &current)
+        }
+        return previous[m]
+    }
 }

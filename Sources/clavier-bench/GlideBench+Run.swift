@@ -69,6 +69,7 @@ enum GlideTune {
         if let v = env("GLIDE_K").first { decoder.tuning.rescored = Int(v) }
         if let v = env("GLIDE_PRATIO").first { decoder.tuning.pauseRatio = v }
         if let v = env("GLIDE_PRADIUS").first { decoder.tuning.pauseRadius = v }
+        if let v = env("GLIDE_PUNMATCHED").first { decoder.tuning.pauseUnmatched = v }
         if getenv("GLIDE_MISSES") != nil {
             var generator = GestureGenerator(seed: 1)
             for (g, word) in words.enumerated() where g < 400 {

@@ -31,6 +31,10 @@ import Testing
         // "three" has a letter at each spot; "the" has none near r.
         #expect(GlidePauses.unexplained(spots, letters: [t, h, r, e], pitch: 100, radius: 0.5) == 0)
         #expect(GlidePauses.unexplained(spots, letters: [t, h, e], pitch: 100, radius: 0.5) > 0.2)
+        // One letter between the ends explains one spot: "the" has only h for two.
+        #expect(GlidePauses.unmatched(spots, letters: [t, h, r, e], pitch: 100, radius: 0.5, unmatched: 0.5) == 0)
+        #expect(GlidePauses.unmatched(spots, letters: [t, h, e], pitch: 100, radius: 0.5, unmatched: 0.5) == 0.5)
+        #expect(GlidePauses.unmatched(spots, letters: [t, e], pitch: 100, radius: 0.5, unmatched: 0.5) == 1)
     }
 
     /// a and b on a row, c two rows below between them: a gesture from a to b that dips
@@ -41,6 +45,9 @@ import Testing
             GlideKey(letter: Character($0.0), x: $0.1.x - 50, y: $0.1.y - 60, width: 100, height: 120)
         })
         var decoder = GlideDecoder(keyboard: keyboard, lexicon: GlideWordList(counts: [("ab", 100), ("acb", 100)]))
+        // Each spot explained by the nearest letter at its full cost (the standard tuning caps a
+        // spot's cost at what an unmatched one costs, `pauseUnmatched`, tested above).
+        decoder.tuning.pauseUnmatched = 0
         let dip = GlidePoint(x: 250, y: 180)
         #expect(decoder.decode(drawn([a, dip, b], slow: 5)).first?.word == "acb", "it slowed at the dip: a corner")
         #expect(decoder.decode(drawn([a, dip, b])).first?.word == "ab", "it went through the dip at speed")
