@@ -2,10 +2,11 @@
 /// letter it is a glide, whose points go out in `.glide` on release for the executable to
 /// decode; `typeGlided` then types the best word and offers the others on the bar.
 extension Keyboard {
-    /// Whether a press on `key` may begin a glide: glide typing is on, no glide is being
-    /// drawn, and the key types one letter.
-    func glideStarts(on key: Key) -> Bool {
-        glide.enabled && glide.trace == nil && popup == nil && isGlideLetter(key)
+    /// Whether `pointer`'s press on `key` may begin a glide: glide typing is on, no glide is
+    /// being drawn, the key types one letter, and the pointer is a hand's (dwell's presses
+    /// hold a key with alternates while the pointer drifts on and off it; they never draw).
+    func glideStarts(on key: Key, pointer: Int) -> Bool {
+        glide.enabled && glide.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
     }
 
     func isGlideLetter(_ key: Key) -> Bool {
@@ -35,6 +36,9 @@ extension Keyboard {
             glide.trace = trace
             return [.redrawTrail]
         }
+        // A finger that set off from a key with alternates is drawing, not holding: once it has
+        // moved more than a tremble, the alternates never open (a slow start stays a glide).
+        if holding?.pointer == pointer, movedOff(trace) { holding?.due = nil }
         guard let frame = geometry.frame(at: point), frame.key.id != trace.key, frame.rect.contains(point),
               isGlideLetter(frame.key) else {
             glide.trace = trace
@@ -54,6 +58,15 @@ extension Keyboard {
         if holding?.pointer == pointer { holding = nil }
         if repeating?.pointer == pointer { repeating = nil }
         return effects
+    }
+
+    /// Whether a followed press has moved from where it began by more than a tremble (a third
+    /// of its key's height, as dwell counts one).
+    private func movedOff(_ trace: GlideState.Trace) -> Bool {
+        guard let start = trace.points.first, let end = trace.points.last,
+              let key = geometry.frame(id: trace.key)?.rect else { return false }
+        let dx = end.x - start.x, dy = end.y - start.y
+        return (dx * dx + dy * dy).squareRoot() > Double(key.height) / 3
     }
 
     /// The glide's share of a release: the glide's points to decode; nil when the release is

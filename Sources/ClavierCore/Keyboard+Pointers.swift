@@ -24,7 +24,7 @@ extension Keyboard {
             pressesBegun[pointer] = (pressCount, label(of: key))
             effects += [.playClick, .redraw([key.id]), .tapped(key)]
             // A letter may begin a glide: followed from here, while it acts as it always has.
-            let glides = glideStarts(on: key), spaceBefore = glide.needsSpace, shiftBefore = shift
+            let glides = glideStarts(on: key, pointer: pointer), spaceBefore = glide.needsSpace, shiftBefore = shift
             defer {
                 if glides {
                     let typed = key.alternates.isEmpty ? effects.filter { if case .type = $0 { true } else { false } }.count : 0
@@ -86,7 +86,7 @@ extension Keyboard {
             return [.redraw([id])]
         case .tick:
             var effects = fadeTrail(at: now)
-            if let held = holding, now >= held.due {
+            if let held = holding, let due = held.due, now >= due {
                 holding = nil
                 if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
                     let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }

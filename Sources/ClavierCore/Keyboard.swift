@@ -52,8 +52,9 @@ public struct Keyboard: Sendable {
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show.
     public var longPressDelay = Timing.longPress
-    /// The held key with alternates whose popup is not shown yet, and when it shows.
-    var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant)?
+    /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
+    /// the finger moved off on a glide; let go on the key, it still types it).
+    var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?
     /// The alternates shown now, if a long press opened them.
     public internal(set) var popup: AlternatesPopup?
     /// Glide typing: whether it is on, the drag it follows, the word it typed last.

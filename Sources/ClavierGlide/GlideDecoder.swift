@@ -12,18 +12,25 @@ public struct GlideTuning: Hashable, Sendable {
     /// Pitch units: a word whose path lies further than this from the gesture on average is dropped.
     public var farthest = 1.6
     /// The location channel's spread (pitch units) and the shape channel's (of the path's size).
-    public var locationSigma = 0.4, shapeSigma = 0.12
+    public var locationSigma = 0.3, shapeSigma = 0.1
     /// The spread (pitch units) of where a gesture starts and ends around its first and last
     /// letters' centres: fingers aim those two most carefully.
     public var endSigma = 0.3
     /// The weight of the language model's log probability beside the two channels.
-    public var languageWeight = 0.45
+    public var languageWeight = 0.4
     /// How many of the best by gesture and prior are looked at again: for letters the gesture
     /// missed and stretches of it far from the word (SHARK2's tunnel), and in their context.
     public var rescored = 48
     /// Pitch units: the tunnel's half width, within which a letter counts as visited and the
     /// gesture as on the word's path; and the spread of what lies outside it.
     public var tunnel = 0.4, tunnelSigma = 0.3
+    /// Where the gesture slowed (`GlidePauses`): below this share of its median speed; the
+    /// weight of such spots no letter of a word explains, and how far (pitch units) from a
+    /// letter's centre one still is explained. Weight 0: not looked at.
+    public var pauseRatio = 0.7, pauseWeight = 2.0, pauseRadius = 0.5
+    /// What a spot no letter takes costs (`GlidePauses.unmatched`); 0: each spot is explained
+    /// by the nearest letter, however many others it explains.
+    public var pauseUnmatched = 0.5
     public init() {}
     public static let standard = GlideTuning()
 }
@@ -135,14 +142,18 @@ public struct GlideDecoder: Sendable {
                 }
             }
         }
+        let pauses = t.pauseWeight > 0 ? GlidePauses.find(points, ratio: t.pauseRatio, apart: pitch / 2) : []
         let rescored = best.map { c in
             let w = Int(c.index)
             template.removeAll(keepingCapacity: true)
             for j in Int(offsets[w])..<Int(offsets[w + 1]) { template.append(centres[Int(paths[j])]) }
             GlidePath.resample(template, count: t.samples, into: &resampled)
             let outside = tunnelOutside(gesture: gesture, letters: template, path: resampled)
+            let unexplained = pauses.isEmpty ? 0 : t.pauseUnmatched > 0
+                ? GlidePauses.unmatched(pauses, letters: template, pitch: pitch, radius: t.pauseRadius, unmatched: t.pauseUnmatched)
+                : GlidePauses.unexplained(pauses, letters: template, pitch: pitch, radius: t.pauseRadius)
             return GlideCandidate(word: words[w].text,
-                                  score: c.geometric - outside / (2 * t.tunnelSigma * t.tunnelSigma)
+                                  score: c.geometric - outside / (2 * t.tunnelSigma * t.tunnelSigma) - t.pauseWeight * unexplained
                                       + t.languageWeight * lexicon.glideLogProbability(ofWord: w, after: context))
         }.sorted { $0.score > $1.score }
         var seen = Set<String>()

@@ -8,25 +8,25 @@ extension Bench {
     static func runGlide(_ options: Options) {
         emit(options) {
             guard options.glideTune else { return try glideSection(options) }
-            guard let path = options.glideWords else { throw HarnessError("--glide-tune needs --glide-words FILE") }
-            GlideTune.run(lexicon: try GlideBench.wordList(path))
+            GlideTune.run(lexicon: try lexicon(options).lexicon)
             return nil
+        }
+    }
+
+    /// The words glided over: `--glide-words`, else the English model (as the keyboard has it).
+    static func lexicon(_ options: Options) throws(HarnessError) -> (lexicon: any GlideLexicon, source: String) {
+        if let path = options.glideWords { return (try GlideBench.wordList(path), path) }
+        do {
+            return (GlideBench.model(try SystemModel(path: assets() + "/models/en.lm")), "the English model, Assets/models/en.lm")
+        } catch {
+            throw HarnessError("\(error)")
         }
     }
 
     /// The glide section of the report: over `--glide-words`, else the English model.
     static func glideSection(_ options: Options) throws(HarnessError) -> String {
         let rss = ProcStats.memory(pid: getpid())?.rss
-        let lexicon: any GlideLexicon
-        let source: String
-        if let path = options.glideWords {
-            lexicon = try GlideBench.wordList(path)
-            source = path
-        } else {
-            let model = assets() + "/models/en.lm"
-            do { lexicon = GlideBench.model(try SystemModel(path: model)) } catch { throw HarnessError("\(error)") }
-            source = "the English model, Assets/models/en.lm"
-        }
+        let (lexicon, source) = try lexicon(options)
         // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
         let texts = ["en-prose", "en-casual"].compactMap { name in
             TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
@@ -40,10 +40,14 @@ extension Bench {
             say("glide typing through the running keyboard")
             let known = Set(lexicon.glideWords.map { $0.text.lowercased() })
             let live = try GlideLive.measure(binary: clavier, text: casual.text, known: known, words: options.quick ? 60 : 150, seed: 4)
-            let rate = Double(live.top1) / Double(max(live.words, 1)) * 100
-            report += "\nThrough the running keyboard (`clavier` on Xvfb, XTest drags of generated gestures, seed 4, "
-                + "\(casual.name) word after word in the context the keyboard typed): \(live.top1) of \(live.words) words "
-                + "typed right, \(String(Int((rate * 10).rounded()) / 10)).\(Int((rate * 10).rounded()) % 10) % top-1.\n"
+            func percent(_ n: Int) -> String {
+                let tenths = Int((Double(n) / Double(max(live.words, 1)) * 1000).rounded())
+                return "\(tenths / 10).\(tenths % 10) %"
+            }
+            report += "\nThrough the running keyboard (`clavier` on Xvfb, its own `clavier geometry`, XTest drags of generated "
+                + "gestures, seed 4, \(casual.name) word after word in the context the keyboard typed; a word typed wrong is "
+                + "tried again with the bar's first, then second alternative): \(live.top1) of \(live.words) words typed right, "
+                + "\(percent(live.top1)) top-1; \(live.top3) with the bar's alternatives, \(percent(live.top3)) top-3.\n"
         }
         return report
     }
@@ -63,6 +67,9 @@ enum GlideTune {
         if let v = env("GLIDE_TUNNEL").first { decoder.tuning.tunnel = v }
         if let v = env("GLIDE_TSIGMA").first { decoder.tuning.tunnelSigma = v }
         if let v = env("GLIDE_K").first { decoder.tuning.rescored = Int(v) }
+        if let v = env("GLIDE_PRATIO").first { decoder.tuning.pauseRatio = v }
+        if let v = env("GLIDE_PRADIUS").first { decoder.tuning.pauseRadius = v }
+        if let v = env("GLIDE_PUNMATCHED").first { decoder.tuning.pauseUnmatched = v }
         if getenv("GLIDE_MISSES") != nil {
             var generator = GestureGenerator(seed: 1)
             for (g, word) in words.enumerated() where g < 400 {
@@ -74,15 +81,18 @@ enum GlideTune {
             }
             return
         }
-        let locs = env("GLIDE_LOC"), shapes = env("GLIDE_SHAPE"), lms = env("GLIDE_LM")
+        let locs = env("GLIDE_LOC"), shapes = env("GLIDE_SHAPE"), lms = env("GLIDE_LM"), pauses = env("GLIDE_PAUSE")
         for loc in locs.isEmpty ? [decoder.tuning.locationSigma] : locs {
             for shape in shapes.isEmpty ? [decoder.tuning.shapeSigma] : shapes {
                 for lm in lms.isEmpty ? [decoder.tuning.languageWeight] : lms {
-                    decoder.tuning.locationSigma = loc
-                    decoder.tuning.shapeSigma = shape
-                    decoder.tuning.languageWeight = lm
-                    let f = GlideBench.measure(decoder, words: words, gestures: 600, seed: 1)
-                    print("loc \(loc) shape \(shape) lm \(lm): top1 \(f.top1) top3 \(f.top3) weighted \(f.weightedTop1)/\(f.weightedTop3) p50 \(f.p50) p95 \(f.p95)")
+                    for pause in pauses.isEmpty ? [decoder.tuning.pauseWeight] : pauses {
+                        decoder.tuning.locationSigma = loc
+                        decoder.tuning.shapeSigma = shape
+                        decoder.tuning.languageWeight = lm
+                        decoder.tuning.pauseWeight = pause
+                        let f = GlideBench.measure(decoder, words: words, gestures: Int(env("GLIDE_N").first ?? 600), seed: 1)
+                        print("loc \(loc) shape \(shape) lm \(lm) pause \(pause): top1 \(f.top1) top3 \(f.top3) weighted \(f.weightedTop1)/\(f.weightedTop3) p50 \(f.p50) p95 \(f.p95)")
+                    }
                 }
             }
         }

@@ -107,6 +107,19 @@ import Testing
                             + k.handle(.release(f, pointer: 0), at: t0 + .seconds(1))) == nil)
     }
 
+    @Test func dwellsPressesNeverGlideNorLoseTheirLongPress() {
+        var k = keyboard()
+        let (e, r) = (centre(k, "e"), centre(k, "r"))
+        var effects = k.handle(.press(e, pointer: DwellAid.pointer), at: t0)
+        effects += k.handle(.motion(Point(x: e.x + 40, y: e.y), pointer: DwellAid.pointer), at: t0)
+        effects += k.handle(.tick, at: t0 + .seconds(1))
+        #expect(k.popup != nil, "the alternates open for dwell's held key, however the pointer drifted on it")
+        _ = k.handle(.cancelAll, at: t0 + .seconds(1))
+        effects = k.handle(.press(e, pointer: DwellAid.pointer), at: t0)
+        effects += k.handle(.motion(r, pointer: DwellAid.pointer), at: t0)
+        #expect(glidePoints(effects + k.handle(.release(r, pointer: DwellAid.pointer), at: t0)) == nil)
+    }
+
     @Test func shiftCapitalisesTheGlidedWord() {
         var k = keyboard()
         k.setShift(.latched)

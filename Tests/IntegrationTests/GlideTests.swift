@@ -20,9 +20,12 @@ import Testing
 
     /// Presses at the first of `centres` (screen pixels), moves through the others in small
     /// steps and lets go on the last.
-    static func drag(through centres: [(x: Int, y: Int)], in session: KeyboardSession) {
-        session.server.movePointer(x: centres[0].x, y: centres[0].y, pause: 10_000)
-        session.server.button(down: true, pause: 10_000)
+    /// With `pressed`, the button is down already (at the first point).
+    static func drag(through centres: [(x: Int, y: Int)], in session: KeyboardSession, pressed: Bool = false) {
+        if !pressed {
+            session.server.movePointer(x: centres[0].x, y: centres[0].y, pause: 10_000)
+            session.server.button(down: true, pause: 10_000)
+        }
         for (a, b) in zip(centres, centres.dropFirst()) {
             for step in 1...6 {
                 session.server.movePointer(x: a.x + (b.x - a.x) * step / 6, y: a.y + (b.y - a.y) * step / 6, pause: 8_000)
@@ -73,6 +76,29 @@ import Testing
         // The glided word went whole (BackSpace over each letter) and another word took its place.
         let word = session.received.dropLast()
         #expect(!word.isEmpty && word != "hello" && word.allSatisfy(\.isLetter), "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
+    }
+
+    /// A word begun slowly on a key with alternates (`a` on us): the finger sets off on it and
+    /// is still on it when the long press delay is over, then draws the word: no alternates.
+    @Test func aSlowStartOnAKeyWithAlternatesStillGlides() throws {
+        let session = try KeyboardSession(windowManager: false)
+        let keys = try session.geometry(page: "letters")
+        let f = session.server.frame(of: session.keyboardWindow)
+        let a = try #require(keys["a"])
+        session.server.movePointer(x: f.x + a.midX, y: f.y + a.midY, pause: 10_000)
+        session.server.button(down: true, pause: 10_000)
+        // 32 px in 800 ms, past the 500 ms delay, inside a.
+        for step in 1...32 { session.server.movePointer(x: f.x + a.midX + step, y: f.y + a.midY, pause: 25_000) }
+        let centres = try "are".map { letter in
+            guard let key = keys[String(letter)] else { throw HarnessError("no key '\(letter)'") }
+            return (x: f.x + key.midX, y: f.y + key.midY)
+        }
+        Self.drag(through: [(x: f.x + a.midX + 32, y: f.y + a.midY)] + centres.dropFirst(), in: session, pressed: true)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "are\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
         #expect(session.server.heldKeycodes.isEmpty, "keys left held: \(session.server.heldKeycodes)")
     }
