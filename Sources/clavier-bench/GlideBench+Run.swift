@@ -27,9 +27,10 @@ extension Bench {
             do { lexicon = GlideBench.model(try SystemModel(path: model)) } catch { throw HarnessError("\(error)") }
             source = "the English model, Assets/models/en.lm"
         }
-        // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
+        // The prediction bench's tuning texts (predict's ranking was tuned on them, glide's was
+        // not): no model was built from them.
         let texts = ["en-prose", "en-casual"].compactMap { name in
-            TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
+            TextFile.read(assets() + "/../bench/ksr/tuning/\(name).txt").map { (name: name, text: $0) }
         }
         let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
         let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
