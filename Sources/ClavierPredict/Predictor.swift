@@ -25,7 +25,7 @@ public final class Predictor {
     /// Words shown for the partial word one letter shorter and not taken are left out, so the
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
-    private var lastQuery: (before: String, count: Int, shown: [String])?
+    private var lastQuery: (before: String, count: Int, capitalized: Bool, shown: [String])?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
     public private(set) var warnings: [String] = []
 
@@ -88,11 +88,12 @@ public final class Predictor {
 
     /// Up to `count` whole words, best first: completions of the partial word at the end of
     /// `before`, or the next word when `before` is empty or ends in a space or punctuation.
-    /// Their case follows what was typed ("Th" → "The", "i" → "I", a sentence's first word).
-    public func suggestions(before: String, count: Int) -> [String] {
+    /// Their case follows what was typed ("Th" → "The", "i" → "I", a sentence's first word);
+    /// with `capitalizeStart` false a sentence's first word keeps the model's case ("the", "I").
+    public func suggestions(before: String, count: Int, capitalizeStart: Bool = true) -> [String] {
         guard count > 0 else { return [] }
         // The same question again (a redraw) gets the same words.
-        if let last = lastQuery, last.before == before, last.count == count { return last.shown }
+        if let last = lastQuery, last.before == before, last.count == count, last.capitalized == capitalizeStart { return last.shown }
         let (contextText, partialText) = words.splitPartial(before)
         let partial = String(partialText)
         guard !partial.contains(where: { $0.isNumber || $0 == "_" }) else { return [] }
@@ -129,7 +130,7 @@ public final class Predictor {
             } else if let form = user.initialForm(of: key) {
                 word = form
             }
-            if partial.isEmpty ? atSentenceStart : typedStyle == .capital {
+            if partial.isEmpty ? atSentenceStart && capitalizeStart : typedStyle == .capital {
                 word = CaseStyle.capital.apply(to: word)
             } else if typedStyle == .upper {
                 word = word.uppercased()
@@ -140,7 +141,7 @@ public final class Predictor {
             out.append(word)
             if out.count == count { break }
         }
-        lastQuery = (before, count, out)
+        lastQuery = (before, count, capitalizeStart, out)
         return out
     }
 
