@@ -207,11 +207,14 @@ def fortunes(root, sub):
     return out
 
 
-def markup_pages(root, pattern):
-    """The text of every help page or HTML chapter that matches, one string per page."""
+def markup_pages(root, pattern, strip=()):
+    """The text of every help page or HTML chapter that matches, one string per page, without
+    what the regular expressions in `strip` match."""
     out = []
     for path in sorted(glob.glob(os.path.join(root, pattern), recursive=True)):
         raw = open(path, "rb").read().decode("utf-8", "replace")
+        for expression in strip:
+            raw = re.sub(expression, " ", raw, flags=re.S)
         raw = re.sub(r"<(code|screen|cmd|pre|key|keyseq|output|input|var|sys|file)\b.*?</\1>", " ", raw, flags=re.S)
         raw = re.sub(r"<(info|style|script|head)\b.*?</\1>", " ", raw, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", raw))

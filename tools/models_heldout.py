@@ -75,7 +75,9 @@ def texts(cache, take_words):
     root = fetch(cache)
     persuasion = paragraphs(austen(root)["PERSUASION"])
     chat = chat_lines(root, "english")
-    faq = {lang: corpora.markup_pages(root, "usr/share/doc/debian/FAQ/%s/*.%s.html" % (lang, lang)) for lang in ("de", "fr")}
+    # Without each chapter's table of contents and navigation, which repeat its headings.
+    strip = (r'<div class="toc">.*?</dl></div>', r'<div class="navheader">.*?</table>', r'<div class="navfooter">.*?</table>')
+    faq = {lang: corpora.markup_pages(root, "usr/share/doc/debian/FAQ/%s/*.%s.html" % (lang, lang), strip) for lang in ("de", "fr")}
     return {
         "en-prose": take_words(persuasion[5:], 12500),
         "en-casual": take_words(chat[::2], 5000),
