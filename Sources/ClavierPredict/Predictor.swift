@@ -22,6 +22,13 @@ public final class Predictor {
     public var unigramHalf = 1000.0
     /// Completions are ranked by P(w | context) · (characters saved)^savingWeight.
     public var savingWeight = 0.0
+    /// The share in the mix of the last `recentLimit` words learned, each by how often it came
+    /// there (a cache: a word just used comes again soon); 0: off. Kept in memory only. 0.1
+    /// chosen on the tuning texts (0.05, 0.1, 0.15 tried: +0.1 to +0.4 with learning).
+    public var recentWeight = 0.1
+    static let recentLimit = 300
+    private(set) var recent: [String] = []
+    private(set) var recentCounts: [String: Int] = [:]
     /// Words shown for the partial word one letter shorter and not taken are left out, so the
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
@@ -150,8 +157,10 @@ public final class Predictor {
         let lambda = self.lambda(u, v)
         var scores: [String: Double] = [:]
         let prefixLength = prefix.count
+        let cache = recentWeight > 0 && !recent.isEmpty ? recentWeight : 0
         func score(_ key: String, system p: Double) -> Double {
-            let mixed = (1 - lambda) * p + (lambda > 0 ? lambda * user.probability(key, after: u, v) : 0)
+            var mixed = (1 - lambda) * p + (lambda > 0 ? lambda * user.probability(key, after: u, v) : 0)
+            if cache > 0 { mixed = (1 - cache) * mixed + cache * Double(recentCounts[key] ?? 0) / Double(recent.count) }
             guard savingWeight != 0 else { return mixed }
             return mixed * pow(Double(key.count - prefixLength + 1), savingWeight)
         }
@@ -163,8 +172,10 @@ public final class Predictor {
                 scores[key] = score(key, system: system.probability(id, after: sv == nil ? nil : su, sv))
             }
         }
-        if lambda > 0 {
-            for key in user.candidates(prefix: prefix, after: u, v) where scores[key] == nil {
+        var more = lambda > 0 ? user.candidates(prefix: prefix, after: u, v) : []
+        if cache > 0 { more.formUnion(recentCounts.keys.filter { $0.hasPrefix(prefix) }) }
+        if !more.isEmpty {
+            for key in more where scores[key] == nil {
                 let p = system.flatMap { s in
                     s.id(of: key).map { id in
                         let su = u.map { $0 == UserModel.start ? 0 : s.id(of: $0) } ?? nil
@@ -194,6 +205,15 @@ public final class Predictor {
         var tokens = words.tokens(text)
         if !learnedTail.isEmpty { tokens.removeFirst() }
         learnedTail = userModel.learn(tokens, after: learnedTail)
+        for case .word(let word) in tokens {
+            let key = word.lowercased()
+            recent.append(key)
+            recentCounts[key, default: 0] += 1
+            if recent.count > Self.recentLimit {
+                let old = recent.removeFirst()
+                recentCounts[old] = recentCounts[old] == 1 ? nil : recentCounts[old]! - 1
+            }
+        }
         lastQuery = nil
         dirty = true
         if Self.now() - lastSave >= saveInterval { try? save() }
@@ -213,6 +233,8 @@ public final class Predictor {
     /// Forgets everything learned, in memory and on disk.
     public func forget() {
         userModel = UserModel()
+        recent = []
+        recentCounts = [:]
         userLoaded = true
         learnedTail = []
         lastQuery = nil

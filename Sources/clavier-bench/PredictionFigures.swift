@@ -71,6 +71,7 @@ enum PredictionFigures {
     /// `CLAVIER_PREDICT_TUNE=contextMax,contextHalf,unigramMax,unigramHalf,savingWeight`: other
     /// weights than the predictor's own, to try them on the held-out texts.
     static func tune(_ predictor: Predictor) {
+        if let recent = getenv("CLAVIER_PREDICT_RECENT").flatMap({ Double(String(cString: $0)) }) { predictor.recentWeight = recent }
         guard let env = getenv("CLAVIER_PREDICT_TUNE") else { return }
         let v = String(cString: env).split(separator: ",").compactMap { Double($0) }
         guard v.count == 5 else { return }

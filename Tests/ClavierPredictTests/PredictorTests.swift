@@ -55,6 +55,18 @@ import Testing
         #expect(capital.contains("The") && capital.allSatisfy { $0.first!.isUppercase }, "\(capital)")
     }
 
+    /// The recent words' cache holds the last `recentLimit` words learned, counted, and is
+    /// wiped with the rest.
+    @Test func theRecentWordsAreBoundedCountedAndForgotten() {
+        let p = english(learning: true)
+        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 250))
+        #expect(p.recent.count == Predictor.recentLimit)
+        #expect(p.recentCounts == ["okapi": 250, "quagga": 25, "zebra": 25], "\(p.recentCounts)")
+        #expect(p.suggestions(before: "I saw an ok", count: 3).first == "okapi")
+        p.forget()
+        #expect(p.recent.isEmpty && p.recentCounts.isEmpty)
+    }
+
     @Test func learnedWordsAreSuggestedWithTheirCase() {
         let p = english(learning: true)
         #expect(!p.suggestions(before: "and Zeb", count: 3).contains("Zebulonia"))
