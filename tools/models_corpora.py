@@ -8,21 +8,25 @@ import gzip
 import html
 import os
 import re
+import shutil
 import struct
 import subprocess
 import zlib
 
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
-        "debian-reference-es"]
+        "debian-reference-es", "r-cran-tokenizers"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
 def fetch(cache):
     """Downloads every input once into cache/ and unpacks it into cache/root."""
     root = os.path.join(cache, "root")
-    if os.path.isdir(root):
+    stamp = os.path.join(cache, "inputs.txt")
+    wanted = "\n".join(DEBS + WHEELS) + "\n"
+    if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
+    shutil.rmtree(root, ignore_errors=True)
     debs, wheels = os.path.join(cache, "debs"), os.path.join(cache, "wheels")
     os.makedirs(debs, exist_ok=True)
     os.makedirs(wheels, exist_ok=True)
@@ -34,6 +38,8 @@ def fetch(cache):
     for whl in glob.glob(os.path.join(wheels, "*.whl")):
         subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
     os.rename(tmp, root)
+    with open(stamp, "w") as f:
+        f.write(wanted)
     return root
 
 
@@ -107,6 +113,33 @@ def symspell_bigrams(root):
     return out
 
 
+def r_character_vectors(path):
+    """{first line, upper case: [lines]}: the character vectors of an R package's lazy-load data
+    base (data/Rdata.rdb), each serialized by R (XDR, version 3) and compressed with zlib."""
+    data = open(path, "rb").read()
+    out, i = {}, 0
+    while i < len(data):
+        z = zlib.decompressobj()
+        raw = z.decompress(data[i + 4:])
+        i = len(data) - len(z.unused_data)
+        if raw[:2] != b"X\n":
+            continue
+        j = 14
+        j += 4 + struct.unpack(">i", raw[j:j + 4])[0]  # the native encoding's name
+        flags, n = struct.unpack(">ii", raw[j:j + 8])
+        j += 8
+        if flags & 0xff != 16:  # STRSXP: a character vector
+            continue
+        lines = []
+        for _ in range(n):
+            _, length = struct.unpack(">ii", raw[j:j + 8])
+            j += 8
+            lines.append("" if length < 0 else raw[j:j + length].decode("utf-8"))
+            j += max(length, 0)
+        out[lines[0].strip().upper()] = lines
+    return out
+
+
 # --- running text ---
 
 def tidy(text):
@@ -142,6 +175,22 @@ def sword(root, module):
     return verses
 
 
+def moby_dick(root):
+    """Herman Melville's "Moby-Dick" (public domain), as r-cran-tokenizers ships it (a Project
+    Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
+    books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
+    text = next(iter(books.values()))[0].replace("\r\n", "\n")
+    start, end = text.find("*** START OF"), text.find("*** END OF")
+    text = text[text.index("\n", start) + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
+    out = []
+    for para in re.split(r"\n\s*\n", text):
+        para = tidy(para)
+        if para and any(c.islower() for c in para) and not para.upper().startswith("CHAPTER") \
+                and not para.startswith(("Produced by", "End of Project Gutenberg")):
+            out.append(para)
+    return out
+
+
 def fortunes(root, sub):
     """Every fortune of a fortunes directory (offensive ones and pictures left out), in file order."""
     folder = os.path.join(root, "usr/share/games/fortunes", sub)
@@ -158,11 +207,14 @@ def fortunes(root, sub):
     return out
 
 
-def markup_pages(root, pattern):
-    """The text of every help page or HTML chapter that matches, one string per page."""
+def markup_pages(root, pattern, strip=()):
+    """The text of every help page or HTML chapter that matches, one string per page, without
+    what the regular expressions in `strip` match."""
     out = []
     for path in sorted(glob.glob(os.path.join(root, pattern), recursive=True)):
         raw = open(path, "rb").read().decode("utf-8", "replace")
+        for expression in strip:
+            raw = re.sub(expression, " ", raw, flags=re.S)
         raw = re.sub(r"<(code|screen|cmd|pre|key|keyseq|output|input|var|sys|file)\b.*?</\1>", " ", raw, flags=re.S)
         raw = re.sub(r"<(info|style|script|head)\b.*?</\1>", " ", raw, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", raw))

@@ -6,8 +6,17 @@ public protocol WordPredictor {
     /// the end of `before`, or the next word when `before` is empty or ends in a space or
     /// punctuation.
     func suggestions(before: String, count: Int) -> [String]
+    /// The same, where `capitalizeStart` false keeps a sentence's first word in the model's
+    /// own case ("the", "I"): the start of a field whose text before the caret is not known.
+    func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String]
     /// Learns `text` as typed by the user (never a password, a kiosk's or `clavier type` text).
     mutating func learn(_ text: String)
+}
+
+extension WordPredictor {
+    public func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String] {
+        suggestions(before: before, count: count)
+    }
 }
 
 /// What kind of field has the focus, as the accessibility bus says (`--auto-show`'s watch):

@@ -23,7 +23,7 @@ struct Bench {
         var glide = false
         var glideWords: String?
         var glideTune = false
-        /// Only the word-prediction figures (`--ksr`), optionally on these held-out texts.
+        /// Only the word-prediction figures (`--ksr`), optionally on these texts ("en-prose": held out and tuning; "held-out/en-prose").
         var predictionOnly = false
         var texts: Set<String>?
         var models: String?

@@ -27,9 +27,10 @@ extension Bench {
     static func glideSection(_ options: Options) throws(HarnessError) -> String {
         let rss = ProcStats.memory(pid: getpid())?.rss
         let (lexicon, source) = try lexicon(options)
-        // The prediction bench's held-out texts: no model was built from them, no tuning saw them.
+        // The prediction bench's held-out texts: no model was built from them, no tuning (the
+        // predictor's or the decoder's) saw them.
         let texts = ["en-prose", "en-casual"].compactMap { name in
-            TextFile.read(assets() + "/../bench/ksr/\(name).txt").map { (name: name, text: $0) }
+            TextFile.read(assets() + "/../bench/ksr/held-out/\(name).txt").map { (name: name, text: $0) }
         }
         let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
         let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)

@@ -55,8 +55,7 @@ final class GlideDecoders {
 /// Where glide typing's words and their probabilities come from.
 enum GlideVocabulary {
     /// The words of `language`: its installed language model (models/LANG.lm, as word
-    /// prediction uses), else for English the system word list (wamerican), shorter words
-    /// taken as likelier as its completions do.
+    /// prediction uses); nil where there is none.
     static func lexicon(language: String) -> (any GlideLexicon)? {
         if let path = DataFiles.find("models/\(language).lm") {
             do {
@@ -65,8 +64,7 @@ enum GlideVocabulary {
                 Log.warning("glide typing: \(error)")
             }
         }
-        guard language == "en", let words = WordList.load() else { return nil }
-        return GlideWordList(words.map { GlideWord($0, logPrior: -0.9 * Double($0.count)) })
+        return nil
     }
 
     /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)

@@ -4,8 +4,12 @@ import ClavierCore
 /// words (`Effect.suggest`, answered in `KeyboardApp.apply`). Focus reports: `FocusFollower.take`.
 extension KeyboardApp {
     /// The keymap's group changed, or the keyboard is up: suggestions follow its language.
+    /// With nothing typed yet the bar asks too: it offers a sentence's first words (once the
+    /// predictor is made, `fillSuggestions`).
     func followKeymapLanguage(_ x: XHost) {
-        guard let suggester, suggester.followKeymap(xkb: x.display.currentXKBLayout, on: session.keyboard) else { return }
+        guard let suggester else { return }
+        let changed = suggester.followKeymap(xkb: x.display.currentXKBLayout, on: session.keyboard)
+        guard changed || session.keyboard.context.before.isEmpty else { return }
         send(.completions(suggester.suggestions(for: session.keyboard)))
     }
 

@@ -34,6 +34,10 @@ final class ModelPredictor: WordPredictor, SavesLearning {
         predictor.suggestions(before: before, count: count)
     }
 
+    func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String] {
+        predictor.suggestions(before: before, count: count, capitalizeStart: capitalizeStart)
+    }
+
     func learn(_ text: String) {
         predictor.learn(text)
         predictor.endText()

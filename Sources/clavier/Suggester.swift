@@ -75,18 +75,21 @@ final class Suggester {
         return made
     }
 
-    /// The words the bar offers for `keyboard`'s context, in the case of what was typed;
-    /// none in a password field, nor before anything is known of the text before the caret
-    /// (the keyboard just started, or the context was forgotten): a guess there would be a
-    /// sentence's first word where there may be none.
+    /// The words the bar offers for `keyboard`'s context, in the case of what was typed; none
+    /// in a password field. Where nothing is known of the text before the caret (the keyboard
+    /// just started, the focus moved, a click in the application), a sentence's first words:
+    /// capitalised where `--auto-capitalize` would latch Shift, else in the model's own case
+    /// (there may be text before the caret that the keyboard does not see).
     func suggestions(for keyboard: Keyboard) -> [String] {
-        guard let slots = keyboard.accessory?.slots, slots > 0, keyboard.context.field.keepsText,
-              !keyboard.context.before.isEmpty || keyboard.context.knowsStart,
+        let context = keyboard.context
+        guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText,
               let predictor = predictor(language(on: keyboard.layout)) else {
             if loading { awaited = true }
             return []
         }
-        return keyboard.context.cased(predictor.suggestions(before: keyboard.context.before, count: slots))
+        let unknownStart = context.before.isEmpty && !context.knowsStart
+        let capitalizeStart = !unknownStart || capitalize.capitalizes(in: context.field)
+        return context.cased(predictor.suggestions(before: context.before, count: slots, capitalizeStart: capitalizeStart))
     }
 
     /// Saves what every predictor learned (the keyboard hides or quits).

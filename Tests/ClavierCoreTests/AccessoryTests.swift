@@ -1,31 +1,6 @@
 import Testing
 @testable import ClavierCore
 
-@Suite struct WordCompleterTests {
-    let words = ["help", "hello", "helmet", "held", "helicopter", "he", "hex", "Helen", "world"]
-
-    @Test func shortWordsComeFirstThenDictionaryOrder() {
-        let c = WordCompleter(words: words)
-        #expect(c.completions(of: "hel") == ["held", "help", "helen"])
-        #expect(c.completions(of: "x").isEmpty)
-        #expect(c.completions(of: "").isEmpty, "no word, no completions")
-    }
-
-    @Test func acceptedWordsRankFirstMostAcceptedFirst() {
-        var c = WordCompleter(words: words, learned: ["helicopter": 1])
-        #expect(c.completions(of: "he").first == "helicopter")
-        c.accept("hello")
-        c.accept("hello")
-        #expect(c.completions(of: "he").prefix(2) == ["hello", "helicopter"])
-    }
-
-    @Test func theWordItselfIsNotOfferedAndTheTypedCaseIsKept() {
-        let c = WordCompleter(words: words)
-        #expect(!c.completions(of: "help").contains("help"))
-        #expect(c.completions(of: "Hel") == ["Held", "Help", "Helen"])
-    }
-}
-
 @Suite struct CurrentWordTests {
     func typing(_ text: String) -> [Effect] {
         KeySym.sequence(typing: text).map { Effect.type($0, modifiers: []) }

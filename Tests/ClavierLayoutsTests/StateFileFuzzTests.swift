@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 18: the state files (taps, words, float) as a hostile or broken disk leaves them.
+/// Issue 18: the state files (taps, float) as a hostile or broken disk leaves them.
 /// A corrupt file gives no value and one warning, never a crash, not even later when the
 /// keyboard counts on what was read; a link, a FIFO or a huge file is not read at all.
 struct StateFileFuzzTests {
@@ -20,11 +20,9 @@ struct StateFileFuzzTests {
         var counts = TapCounts()
         counts.record("🐶")
         counts.record("€")
-        let texts = [try TapCountStore.encode(counts), try WordStore.encode(["hello": 2, "world": 1]),
-                     try FloatStateStore.encode(Rect(x: -20, y: 340, width: 640, height: 230))]
+        let texts = [try TapCountStore.encode(counts), try FloatStateStore.encode(Rect(x: -20, y: 340, width: 640, height: 230))]
         return texts.map { String(decoding: $0, as: UTF8.self) } + [
             "{\"version\": 1, \"taps\": [{\"text\": \"x\", \"count\": 9223372036854775807, \"last\": 18446744073709551615}]}",
-            "{\"version\": 1, \"words\": {\"hello\": 9223372036854775807}}",
             "geometry: 9223372036854775807x9223372036854775807+9223372036854775807+-9223372036854775807\n",
         ]
     }
@@ -64,10 +62,6 @@ struct StateFileFuzzTests {
         case var counts as TapCounts:
             counts.record(counts.entries.keys.first ?? "🐶")
             _ = Layout(id: "t", pages: [Page(id: "p", rows: [Row([.character("a")])])]).fillingFrequentPage(with: counts)
-        case let words as [String: Int]:
-            var completer = WordCompleter(words: ["hello"], learned: words)
-            for word in words.keys.prefix(3) { completer.accept(word) }
-            _ = completer.completions(of: "h")
         case let rect as Rect:
             _ = FloatFrame.clamped(rect, to: Size(width: 1920, height: 1080))
         default: break
@@ -80,11 +74,10 @@ struct StateFileFuzzTests {
         var random = SeededGenerator(seed: 18)
         for i in 0..<600 {
             let bytes = Self.mutated(seeds, &random)
-            for name in ["taps.json", "words.json", "float.yaml"] {
+            for name in ["taps.json", "float.yaml"] {
                 try Data(bytes).write(to: URL(fileURLWithPath: dir.path + "/clavier/" + name))
             }
             Self.loadAndUse(TapCountStore.self, dir, input: i)
-            Self.loadAndUse(WordStore.self, dir, input: i)
             Self.loadAndUse(FloatStateStore.self, dir, input: i)
         }
     }
@@ -94,18 +87,17 @@ struct StateFileFuzzTests {
         counts.record("x")
         counts.record("y")
         #expect(counts.entries["x"]?.count == .max && counts.entries["y"]?.lastTap == .max)
-        var completer = WordCompleter(words: [], learned: ["hello": .max])
-        completer.accept("hello")
-        #expect(completer.completions(of: "he") == ["hello"])
     }
 
     /// A link to another file, a FIFO, a directory and a sparse 3 GB file in the state
     /// directory: none is read (the link's target stays unread even when it is a valid file).
     @Test func onlyARegularFileIsRead() throws {
         let dir = try Directory()
-        let store = WordStore.standard(environment: dir.environment)
+        let store = TapCountStore.standard(environment: dir.environment)
         let elsewhere = dir.path + "/elsewhere.json"
-        try Data(try WordStore.encode(["secret": 1])).write(to: URL(fileURLWithPath: elsewhere))
+        var secret = TapCounts()
+        secret.record("🔑")
+        try Data(try TapCountStore.encode(secret)).write(to: URL(fileURLWithPath: elsewhere))
         let makers: [(String) -> Int32] = [
             { symlink(elsewhere, $0) }, { mkfifo($0, 0o600) }, { mkdir($0, 0o700) },
             { path in
@@ -116,8 +108,8 @@ struct StateFileFuzzTests {
         ]
         for make in makers {
             #expect(make(store.path) == 0)
-            let (words, warning) = store.load()
-            #expect(words == nil && warning == "\(store.path) is not readable; \(WordStore.fallback)")
+            let (counts, warning) = store.load()
+            #expect(counts == nil && warning == "\(store.path) is not readable; \(TapCountStore.fallback)")
             _ = unlink(store.path) == 0 || rmdir(store.path) == 0
         }
     }

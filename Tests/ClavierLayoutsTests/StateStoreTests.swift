@@ -16,10 +16,6 @@ struct StateStoreTests {
         try expectKept(TapCountStore.self, [counts, more], corrupt: "{\"version\": 1, \"taps\": [")
     }
 
-    @Test func learnedWords() throws {
-        try expectKept(WordStore.self, [["hello": 2, "world": 1], ["hello": 3]], corrupt: "{\"version\": 1, \"words\": {\"a\": -3}}")
-    }
-
     @Test func floatingPlace() throws {
         try expectKept(FloatStateStore.self, [Rect(x: -20, y: 340, width: 640, height: 230), Rect(x: 5, y: 6, width: 300, height: 200)],
                        corrupt: "geometry: banana\n")
@@ -27,7 +23,6 @@ struct StateStoreTests {
 
     @Test func withoutXDGStateHomeTheFilesAreUnderHome() {
         #expect(TapCountStore.standard(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/clavier/taps.json")
-        #expect(WordStore.standard(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/clavier/words.json")
         #expect(FloatStateStore.standard(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/clavier/float.yaml")
     }
 

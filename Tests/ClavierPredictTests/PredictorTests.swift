@@ -43,6 +43,30 @@ import Testing
         #expect(!p.suggestions(before: "the", count: 5).contains("the"), "the word typed saves nothing")
     }
 
+    /// A field's start where capitals are not wanted: a sentence's first words in the model's
+    /// own case ("the", but still "I"), and the same question capitalised is not answered from
+    /// the one before.
+    @Test func aSentencesFirstWordsWithoutCapitals() {
+        let p = english()
+        let plain = p.suggestions(before: "", count: 5, capitalizeStart: false)
+        #expect(plain.count == 5 && plain.contains("I") && plain.contains("the"), "\(plain)")
+        #expect(plain.allSatisfy { $0 == "I" || $0.first!.isLowercase }, "\(plain)")
+        let capital = p.suggestions(before: "", count: 5)
+        #expect(capital.contains("The") && capital.allSatisfy { $0.first!.isUppercase }, "\(capital)")
+    }
+
+    /// The recent words' cache holds the last `recentLimit` words learned, counted, and is
+    /// wiped with the rest.
+    @Test func theRecentWordsAreBoundedCountedAndForgotten() {
+        let p = english(learning: true)
+        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 250))
+        #expect(p.recent.count == Predictor.recentLimit)
+        #expect(p.recentCounts == ["okapi": 250, "quagga": 25, "zebra": 25], "\(p.recentCounts)")
+        #expect(p.suggestions(before: "I saw an ok", count: 3).first == "okapi")
+        p.forget()
+        #expect(p.recent.isEmpty && p.recentCounts.isEmpty)
+    }
+
     @Test func learnedWordsAreSuggestedWithTheirCase() {
         let p = english(learning: true)
         #expect(!p.suggestions(before: "and Zeb", count: 3).contains("Zebulonia"))

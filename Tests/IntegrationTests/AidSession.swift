@@ -76,12 +76,13 @@ final class AidSession {
     }
 
     /// The pixels of the keyboard window that differ from `clavier render` of `page` at its
-    /// size, as (x, y) points; nil when the window cannot be read.
-    func pixelsDifferingFromRender(page: String = "letters", theme: String = "system") throws -> [(x: Int, y: Int)]? {
+    /// size (`arguments`: more of the keyboard's options render takes), as (x, y) points,
+    /// outside the bar's word cells; nil when the window cannot be read.
+    func pixelsDifferingFromRender(page: String = "letters", theme: String = "system", arguments: [String] = []) throws -> [(x: Int, y: Int)]? {
         let f = server.frame(of: session.keyboardWindow)
         let png = session.directory.appendingPathComponent("render-\(page)-\(theme).png").path
         let render = try Harness.clavier(["render", "--layout", "us", "--page", page, "--theme", theme,
-                                          "--size", "\(f.width)x\(f.height)", "--output", png])
+                                          "--size", "\(f.width)x\(f.height)", "--output", png] + arguments)
         guard render.status == 0 else { throw HarnessError("clavier render failed: \(render.err)") }
         let expected = try Canvas.readPNG(path: png)
         guard let screen = server.pixels(of: session.keyboardWindow),
@@ -89,8 +90,10 @@ final class AidSession {
         let rowWords = expected.stride / 4
         let painted = expected.data.assumingMemoryBound(to: UInt32.self)
         var differing: [(x: Int, y: Int)] = []
+        let words = session.wordCells(page: page)
         for y in 0..<screen.height {
-            for x in 0..<screen.width where screen.data[y * screen.width + x] != painted[y * rowWords + x] & 0xFFFFFF {
+            for x in 0..<screen.width where screen.data[y * screen.width + x] != painted[y * rowWords + x] & 0xFFFFFF
+                && !words.contains(where: { $0.contains(x, y) }) {
                 differing.append((x, y))
             }
         }

@@ -122,6 +122,7 @@ final class KeyboardSession {
 
     /// How many of the keyboard window's pixels differ from what `clavier render` paints for
     /// `page` at the window's size; nil when the window cannot be read.
+    /// (Outside the bar's word cells, `wordCells`.)
     func pixelsDifferingFromRender(page: String) throws -> Int? {
         let f = server.frame(of: keyboardWindow)
         let png = scratch.file("render-\(page).png")
@@ -134,12 +135,20 @@ final class KeyboardSession {
         var differing = 0
         let rowWords = expected.stride / 4
         let pixels = expected.data.assumingMemoryBound(to: UInt32.self)
+        let words = wordCells(page: page)
         for y in 0..<screen.height {
-            for x in 0..<screen.width where screen.data[y * screen.width + x] != pixels[y * rowWords + x] & 0xFFFFFF {
+            for x in 0..<screen.width where screen.data[y * screen.width + x] != pixels[y * rowWords + x] & 0xFFFFFF
+                && !words.contains(where: { $0.contains(x, y) }) {
                 differing += 1
             }
         }
         return differing
+    }
+
+    /// The suggestion bar's word cells on `page`: the running keyboard fills them (a sentence's
+    /// first words from the start), `clavier render` leaves them empty.
+    func wordCells(page: String) -> [PrintedGeometry.Box] {
+        ((try? printedGeometry(page: page))?.accessory ?? []).filter { $0.id.hasPrefix("completion-") }
     }
 
     /// What xterm received so far.
@@ -169,6 +178,7 @@ struct PrintedGeometry: Decodable {
         let x: Int, y: Int, width: Int, height: Int
         var midX: Int { x + width / 2 }
         var midY: Int { y + height / 2 }
+        func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
     }
     let layout: String
     let page: String

@@ -139,7 +139,8 @@ import Testing
 
     @Test(arguments: ["system", "high-contrast"])
     func theHighlightOutlinesTheRowThenTheKey(theme: String) throws {
-        let aid = try AidSession(["--scan-switch", "F9,F10", "--theme", theme])
+        // Without suggestions: scanning would reach the bar's first words first.
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--theme", theme, "--suggestions", "0"])
         let keys = try aid.session.geometry(page: "letters")
         func inside(_ p: (x: Int, y: Int), _ id: String) -> Bool {
             guard let k = keys[id] else { return false }
@@ -148,7 +149,7 @@ import Testing
         let row = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"]
         var differing: [(x: Int, y: Int)] = []
         #expect(Harness.waitFor(5) {
-            differing = (try? aid.pixelsDifferingFromRender(theme: theme)) ?? nil ?? []
+            differing = (try? aid.pixelsDifferingFromRender(theme: theme, arguments: ["--suggestions", "0"])) ?? nil ?? []
             return !differing.isEmpty
         })
         #expect(differing.allSatisfy { p in row.contains { inside(p, $0) } }, "only the first row's keys change")
@@ -162,7 +163,7 @@ import Testing
         aid.tapKey(Self.f9)
         #expect(aid.waitForStatus("scan:") { $0 == "scan: key w" })
         #expect(Harness.waitFor(5) {
-            let now = (try? aid.pixelsDifferingFromRender(theme: theme)) ?? nil ?? []
+            let now = (try? aid.pixelsDifferingFromRender(theme: theme, arguments: ["--suggestions", "0"])) ?? nil ?? []
             return !now.isEmpty && now.allSatisfy { inside($0, "w") }
         }, "then only the highlighted key")
         #expect(aid.session.stopKeyboard() == 0)

@@ -85,8 +85,25 @@ import Testing
         #expect(session.stopKeyboard() == 0)
     }
 
+    /// Before any letter, at the start with nothing known of the text before the caret: the
+    /// bar offers a sentence's likely first words, in the model's own case in xterm (a field
+    /// that is not said to be prose gets no capitals), and a click types one and a space.
+    @Test func atAFreshStartTheBarOffersFirstWordsAndAClickTypesOne() throws {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        let line = session.received
+        #expect(line.count > 2 && line.hasSuffix(" \n") && line.dropLast(2).allSatisfy { $0.isLetter || $0 == "'" }, "\(session.said)")
+        #expect(line == "I \n" || line.first?.isLowercase == true, "the model's case, not a sentence's capital: \(line)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
     /// A click in the application (the caret may have moved there) forgets the word begun:
-    /// the bar offers nothing for it any more.
+    /// the bar offers a sentence's first words instead of its completions.
     @Test func aClickInTheApplicationForgetsTheWordBegun() throws {
         let session = try KeyboardSession(windowManager: false)
         try Self.teach("zqxvb", session)
@@ -98,7 +115,7 @@ import Testing
         session.server.click(x: first.x, y: first.y)
         try session.tap(["return"])
         #expect(session.waitForLines(2), "\(session.said)")
-        #expect(session.received == "zqxvb\nzq\n", "\(session.said)")
+        #expect(session.received.hasPrefix("zqxvb\nzq") && !session.received.hasPrefix("zqxvb\nzqxvb"), "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 }

@@ -1,0 +1,86 @@
+"""The held-out texts of `clavier-bench --ksr` (bench/ksr/held-out/): from packages that no model
+is built from and no weight was tuned on. Each source and licence: BENCHMARKS.md and
+packaging/debian/copyright.
+
+- en-prose: Jane Austen's "Persuasion" (public domain), from r-cran-janeaustenr (Debian);
+- en-casual: the English dialogues of chatterbot-corpus (PyPI, BSD);
+- de-docs, fr-docs: the Debian FAQ in German and French (debian-faq-de, debian-faq-fr).
+"""
+import glob
+import os
+import subprocess
+
+import models_corpora as corpora
+
+DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr"]
+WHEELS = ["chatterbot-corpus==1.3.3"]
+
+
+def fetch(cache):
+    """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root."""
+    root = os.path.join(cache, "held-out-root")
+    if os.path.isdir(root):
+        return root
+    debs, wheels = os.path.join(cache, "held-out-debs"), os.path.join(cache, "held-out-wheels")
+    os.makedirs(debs, exist_ok=True)
+    os.makedirs(wheels, exist_ok=True)
+    subprocess.run(["apt-get", "download"] + DEBS, cwd=debs, check=True)
+    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + WHEELS, check=True)
+    tmp = root + ".tmp"
+    for deb in glob.glob(os.path.join(debs, "*.deb")):
+        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
+    for whl in glob.glob(os.path.join(wheels, "*.whl")):
+        subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
+    os.rename(tmp, root)
+    return root
+
+
+def austen(root):
+    """{title: [lines]}: the six novels janeaustenr ships."""
+    return corpora.r_character_vectors(os.path.join(root, "usr/lib/R/site-library/janeaustenr/data/Rdata.rdb"))
+
+
+def paragraphs(lines):
+    """Paragraphs (blank-line separated) as single lines, without chapter headings."""
+    out, current = [], []
+    for line in lines + [""]:
+        if line.strip():
+            current.append(line.strip())
+            continue
+        if current:
+            text = corpora.tidy(" ".join(current))
+            if not text.upper().startswith("CHAPTER") and any(c.islower() for c in text):
+                out.append(text)
+            current = []
+    return out
+
+
+def chat_lines(root, language):
+    """Every line of chatterbot-corpus's dialogues in `language`, in file order, each once."""
+    out, seen = [], set()
+    for path in sorted(glob.glob(os.path.join(root, "wheels/chatterbot_corpus/data", language, "*.yml"))):
+        for line in open(path, encoding="utf-8"):
+            line = line.strip()
+            if not line.startswith("- "):
+                continue
+            text = line.lstrip("- ").strip().strip("'\"")
+            if len(text.split()) >= 2 and text not in seen and not text.startswith("-"):
+                seen.add(text)
+                out.append(text)
+    return out
+
+
+def texts(cache, take_words):
+    """{name: [lines]} of every held-out text."""
+    root = fetch(cache)
+    persuasion = paragraphs(austen(root)["PERSUASION"])
+    chat = chat_lines(root, "english")
+    # Without each chapter's table of contents and navigation, which repeat its headings.
+    strip = (r'<div class="toc">.*?</dl></div>', r'<div class="navheader">.*?</table>', r'<div class="navfooter">.*?</table>')
+    faq = {lang: corpora.markup_pages(root, "usr/share/doc/debian/FAQ/%s/*.%s.html" % (lang, lang), strip) for lang in ("de", "fr")}
+    return {
+        "en-prose": take_words(persuasion[5:], 12500),
+        "en-casual": take_words(chat[::2], 5000),
+        "de-docs": take_words(faq["de"], 8000),
+        "fr-docs": take_words(faq["fr"], 8000),
+    }
