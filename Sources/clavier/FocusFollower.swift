@@ -25,6 +25,25 @@ final class FocusFollower {
         return watch != nil
     }
 
+    /// What the watch said since the loop last looked, as the session's events; nil when it
+    /// ended (no accessibility bus: auto-show is off, the loop drops the follower).
+    func messages() -> [SessionEvent]? {
+        guard let watch else { return [] }
+        var events: [SessionEvent] = []
+        for message in watch.messages() {
+            switch message {
+            case .ready:
+                Log.debug("auto-show: listening for focus changes on the accessibility bus")
+            case .noBus:
+                Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
+                return nil
+            case .report:
+                events += take()
+            }
+        }
+        return events
+    }
+
     /// The session's events for the latest report: a new focus goes to auto-show and, with
     /// its field's kind and text, to the field's keys and the suggestions; only new text, to
     /// the suggestions. Only the last of the changes since the loop last looked matters.

@@ -26,8 +26,10 @@ extension KeyboardApp {
             case .xEvents:
                 for event in x.screen.window.pendingEvents() { handle(event, on: x) }
             case .deadline:
-                // A repeat types nothing more once its pointer is gone.
-                followHolders(x)
+                // A repeat types nothing more once its pointer is gone (KeyboardWindow+Holders.swift).
+                if x.screen.window.holdsPresses {
+                    x.screen.window.lostPointers(holding: session.keyboard.holdingPointers).forEach { handle($0, on: x) }
+                }
                 send(.tick)
                 x.typist.restoreDue(now: now())
                 control?.expire(now: now())
@@ -36,7 +38,7 @@ extension KeyboardApp {
                 Log.debug("signal \(number): quitting")
                 quit()
             case .readable(let fd) where fd == x.focus?.fd:
-                followFocus(x)
+                if let events = x.focus?.messages() { events.forEach(send) } else { x.focus = nil }
             case .readable(let fd) where fd == x.side?.fd:
                 serveSide(x)
             case .readable(let fd):
@@ -99,34 +101,10 @@ extension KeyboardApp {
         }
     }
 
-    /// The presses whose pointer another client took without a crossing (a grab of its slave
-    /// device; KeyboardWindow+Holders.swift) end.
-    private func followHolders(_ x: XHost) {
-        guard x.screen.window.holdsPresses else { return }
-        for lost in x.screen.window.lostPointers(holding: session.keyboard.holdingPointers) { handle(lost, on: x) }
-    }
-
     /// The rules' layout and visibility for the active window; the text before the caret ends.
     private func followActiveWindow(_ x: XHost) {
         guard let (id, identity) = x.display.activeWindow(), id != x.screen.window.id else { return }
         Log.debug("active window \(identity.instance)/\(identity.windowClass)")
         send(.activeWindow(identity))
-    }
-
-    /// What the focus watch (`--auto-show`) has said since the loop last looked.
-    private func followFocus(_ x: XHost) {
-        guard let watch = x.focus?.watch else { return }
-        for message in watch.messages() {
-            switch message {
-            case .ready:
-                Log.debug("auto-show: listening for focus changes on the accessibility bus")
-            case .noBus:
-                Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
-                x.focus = nil
-                return
-            case .report:
-                x.focus?.take().forEach(send)
-            }
-        }
     }
 }
