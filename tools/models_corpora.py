@@ -19,6 +19,21 @@ DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortun
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
+def unpack(debs_wanted, wheels_wanted, debs, wheels, root):
+    """Downloads the Debian packages and PyPI wheels into debs/ and wheels/ and unpacks them all
+    into root (wheels under root/wheels)."""
+    os.makedirs(debs, exist_ok=True)
+    os.makedirs(wheels, exist_ok=True)
+    subprocess.run(["apt-get", "download"] + debs_wanted, cwd=debs, check=True)
+    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + wheels_wanted, check=True)
+    tmp = root + ".tmp"
+    for deb in glob.glob(os.path.join(debs, "*.deb")):
+        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
+    for whl in glob.glob(os.path.join(wheels, "*.whl")):
+        subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
+    os.rename(tmp, root)
+
+
 def fetch(cache):
     """Downloads every input once into cache/ and unpacks it into cache/root."""
     root = os.path.join(cache, "root")
@@ -27,17 +42,7 @@ def fetch(cache):
     if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
     shutil.rmtree(root, ignore_errors=True)
-    debs, wheels = os.path.join(cache, "debs"), os.path.join(cache, "wheels")
-    os.makedirs(debs, exist_ok=True)
-    os.makedirs(wheels, exist_ok=True)
-    subprocess.run(["apt-get", "download"] + DEBS, cwd=debs, check=True)
-    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + WHEELS, check=True)
-    tmp = root + ".tmp"
-    for deb in glob.glob(os.path.join(debs, "*.deb")):
-        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
-    for whl in glob.glob(os.path.join(wheels, "*.whl")):
-        subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
-    os.rename(tmp, root)
+    unpack(DEBS, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
     with open(stamp, "w") as f:
         f.write(wanted)
     return root

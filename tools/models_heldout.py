@@ -8,7 +8,6 @@ packaging/debian/copyright.
 """
 import glob
 import os
-import subprocess
 
 import models_corpora as corpora
 
@@ -21,17 +20,7 @@ def fetch(cache):
     root = os.path.join(cache, "held-out-root")
     if os.path.isdir(root):
         return root
-    debs, wheels = os.path.join(cache, "held-out-debs"), os.path.join(cache, "held-out-wheels")
-    os.makedirs(debs, exist_ok=True)
-    os.makedirs(wheels, exist_ok=True)
-    subprocess.run(["apt-get", "download"] + DEBS, cwd=debs, check=True)
-    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + WHEELS, check=True)
-    tmp = root + ".tmp"
-    for deb in glob.glob(os.path.join(debs, "*.deb")):
-        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
-    for whl in glob.glob(os.path.join(wheels, "*.whl")):
-        subprocess.run(["python3", "-m", "zipfile", "-e", whl, os.path.join(tmp, "wheels")], check=True)
-    os.rename(tmp, root)
+    corpora.unpack(DEBS, WHEELS, os.path.join(cache, "held-out-debs"), os.path.join(cache, "held-out-wheels"), root)
     return root
 
 

@@ -5,29 +5,24 @@ import Testing
     let size = Size(width: 1280, height: 330)
     let t0 = ContinuousClock.now
 
-    func centre(_ k: Keyboard, _ id: Key.ID) -> Point {
-        let r = k.geometry.frame(id: id)!.rect
-        return Point(x: r.midX, y: r.midY)
-    }
-
     @Test func aHeldLetterIsPreviewedAboveItselfAsItLooks() throws {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "shift"), pointer: 0), at: t0)
-        _ = k.handle(.release(centre(k, "shift"), pointer: 0), at: t0)
-        _ = k.handle(.press(centre(k, "g"), pointer: 5), at: t0 + .milliseconds(100))
+        _ = k.handle(.press(k.centre(of: "shift"), pointer: 0), at: t0)
+        _ = k.handle(.release(k.centre(of: "shift"), pointer: 0), at: t0)
+        _ = k.handle(.press(k.centre(of: "g"), pointer: 5), at: t0 + .milliseconds(100))
         let preview = try #require(k.preview(.touch))
         #expect(preview.key == "g" && preview.pointer == 5 && preview.label == .text("G"))
         let key = k.geometry.frame(id: "g")!.rect
         #expect(preview.size == Size(width: Int((Double(key.width) * 1.5).rounded()), height: Int((Double(key.height) * 1.5).rounded())))
         #expect(preview.frame.maxY < key.y && abs(preview.frame.midX - key.midX) <= 1)
         #expect(preview.keyboard().geometry.frames.count == 1)
-        _ = k.handle(.release(centre(k, "g"), pointer: 5), at: t0 + .milliseconds(150))
+        _ = k.handle(.release(k.centre(of: "g"), pointer: 5), at: t0 + .milliseconds(150))
         #expect(k.preview(.touch) == nil, "gone on release")
     }
 
     @Test func theModeSaysWhichPointersArePreviewed() {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "h"), pointer: 0), at: t0)
+        _ = k.handle(.press(k.centre(of: "h"), pointer: 0), at: t0)
         #expect(k.preview(.touch) == nil, "the mouse does not hide the key it holds")
         #expect(k.preview(.always)?.key == "h")
         #expect(k.preview(.never) == nil)
@@ -35,22 +30,22 @@ import Testing
 
     @Test func theLatestOfSeveralFingersIsPreviewed() {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "q"), pointer: 9), at: t0)
-        _ = k.handle(.press(centre(k, "w"), pointer: 3), at: t0 + .milliseconds(10))
+        _ = k.handle(.press(k.centre(of: "q"), pointer: 9), at: t0)
+        _ = k.handle(.press(k.centre(of: "w"), pointer: 3), at: t0 + .milliseconds(10))
         #expect(k.preview(.touch)?.key == "w")
-        _ = k.handle(.release(centre(k, "w"), pointer: 3), at: t0 + .milliseconds(20))
+        _ = k.handle(.release(k.centre(of: "w"), pointer: 3), at: t0 + .milliseconds(20))
         #expect(k.preview(.touch)?.key == "q")
     }
 
     @Test func functionKeysAndPinPadsAreNeverPreviewed() {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "backspace"), pointer: 1), at: t0)
+        _ = k.handle(.press(k.centre(of: "backspace"), pointer: 1), at: t0)
         #expect(k.preview(.always) == nil)
         // A PIN pad shows no pressed keys: a preview would show the digit to whoever looks on.
         let digits = Layout(id: "pin", pages: [Page(id: "digits", rows: [Row(["1", "2", "3"].map { Key.character($0) })])],
                             options: LayoutOptions(showsPressedKeys: false))
         var pin = Keyboard(layout: digits, size: Size(width: 600, height: 200))
-        _ = pin.handle(.press(centre(pin, "2"), pointer: 1), at: t0)
+        _ = pin.handle(.press(pin.centre(of: "2"), pointer: 1), at: t0)
         #expect(!pin.pressed.isEmpty)
         #expect(pin.preview(.always) == nil)
     }

@@ -9,11 +9,6 @@ import Testing
     let size = Size(width: 1280, height: 330)
     let t0 = ContinuousClock.now
 
-    func centre(_ k: Keyboard, _ id: Key.ID) -> Point {
-        let r = k.geometry.frame(id: id)!.rect
-        return Point(x: r.midX, y: r.midY)
-    }
-
     func typed(_ effects: [Effect]) -> Int { effects.filter(\.isTyping).count }
 
     func session() -> Session {
@@ -27,27 +22,27 @@ import Testing
 
     @Test func aLostPointerStopsItsRepeat() {
         var s = session()
-        #expect(typed(s.handle(.input(.press(centre(s.keyboard, "backspace"))), at: t0)) == 1)
+        #expect(typed(s.handle(.input(.press(s.keyboard.centre(of: "backspace"))), at: t0)) == 1)
         #expect(ticks(&s, from: t0, for: 1000) > 3, "BackSpace repeats while held")
         let lost = s.handle(.input(.lost(pointer: 0)), at: t0 + .seconds(1))
         #expect(typed(lost) == 0 && lost.contains(.redraw(["backspace"])), "the key is drawn up again")
         #expect(s.keyboard.pressed.isEmpty && s.nextDeadline(after: t0 + .seconds(1)) == nil)
         #expect(ticks(&s, from: t0 + .seconds(1), for: 2000) == 0, "no repeat once the pointer went")
         // The release that comes late (the grab ended) types nothing either.
-        #expect(typed(s.handle(.input(.release(centre(s.keyboard, "backspace"))), at: t0 + .seconds(4))) == 0)
+        #expect(typed(s.handle(.input(.release(s.keyboard.centre(of: "backspace"))), at: t0 + .seconds(4))) == 0)
     }
 
     @Test func aKeyThatTypesOnReleaseTypesNothingAndOpensNoPopup() {
         var s = session()
-        _ = s.handle(.input(.press(centre(s.keyboard, "e"))), at: t0)
+        _ = s.handle(.input(.press(s.keyboard.centre(of: "e"))), at: t0)
         #expect(typed(s.handle(.input(.lost(pointer: 0)), at: t0 + .milliseconds(100))) == 0)
         #expect(ticks(&s, from: t0, for: 2000) == 0 && s.keyboard.popup == nil, "no long press")
-        #expect(typed(s.handle(.input(.release(centre(s.keyboard, "e"))), at: t0 + .seconds(3))) == 0)
+        #expect(typed(s.handle(.input(.release(s.keyboard.centre(of: "e"))), at: t0 + .seconds(3))) == 0)
     }
 
     @Test func anOpenPopupClosesTypingNothing() {
         var s = session()
-        _ = s.handle(.input(.press(centre(s.keyboard, "e"))), at: t0)
+        _ = s.handle(.input(.press(s.keyboard.centre(of: "e"))), at: t0)
         _ = ticks(&s, from: t0, for: 1500)
         let popup = try! #require(s.keyboard.popup)
         let cell = popup.cells[2]
@@ -59,8 +54,8 @@ import Testing
 
     @Test func onlyThatPointersPressEnds() {
         var s = session()
-        _ = s.handle(.input(.press(centre(s.keyboard, "shift"), pointer: 2 << 32 | 1)), at: t0)
-        _ = s.handle(.input(.press(centre(s.keyboard, "backspace"))), at: t0 + .milliseconds(10))
+        _ = s.handle(.input(.press(s.keyboard.centre(of: "shift"), pointer: 2 << 32 | 1)), at: t0)
+        _ = s.handle(.input(.press(s.keyboard.centre(of: "backspace"))), at: t0 + .milliseconds(10))
         _ = s.handle(.input(.lost(pointer: 2 << 32 | 1)), at: t0 + .milliseconds(20))
         #expect(s.keyboard.pressed == [0: "backspace"], "the mouse's press goes on")
         #expect(ticks(&s, from: t0 + .milliseconds(20), for: 1000) > 3, "and repeats")
@@ -72,9 +67,9 @@ import Testing
         var options = Session.Options()
         options.glide = true
         var s = Session(keyboard: Keyboard(layout: .us, size: size), options: options, at: t0)
-        _ = s.handle(.input(.press(centre(s.keyboard, "h"))), at: t0)
-        _ = s.handle(.input(.motion(centre(s.keyboard, "j"))), at: t0 + .milliseconds(30))
-        _ = s.handle(.input(.motion(centre(s.keyboard, "k"))), at: t0 + .milliseconds(60))
+        _ = s.handle(.input(.press(s.keyboard.centre(of: "h"))), at: t0)
+        _ = s.handle(.input(.motion(s.keyboard.centre(of: "j"))), at: t0 + .milliseconds(30))
+        _ = s.handle(.input(.motion(s.keyboard.centre(of: "k"))), at: t0 + .milliseconds(60))
         #expect(s.keyboard.glide.trace?.gliding == true)
         let lost = s.handle(.input(.lost(pointer: 0)), at: t0 + .milliseconds(90))
         #expect(lost.contains(.redrawTrail) && !lost.contains { if case .glide = $0 { true } else { false } })

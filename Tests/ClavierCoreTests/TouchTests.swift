@@ -7,11 +7,6 @@ import Testing
     let size = Size(width: 1280, height: 330)
     let t0 = ContinuousClock.now
 
-    func centre(_ k: Keyboard, _ id: Key.ID) -> Point {
-        let r = k.geometry.frame(id: id)!.rect
-        return Point(x: r.midX, y: r.midY)
-    }
-
     func typed(_ effects: [Effect]) -> String {
         effects.reduce(into: "") { out, e in if case .type(let sym, _) = e { out += sym.scalar.map { String(Character($0)) } ?? "?" } }
     }
@@ -19,20 +14,20 @@ import Testing
     @Test func twoOverlappingTapsTypeBothInTouchDownOrder() {
         var k = Keyboard(layout: .us, size: size)
         var out = ""
-        out += typed(k.handle(.press(centre(k, "h"), pointer: 11), at: t0))
-        out += typed(k.handle(.press(centre(k, "j"), pointer: 12), at: t0 + .milliseconds(30)))
-        out += typed(k.handle(.release(centre(k, "h"), pointer: 11), at: t0 + .milliseconds(60)))
-        out += typed(k.handle(.release(centre(k, "j"), pointer: 12), at: t0 + .milliseconds(90)))
+        out += typed(k.handle(.press(k.centre(of: "h"), pointer: 11), at: t0))
+        out += typed(k.handle(.press(k.centre(of: "j"), pointer: 12), at: t0 + .milliseconds(30)))
+        out += typed(k.handle(.release(k.centre(of: "h"), pointer: 11), at: t0 + .milliseconds(60)))
+        out += typed(k.handle(.release(k.centre(of: "j"), pointer: 12), at: t0 + .milliseconds(90)))
         #expect(out == "hj")
         #expect(k.pressed.isEmpty)
     }
 
     @Test func shiftHeldByOneFingerCapitalisesALetterTappedByAnother() {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "shift"), pointer: 21), at: t0)
-        let letter = k.handle(.press(centre(k, "g"), pointer: 22), at: t0 + .milliseconds(40))
-            + k.handle(.release(centre(k, "g"), pointer: 22), at: t0 + .milliseconds(80))
-        _ = k.handle(.release(centre(k, "shift"), pointer: 21), at: t0 + .milliseconds(120))
+        _ = k.handle(.press(k.centre(of: "shift"), pointer: 21), at: t0)
+        let letter = k.handle(.press(k.centre(of: "g"), pointer: 22), at: t0 + .milliseconds(40))
+            + k.handle(.release(k.centre(of: "g"), pointer: 22), at: t0 + .milliseconds(80))
+        _ = k.handle(.release(k.centre(of: "shift"), pointer: 21), at: t0 + .milliseconds(120))
         #expect(typed(letter) == "G")
         #expect(k.pressed.isEmpty)
     }
@@ -40,12 +35,12 @@ import Testing
     @Test func aTouchThatEndsOffTheKeyboardTypesWhatItsKeyTypedAndNothingMore() {
         var k = Keyboard(layout: .us, size: size)
         let outside = Point(x: -40, y: -300)
-        var effects = k.handle(.press(centre(k, "k"), pointer: 31), at: t0)
+        var effects = k.handle(.press(k.centre(of: "k"), pointer: 31), at: t0)
         effects += k.handle(.motion(outside, pointer: 31), at: t0 + .milliseconds(20))
         effects += k.handle(.release(outside, pointer: 31), at: t0 + .milliseconds(40))
         #expect(typed(effects) == "k")
         // A key with alternates types on release: slid off, it types nothing.
-        effects = k.handle(.press(centre(k, "e"), pointer: 32), at: t0 + .seconds(1))
+        effects = k.handle(.press(k.centre(of: "e"), pointer: 32), at: t0 + .seconds(1))
         effects += k.handle(.motion(outside, pointer: 32), at: t0 + .seconds(1) + .milliseconds(20))
         effects += k.handle(.release(outside, pointer: 32), at: t0 + .seconds(1) + .milliseconds(40))
         #expect(typed(effects) == "")
@@ -54,12 +49,12 @@ import Testing
 
     @Test func cancellingEndsEveryTouch() {
         var k = Keyboard(layout: .us, size: size)
-        _ = k.handle(.press(centre(k, "q"), pointer: 41), at: t0)
-        _ = k.handle(.press(centre(k, "w"), pointer: 42), at: t0)
-        _ = k.handle(.press(centre(k, "e"), pointer: 43), at: t0)
+        _ = k.handle(.press(k.centre(of: "q"), pointer: 41), at: t0)
+        _ = k.handle(.press(k.centre(of: "w"), pointer: 42), at: t0)
+        _ = k.handle(.press(k.centre(of: "e"), pointer: 43), at: t0)
         _ = k.handle(.cancelAll, at: t0 + .milliseconds(10))
         #expect(k.pressed.isEmpty && k.nextDeadline == nil)
-        #expect(typed(k.handle(.release(centre(k, "e"), pointer: 43), at: t0 + .milliseconds(20))) == "")
+        #expect(typed(k.handle(.release(k.centre(of: "e"), pointer: 43), at: t0 + .milliseconds(20))) == "")
     }
 
     /// 1,000 seeded interleavings of 2–4 touches on keys that type on press, each with a few

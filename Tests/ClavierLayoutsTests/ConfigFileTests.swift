@@ -109,6 +109,19 @@ struct ConfigFileTests {
         #expect(try ConfigFile.parse("---\n\t# layout: us\n \u{00A0}\n", file: "c") == Config())
     }
 
+    /// What `ConfigFile.parse` finds wrong with `text`; none recorded as an issue.
+    func problems(_ text: String) -> [Diagnostic] {
+        do {
+            _ = try ConfigFile.parse(text, file: "config.yaml")
+            Issue.record("a broken config was accepted")
+        } catch .invalid(let found) {
+            return found
+        } catch {
+            Issue.record("\(error)")
+        }
+        return []
+    }
+
     @Test func everyProblemHasItsPlace() {
         let text = """
             layout: us
@@ -120,15 +133,7 @@ struct ConfigFileTests {
               - layout: us
                 keyboard: sometimes
             """
-        var d: [Diagnostic] = []
-        do {
-            _ = try ConfigFile.parse(text, file: "config.yaml")
-            Issue.record("a broken config was accepted")
-        } catch .invalid(let found) {
-            d = found
-        } catch {
-            Issue.record("\(error)")
-        }
+        let d = problems(text)
         let got = d.map { "\($0.line):\($0.column)" }.sorted()
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
@@ -149,15 +154,7 @@ struct ConfigFileTests {
               - field: unknown
                 layout: us
             """
-        var d: [Diagnostic] = []
-        do {
-            _ = try ConfigFile.parse(text, file: "config.yaml")
-            Issue.record("a broken config was accepted")
-        } catch .invalid(let found) {
-            d = found
-        } catch {
-            Issue.record("\(error)")
-        }
+        let d = problems(text)
         #expect(Set(d.map { "\($0.line):\($0.column)" }) == ["2:12", "5:15", "6:12"], "\(d)")
         #expect(d.contains { $0.message == "field must be one of prose, terminal, password, email, url, telephone, number, not 'phone'" }, "\(d)")
         #expect(d.contains { $0.message.hasPrefix("a field rule takes a layout only") }, "\(d)")

@@ -8,6 +8,17 @@ import Testing
 @Suite(.serialized) struct PainterLimitsTests {
     static let size = Size(width: 480, height: 160)
 
+    /// How many pixels differ between two paintings inside `rect` and outside it.
+    static func changedPixels(_ a: borrowing Canvas, _ b: borrowing Canvas, within rect: Rect) -> (inside: Int, outside: Int) {
+        var outside = 0, inside = 0
+        for y in 0..<size.height {
+            for x in 0..<size.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                if x >= rect.x && x < rect.maxX && y >= rect.y && y < rect.maxY { inside += 1 } else { outside += 1 }
+            }
+        }
+        return (inside, outside)
+    }
+
     static func paint(_ theme: Theme, layout: Layout = .us) throws -> Canvas {
         let canvas = try Canvas(size: size)
         KeyboardPainter(theme: theme).paintAll(Keyboard(layout: layout, size: size), on: canvas)
@@ -105,12 +116,7 @@ import Testing
         let plain = try Self.paint(.system, layout: layout("t"))
         let keyboard = Keyboard(layout: layout("t"), size: Self.size)
         let key = try #require(keyboard.geometry.frame(id: "t")).rect
-        var outside = 0, inside = 0
-        for y in 0..<Self.size.height {
-            for x in 0..<Self.size.width where painted.pixel(x: x, y: y) != plain.pixel(x: x, y: y) {
-                if x >= key.x && x < key.maxX && y >= key.y && y < key.maxY { inside += 1 } else { outside += 1 }
-            }
-        }
+        let (inside, outside) = Self.changedPixels(painted, plain, within: key)
         #expect(outside == 0, "\(outside) pixels changed outside the key's face")
         #expect(inside > 0, "the label is not painted at all")
 
@@ -141,12 +147,7 @@ import Testing
         let painted = try Canvas(size: Self.size), expected = try Canvas(size: Self.size)
         KeyboardPainter(theme: .system).paintAll(tall, on: painted)
         KeyboardPainter(theme: .system).paintAll(plain, on: expected)
-        var outside = 0, inside = 0
-        for y in 0..<Self.size.height {
-            for x in 0..<Self.size.width where painted.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
-                if x >= bar.x && x < bar.maxX && y >= bar.y && y < bar.maxY { inside += 1 } else { outside += 1 }
-            }
-        }
+        let (inside, outside) = Self.changedPixels(painted, expected, within: bar)
         #expect(outside == 0, "\(outside) pixels changed outside the bar")
         #expect(inside > 0, "the word is not painted at all")
     }
