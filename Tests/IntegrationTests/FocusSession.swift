@@ -13,7 +13,19 @@ final class FocusSession {
     let probe: ChildProcess
     let control: String, probeLog: String
 
-    init(_ toolkit: FocusProbe.Toolkit, arguments: [String], config: String? = nil) throws {
+    convenience init(_ toolkit: FocusProbe.Toolkit, arguments: [String], config: String? = nil) throws {
+        try self.init(client: "the \(toolkit) probe window (python3-gi, gir1.2-gtk-3.0, python3-pyqt5)", arguments: arguments,
+                      config: config) { environment, control, log in
+            try ChildProcess(FocusProbe.command(toolkit, controlFile: control),
+                             environment: environment.merging(FocusProbe.environment(toolkit)) { $1 }, stdout: log, stderr: log + ".err")
+        }
+    }
+
+    /// The same with another client, started by `start(ENVIRONMENT, CONTROL_FILE, LOG)`: its
+    /// window is named `window` (WM_CLASS class or WM_NAME), it follows the control file as the
+    /// probe does and prints `focused WHAT ` and `text …` lines into LOG.
+    init(client: String, window name: String = FocusProbe.title, arguments: [String], config: String? = nil,
+         start: (_ environment: [String: String], _ control: String, _ log: String) throws -> ChildProcess) throws {
         session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
         if let config, let home = session.environment["XDG_CONFIG_HOME"] {
             try FileManager.default.createDirectory(atPath: home + "/clavier", withIntermediateDirectories: true)
@@ -25,14 +37,10 @@ final class FocusSession {
         control = session.directory.appendingPathComponent("focus").path
         probeLog = session.directory.appendingPathComponent("probe.log").path
         try FocusProbe.focus("button-0", controlFile: control)
-        probe = try ChildProcess(FocusProbe.command(toolkit, controlFile: control),
-                                 environment: session.server.env.merging(bus.environment) { $1 }
-                                     .merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
-                                     .merging(FocusProbe.environment(toolkit)) { $1 },
-                                 stdout: probeLog, stderr: probeLog + ".err")
-        guard let window = session.server.waitForWindow(named: FocusProbe.title) else {
-            throw HarnessError("the \(toolkit) probe window did not appear (python3-gi, gir1.2-gtk-3.0, python3-pyqt5): "
-                               + (TextFile.read(probeLog + ".err") ?? ""))
+        probe = try start(session.server.env.merging(bus.environment) { $1 }.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 },
+                          control, probeLog)
+        guard let window = session.server.waitForWindow(named: name, seconds: 30) else {
+            throw HarnessError("\(client) did not appear: " + (TextFile.read(probeLog + ".err") ?? "") + (TextFile.read(probeLog) ?? ""))
         }
         session.server.setFocus(window)
         // Toolkits tell the accessibility bus of focus moves only in their active window.
