@@ -74,6 +74,16 @@ struct ChromiumFieldsTests {
         let s = try Self.session(arguments: ["--no-sound", "--auto-show", "--preview", "always"])
         #expect(Harness.waitFor(15) { s.session.errors.contains("auto-show: listening") }, "\(s.said)")
         let phone = ["--layout", "phone", "--suggestions", "0"], us = ["--layout", "us"]
+        // The keyboard first comes up in the text input, and the test waits until a key typed
+        // there has arrived: showing it the first time moves the X focus, and Chromium, when its
+        // window gets the focus back (late, on a loaded machine), names the page focused, not the
+        // input, which hides the keyboard. Seen once in 8 runs when the first field was the
+        // telephone input, whose digits then never arrived.
+        try Self.focus("entry-0", kind: "prose", shows: "us/letters", in: s)
+        #expect(Harness.waitFor(10) { s.status() == "visible" }, "\(s.said)")
+        try s.session.tap(["h"])
+        try FocusProbe.focus("dump-0", controlFile: s.control)
+        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text |||||H") == true }, "\(s.said)")
 
         try Self.focus("tel-1", kind: "telephone", shows: "phone/digits", in: s)
         s.session.geometryArguments = phone
@@ -103,7 +113,7 @@ struct ChromiumFieldsTests {
         let inEntry = try FieldKeysIntegrationTests.pixelsChangedByHolding("o", in: s)
 
         try FocusProbe.focus("dump-1", controlFile: s.control)
-        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text 55|42|m@x.io|w/.com|seck|O") == true },
+        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text 55|42|m@x.io|w/.com|seck|Ho") == true },
                 "the inputs do not hold what was typed; \(s.said)")
         #expect(inPassword == 0, "holding k in the password input changed \(inPassword) pixels (1000000: a preview)")
         #expect(inEntry > 0, "holding o in the text input changed nothing: the test cannot see a pressed key")
