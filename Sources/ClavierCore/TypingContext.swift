@@ -118,12 +118,13 @@ public struct TypingContext: Sendable {
     }
 
     /// `words` in the case of what was typed: a partial word in capitals or with a capital
-    /// first letter gives its case to the suggestions, and so does a sentence's start; else
-    /// the model's own case stands ("I", names).
+    /// first letter gives its case to the suggestions, and so does a sentence's start where
+    /// it gets a latched Shift (`wantsShift`: not in a terminal); else the model's own case
+    /// stands ("I", names).
     public func cased(_ words: [String]) -> [String] {
         let partial = partialWord
         let shouts = partial.unicodeScalars.count >= 2 && partial == partial.uppercased() && partial != partial.lowercased()
-        let capital = partial.isEmpty ? atSentenceStart : partial.first?.isUppercase == true
+        let capital = partial.isEmpty ? wantsShift : partial.first?.isUppercase == true
         var seen = Set<String>()
         return words.compactMap { word in
             let cased = shouts ? word.uppercased() : capital ? (word.first.map { $0.uppercased() + word.dropFirst() } ?? word) : word

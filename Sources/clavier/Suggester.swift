@@ -76,10 +76,10 @@ final class Suggester {
     }
 
     /// The words the bar offers for `keyboard`'s context, in the case of what was typed; none
-    /// in a password field. Where nothing is known of the text before the caret (the keyboard
-    /// just started, the focus moved, a click in the application), a sentence's first words:
-    /// capitalised where `--auto-capitalize` would latch Shift, else in the model's own case
-    /// (there may be text before the caret that the keyboard does not see).
+    /// in a password field. A sentence's first words (also where nothing is known of the text
+    /// before the caret: the keyboard just started, the focus moved, a click in the
+    /// application) are capitalised only in a field where `--auto-capitalize` latches Shift,
+    /// else in the model's own case: in a terminal, "ls" after Return, not "Ls".
     func suggestions(for keyboard: Keyboard) -> [String] {
         let context = keyboard.context
         guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText,
@@ -87,9 +87,8 @@ final class Suggester {
             if loading { awaited = true }
             return []
         }
-        let unknownStart = context.before.isEmpty && !context.knowsStart
-        let capitalizeStart = !unknownStart || capitalize.capitalizes(in: context.field)
-        return context.cased(predictor.suggestions(before: context.before, count: slots, capitalizeStart: capitalizeStart))
+        return context.cased(predictor.suggestions(before: context.before, count: slots,
+                                                   capitalizeStart: capitalize.capitalizes(in: context.field)))
     }
 
     /// Saves what every predictor learned (the keyboard hides or quits).

@@ -167,6 +167,7 @@ import Testing
     @Test func suggestionsTakeTheCaseOfWhatWasTyped() {
         var c = TypingContext()
         c.field = .prose
+        c.capitalize = .prose
         c.adopt("I met Th", at: t0)
         #expect(c.cased(["the", "thanks", "The"]) == ["The", "Thanks"])
         c.adopt("I met TH", at: t0)
@@ -177,6 +178,10 @@ import Testing
         #expect(c.cased(["the", "i"]) == ["The", "I"], "a sentence's first word")
         c.adopt("so ", at: t0)
         #expect(c.cased(["I", "we"]) == ["I", "we"])
+        // Where no Shift would latch (a terminal), a sentence's start keeps the model's case.
+        c.field = .terminal
+        c.adopt("Done. ", at: t0)
+        #expect(c.cased(["the", "I"]) == ["the", "I"], "no capital where Shift would not latch")
     }
 
     @Test func theKeymapsLanguage() {

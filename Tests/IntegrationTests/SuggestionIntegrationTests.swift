@@ -87,7 +87,8 @@ import Testing
 
     /// Before any letter, at the start with nothing known of the text before the caret: the
     /// bar offers a sentence's likely first words, in the model's own case in xterm (a field
-    /// that is not said to be prose gets no capitals), and a click types one and a space.
+    /// that is not said to be prose gets no capitals, after Return neither), and a click types
+    /// one and a space.
     @Test func atAFreshStartTheBarOffersFirstWordsAndAClickTypesOne() throws {
         let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
         #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
@@ -99,6 +100,13 @@ import Testing
         let line = session.received
         #expect(line.count > 2 && line.hasSuffix(" \n") && line.dropLast(2).allSatisfy { $0.isLetter || $0 == "'" }, "\(session.said)")
         #expect(line == "I \n" || line.first?.isLowercase == true, "the model's case, not a sentence's capital: \(line)")
+        // After Return the start is known, and still no capital where no Shift would latch.
+        usleep(300_000)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        let next = String(session.received.dropFirst(line.count))
+        #expect(next == "I \n" || next.first?.isLowercase == true, "the model's case after Return too: \(next)")
         #expect(session.stopKeyboard() == 0)
     }
 
