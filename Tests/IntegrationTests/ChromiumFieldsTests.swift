@@ -60,13 +60,6 @@ struct ChromiumFieldsTests {
         }
     }
 
-    /// Focuses input `what`, waits until the watch names its `kind` and `clavier status` shows `shown`.
-    static func focus(_ what: String, kind: String, shows shown: String, in s: FocusSession) throws {
-        try s.focus(what)
-        #expect(Harness.waitFor(20) { s.session.errors.contains("(\(kind))") }, "the watch did not say \(kind) for \(what); \(s.said)")
-        #expect(Harness.waitFor(10) { s.shown() == shown }, "\(what): \(s.shown()), not \(shown); \(s.said)")
-    }
-
     /// The inputs are visited so that each move changes what `clavier status` shows (the
     /// layout or the page): the test then knows the keys it taps are the new field's (an e-mail
     /// input's `@` is not where a URL input's `/` is).
@@ -79,37 +72,37 @@ struct ChromiumFieldsTests {
         // window gets the focus back (late, on a loaded machine), names the page focused, not the
         // input, which hides the keyboard. Seen once in 8 runs when the first field was the
         // telephone input, whose digits then never arrived.
-        try Self.focus("entry-0", kind: "prose", shows: "us/letters", in: s)
+        try s.focus("entry-0", kind: "prose", shows: "us/letters", within: 20)
         #expect(Harness.waitFor(10) { s.status() == "visible" }, "\(s.said)")
         try s.session.tap(["h"])
         try FocusProbe.focus("dump-0", controlFile: s.control)
         #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text |||||H") == true }, "\(s.said)")
 
-        try Self.focus("tel-1", kind: "telephone", shows: "phone/digits", in: s)
+        try s.focus("tel-1", kind: "telephone", shows: "phone/digits", within: 20)
         s.session.geometryArguments = phone
         try s.session.tap(["5", "5"], startingOn: "digits")
 
-        try Self.focus("email-1", kind: "email", shows: "us/letters", in: s)
+        try s.focus("email-1", kind: "email", shows: "us/letters", within: 20)
         s.session.geometryArguments = us + ["--field", "email"]
         try s.session.tap(["m", "field-@", "x", "field-.", "i", "o"])
 
-        try Self.focus("number-1", kind: "number", shows: "us/numbers", in: s)
+        try s.focus("number-1", kind: "number", shows: "us/numbers", within: 20)
         s.session.geometryArguments = us
         try s.session.tap(["4"], startingOn: "numbers")
 
-        try Self.focus("url-1", kind: "url", shows: "us/letters", in: s)
+        try s.focus("url-1", kind: "url", shows: "us/letters", within: 20)
         s.session.geometryArguments = us + ["--field", "url"]
         try s.session.tap(["w", "field-/", "field-.com"])
 
-        try Self.focus("tel-2", kind: "telephone", shows: "phone/digits", in: s)
-        try Self.focus("password-1", kind: "password", shows: "us/letters", in: s)
+        try s.focus("tel-2", kind: "telephone", shows: "phone/digits", within: 20)
+        try s.focus("password-1", kind: "password", shows: "us/letters", within: 20)
         s.session.geometryArguments = us
         try s.session.tap(["s", "e", "c"])
         let inPassword = try FieldKeysIntegrationTests.pixelsChangedByHolding("k", in: s)
 
-        try Self.focus("number-2", kind: "number", shows: "us/numbers", in: s)
+        try s.focus("number-2", kind: "number", shows: "us/numbers", within: 20)
         try s.session.tap(["2"], startingOn: "numbers")
-        try Self.focus("entry-1", kind: "prose", shows: "us/letters", in: s)
+        try s.focus("entry-1", kind: "prose", shows: "us/letters", within: 20)
         let inEntry = try FieldKeysIntegrationTests.pixelsChangedByHolding("o", in: s)
 
         try FocusProbe.focus("dump-1", controlFile: s.control)

@@ -57,6 +57,14 @@ final class FocusSession {
                 "the probe did not focus \(what)")
     }
 
+    /// Moves the focus to `what`, then waits until the focus watch names the field `kind` (within
+    /// `seconds`) and the keyboard shows `shown` (`layout/page`).
+    func focus(_ what: String, kind: String, shows shown: String, within seconds: Double = 10) throws {
+        try focus(what)
+        #expect(Harness.waitFor(seconds) { self.session.errors.contains("(\(kind))") }, "the watch did not say \(kind) for \(what); \(said)")
+        #expect(Harness.waitFor(10) { self.shown() == shown }, "\(what): \(self.shown()), not \(shown); \(said)")
+    }
+
     /// Runs `clavier ARGS` against this session's keyboard.
     func clavier(_ arguments: String...) throws -> (status: Int32, out: String, err: String) {
         try Harness.clavier(arguments, environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
