@@ -66,6 +66,8 @@ let package = Package(
         .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
 
         .target(name: "ClavierCore"),
+        // Codable to JSON and back without Foundation: the control wire, `status --json`, `predict`, `glide`, taps.json.
+        .target(name: "ClavierJSON"),
         // Glide typing's decoder: a gesture over the letter keys in, the likeliest words out. Pure Swift (Core's Point).
         .target(name: "ClavierGlide", dependencies: ["ClavierCore"]),
         // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
@@ -74,11 +76,11 @@ let package = Package(
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"]),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
-        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML"]),
+        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"]),
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders,
@@ -100,6 +102,9 @@ let package = Package(
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        // ClavierJSON against FoundationEssentials' JSONEncoder and JSONDecoder, with Clavier's own types.
+        .testTarget(name: "ClavierJSONTests", dependencies: ["ClavierJSON", "ClavierCore", "ClavierLayouts", "clavier"],
+                    swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
