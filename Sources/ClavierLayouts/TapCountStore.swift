@@ -1,5 +1,5 @@
 import ClavierCore
-import FoundationEssentials
+import ClavierJSON
 
 /// Keeps `TapCounts` in `$XDG_STATE_HOME/clavier/taps.json` (a `StateStore`).
 public struct TapCountStore: StateStore {
@@ -20,7 +20,7 @@ public struct TapCountStore: StateStore {
     }
 
     public static func decode(_ bytes: [UInt8]) -> TapCounts? {
-        guard let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), file.version == 1,
+        guard let file = try? JSON.decode(File.self, from: bytes), file.version == 1,
               file.taps.allSatisfy({ $0.count > 0 }) else { return nil }
         var counts = TapCounts()
         for tap in file.taps { counts.entries[tap.text] = .init(count: tap.count, lastTap: tap.last) }
@@ -30,6 +30,6 @@ public struct TapCountStore: StateStore {
     public static func encode(_ counts: TapCounts) throws -> [UInt8] {
         let taps = counts.entries.sorted { $0.key < $1.key }
             .map { File.Tap(text: $0.key, count: $0.value.count, last: $0.value.lastTap) }
-        return Array(try JSONEncoder().encode(File(version: 1, taps: taps)))
+        return try JSON.encode(File(version: 1, taps: taps))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClavierCore
 import ClavierLayouts
-import FoundationEssentials
+import ClavierJSON
 import Glibc
 
 /// The option every command that talks to the running keyboard shares.
@@ -100,7 +100,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         guard let status = try control.ask(.status) else { return }
         if json {
-            print(String(decoding: try JSONEncoder.wire.encode(status), as: UTF8.self))
+            print(try JSON.string(status, options: .wire))
         } else {
             for line in status.lines { print(line) }
         }

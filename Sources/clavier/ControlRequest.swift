@@ -1,5 +1,5 @@
 import ClavierCore
-import FoundationEssentials
+import ClavierJSON
 
 /// One request of `clavier show|hide|toggle|quit|status|layout NAME`: client and server
 /// share this type, and it travels as one JSON line on the control socket
@@ -35,11 +35,11 @@ enum ControlRequest: Equatable, Codable {
     }
 
     /// The request as its line on the socket (without the newline).
-    var line: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) }
+    var line: String { (try? JSON.string(self, options: .wire)) ?? "" }
 
     /// The request a line asks for; nil when it is none.
     init?(line: String) {
-        guard let request = try? JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8)) else { return nil }
+        guard let request = try? JSON.decode(ControlRequest.self, from: line) else { return nil }
         self = request
     }
 

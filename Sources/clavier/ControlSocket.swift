@@ -1,6 +1,6 @@
 import ClavierCore
 import ClavierLayouts
-import FoundationEssentials
+import ClavierJSON
 import Glibc
 
 /// What can go wrong setting up or using the control socket.
@@ -195,11 +195,11 @@ enum ControlReply: Equatable, Codable {
     }
 
     /// The reply as it goes on the socket: one JSON line.
-    var encoded: String { String(decoding: (try? JSONEncoder.wire.encode(self)) ?? Data(), as: UTF8.self) + "\n" }
+    var encoded: String { ((try? JSON.string(self, options: .wire)) ?? "") + "\n" }
 
     init(decoding text: String) {
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
-        self = (try? JSONDecoder().decode(ControlReply.self, from: Data(line.utf8))) ?? .failed("unexpected answer '\(line)'")
+        self = (try? JSON.decode(ControlReply.self, from: line)) ?? .failed("unexpected answer '\(line)'")
     }
 }
 
@@ -275,11 +275,7 @@ enum ControlClient {
     }
 }
 
-extension JSONEncoder {
-    /// The control wire's encoder: keys sorted, so a message reads the same every time.
-    static var wire: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
+extension JSONOptions {
+    /// The control wire's JSON: keys sorted, so a message reads the same every time.
+    static let wire: JSONOptions = .sortedKeys
 }

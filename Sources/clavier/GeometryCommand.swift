@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClavierCore
-import FoundationEssentials
+import ClavierJSON
 
 /// `clavier geometry`: the key rectangles the running keyboard uses at a size, as JSON.
 struct GeometryCommand: ParsableCommand {
@@ -53,10 +53,8 @@ struct GeometryCommand: ParsableCommand {
     }
 }
 
-/// A JSON object whose fields keep the order they were given in. Foundation's JSONEncoder
-/// writes every name and value (escapes and all), but on Linux it holds an object's fields in
-/// a dictionary, so in no fixed order (swift-corelibs-foundation#3676), and the README shows
-/// `clavier geometry`'s fields in this order.
+/// A JSON object whose fields keep the order they were given in, as the README shows
+/// `clavier geometry`'s fields.
 struct JSONObject {
     enum Value {
         case text(String)
@@ -74,25 +72,16 @@ struct JSONObject {
         return out
     }
 
-    var json: String {
-        "{" + fields.map { name, value in
-            let text = switch value {
-            case .text(let string): Self.encoded(string)
-            case .number(let number): Self.encoded(number)
-            case .objects(let objects): "[" + objects.map(\.json).joined(separator: ",") + "]"
+    var value: JSONValue {
+        .object(fields.map { name, value in
+            switch value {
+            case .text(let string): JSONMember(name, .string(string))
+            case .number(let number): JSONMember(name, .number(String(number)))
+            case .objects(let objects): JSONMember(name, .array(objects.map(\.value)))
             }
-            return Self.encoded(name) + ":" + text
-        }.joined(separator: ",") + "}"
+        })
     }
 
-    private static let encoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return encoder
-    }()
-
-    /// A string or number as JSON; neither can fail to encode.
-    private static func encoded(_ value: some Encodable) -> String {
-        String(decoding: try! encoder.encode(value), as: UTF8.self)
-    }
+    /// One line; only containers nested 512 deep could fail to write.
+    var json: String { String(decoding: (try? JSON.write(value, options: .withoutEscapingSlashes)) ?? [], as: UTF8.self) }
 }

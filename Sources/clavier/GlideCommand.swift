@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClavierCore
 import ClavierGlide
-import FoundationEssentials
+import ClavierJSON
 import Glibc
 
 /// `clavier glide`: decodes gestures for scripts and measuring, one JSON line in, one out.
@@ -47,7 +47,7 @@ struct GlideCommand: ParsableCommand {
         func failure(_ message: String) -> String { Self.error(message, number) }
         let request: Request
         do {
-            request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+            request = try JSON.decode(Request.self, from: line)
         } catch {
             return failure("not a gesture: \(Self.describe(error))")
         }
@@ -89,8 +89,6 @@ struct GlideCommand: ParsableCommand {
     }
 
     private static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSON.string(value, options: .withoutEscapingSlashes)) ?? "{}"
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import ClavierJSON
 import ClavierPredict
-import FoundationEssentials
 import Glibc
 
 /// `clavier predict`: word prediction for scripts and measurements, one JSON line in, one out.
@@ -62,7 +62,7 @@ struct PredictCommand: ParsableCommand {
     static func answer(_ line: String, number: Int, predictor: Predictor, count: Int) -> String {
         let request: Request
         do {
-            request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+            request = try JSON.decode(Request.self, from: line)
         } catch {
             return failure("stdin:\(number): not a JSON object with a string \"before\" or \"commit\"")
         }
@@ -85,9 +85,7 @@ struct PredictCommand: ParsableCommand {
 
     /// `value` as one line of JSON (strings of plain structs always encode).
     static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSON.string(value, options: .withoutEscapingSlashes)) ?? "{}"
     }
 
     /// One line on standard output, written at once (no stdio buffer to flush).

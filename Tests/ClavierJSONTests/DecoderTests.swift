@@ -94,24 +94,26 @@ import Testing
         #expect(try JSON.decode(Number<Int>.self, from: #"{"v":-0}"#) == Number(v: 0))
     }
 
+    /// How decoding `text` as a Request fails.
+    func failure(_ text: String) -> String {
+        let error: any Error
+        do {
+            _ = try JSON.decode(Request.self, from: text)
+            return "decoded"
+        } catch let caught { error = caught }
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "keyNotFound \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context): return "typeMismatch \(context.codingPath.map(\.stringValue))"
+        case DecodingError.valueNotFound(_, let context): return "valueNotFound \(context.codingPath.map(\.stringValue))"
+        case DecodingError.dataCorrupted: return "dataCorrupted"
+        default: return "\(error)"
+        }
+    }
+
     @Test func decodesAsTheCallersExpect() throws {
         #expect(try JSON.decode(Request.self, from: #"{"count":1}"#) == Request(before: nil, count: 1))
         #expect(try JSON.decode(Request.self, from: #"{"count":1,"before":null,"other":[1,{"x":2}]}"#) == Request(before: nil, count: 1))
         #expect(try JSON.decode(Request.self, from: #"{"count":1,"before":"a"}"#) == Request(before: "a", count: 1))
-        func failure(_ text: String) -> String {
-            let error: any Error
-            do {
-                _ = try JSON.decode(Request.self, from: text)
-                return "decoded"
-            } catch let caught { error = caught }
-            switch error {
-            case DecodingError.keyNotFound(let key, _): return "keyNotFound \(key.stringValue)"
-            case DecodingError.typeMismatch(_, let context): return "typeMismatch \(context.codingPath.map(\.stringValue))"
-            case DecodingError.valueNotFound(_, let context): return "valueNotFound \(context.codingPath.map(\.stringValue))"
-            case DecodingError.dataCorrupted: return "dataCorrupted"
-            default: return "\(error)"
-            }
-        }
         #expect(failure("{}") == "keyNotFound count")
         #expect(failure(#"{"count":"1"}"#) == "typeMismatch [\"count\"]")
         #expect(failure(#"{"count":1,"before":2}"#) == "typeMismatch [\"before\"]")
