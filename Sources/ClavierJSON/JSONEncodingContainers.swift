@@ -52,31 +52,16 @@ struct KeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedEncoding: UnkeyedEncodingContainer {
+struct UnkeyedEncoding: UnkeyedEncodingContainer, TypedEncoding {
     let array: ArraySlots
     let codingPath: [any CodingKey]
     var count: Int { array.slots.count }
 
-    private func add<T: Encodable>(_ value: T) throws {
+    func encodeValue<T: Encodable>(_ value: T) throws {
         array.slots.append(try ValueEncoder.slot(for: value, at: codingPath + [IndexKey(count)]))
     }
 
     mutating func encodeNil() throws { array.slots.append(.value(.null)) }
-    mutating func encode(_ value: Bool) throws { try add(value) }
-    mutating func encode(_ value: String) throws { try add(value) }
-    mutating func encode(_ value: Double) throws { try add(value) }
-    mutating func encode(_ value: Float) throws { try add(value) }
-    mutating func encode(_ value: Int) throws { try add(value) }
-    mutating func encode(_ value: Int8) throws { try add(value) }
-    mutating func encode(_ value: Int16) throws { try add(value) }
-    mutating func encode(_ value: Int32) throws { try add(value) }
-    mutating func encode(_ value: Int64) throws { try add(value) }
-    mutating func encode(_ value: UInt) throws { try add(value) }
-    mutating func encode(_ value: UInt8) throws { try add(value) }
-    mutating func encode(_ value: UInt16) throws { try add(value) }
-    mutating func encode(_ value: UInt32) throws { try add(value) }
-    mutating func encode(_ value: UInt64) throws { try add(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try add(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = ObjectSlots()
@@ -100,26 +85,35 @@ struct UnkeyedEncoding: UnkeyedEncodingContainer {
 }
 
 /// The encoder's own single value: a value encoded again replaces the first.
-struct SingleValueEncoding: SingleValueEncodingContainer {
+struct SingleValueEncoding: SingleValueEncodingContainer, TypedEncoding {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set<T: Encodable>(_ value: T) throws { encoder.root = try ValueEncoder.slot(for: value, at: codingPath) }
+    func encodeValue<T: Encodable>(_ value: T) throws { encoder.root = try ValueEncoder.slot(for: value, at: codingPath) }
 
     mutating func encodeNil() throws { encoder.root = .value(.null) }
-    mutating func encode(_ value: Bool) throws { try set(value) }
-    mutating func encode(_ value: String) throws { try set(value) }
-    mutating func encode(_ value: Double) throws { try set(value) }
-    mutating func encode(_ value: Float) throws { try set(value) }
-    mutating func encode(_ value: Int) throws { try set(value) }
-    mutating func encode(_ value: Int8) throws { try set(value) }
-    mutating func encode(_ value: Int16) throws { try set(value) }
-    mutating func encode(_ value: Int32) throws { try set(value) }
-    mutating func encode(_ value: Int64) throws { try set(value) }
-    mutating func encode(_ value: UInt) throws { try set(value) }
-    mutating func encode(_ value: UInt8) throws { try set(value) }
-    mutating func encode(_ value: UInt16) throws { try set(value) }
-    mutating func encode(_ value: UInt32) throws { try set(value) }
-    mutating func encode(_ value: UInt64) throws { try set(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try set(value) }
+}
+
+/// The typed `encode`s that the unkeyed and single-value containers must have, each the
+/// container's generic one.
+protocol TypedEncoding {
+    func encodeValue<T: Encodable>(_ value: T) throws
+}
+
+extension TypedEncoding {
+    mutating func encode(_ value: Bool) throws { try encodeValue(value) }
+    mutating func encode(_ value: String) throws { try encodeValue(value) }
+    mutating func encode(_ value: Double) throws { try encodeValue(value) }
+    mutating func encode(_ value: Float) throws { try encodeValue(value) }
+    mutating func encode(_ value: Int) throws { try encodeValue(value) }
+    mutating func encode(_ value: Int8) throws { try encodeValue(value) }
+    mutating func encode(_ value: Int16) throws { try encodeValue(value) }
+    mutating func encode(_ value: Int32) throws { try encodeValue(value) }
+    mutating func encode(_ value: Int64) throws { try encodeValue(value) }
+    mutating func encode(_ value: UInt) throws { try encodeValue(value) }
+    mutating func encode(_ value: UInt8) throws { try encodeValue(value) }
+    mutating func encode(_ value: UInt16) throws { try encodeValue(value) }
+    mutating func encode(_ value: UInt32) throws { try encodeValue(value) }
+    mutating func encode(_ value: UInt64) throws { try encodeValue(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value) }
 }

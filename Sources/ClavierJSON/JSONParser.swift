@@ -76,55 +76,48 @@ struct JSONParser {
     }
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("arrays and objects nested more than \(Self.maximumDepth) deep") }
-        at += 1
         var members: [JSONMember] = []
         var seen: Set<String> = []
-        skipSpace()
-        if peek == UInt8(ascii: "}") {
-            at += 1
-            return .object(members)
+        try elements(depth: depth, close: "}", in: "object") { parser throws(JSONSyntaxError) in
+            let keyStart = parser.at
+            guard parser.peek == UInt8(ascii: "\"") else { throw parser.error("expected a key in double quotes, found \(parser.found)") }
+            let key = try parser.string()
+            guard seen.insert(key).inserted else { throw parser.error("the key \"\(key)\" appears twice in the object", at: keyStart) }
+            parser.skipSpace()
+            try parser.expect(UInt8(ascii: ":"), "':' after the key")
+            parser.skipSpace()
+            members.append(JSONMember(key, try parser.value(depth: depth)))
         }
-        while true {
-            skipSpace()
-            let keyStart = at
-            guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found)") }
-            let key = try string()
-            guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice in the object", at: keyStart) }
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipSpace()
-            members.append(JSONMember(key, try value(depth: depth)))
-            skipSpace()
-            if peek == UInt8(ascii: ",") {
-                at += 1
-                continue
-            }
-            try expect(UInt8(ascii: "}"), "',' or '}' in the object")
-            return .object(members)
-        }
+        return .object(members)
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        var values: [JSONValue] = []
+        try elements(depth: depth, close: "]", in: "array") { parser throws(JSONSyntaxError) in
+            values.append(try parser.value(depth: depth))
+        }
+        return .array(values)
+    }
+
+    /// From the opening bracket to `close`: elements separated by commas, none after the last.
+    private mutating func elements(depth: Int, close: Character, in container: String,
+                                   _ element: (inout JSONParser) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else { throw error("arrays and objects nested more than \(Self.maximumDepth) deep") }
+        let closing = close.asciiValue ?? 0
         at += 1
-        var elements: [JSONValue] = []
         skipSpace()
-        if peek == UInt8(ascii: "]") {
+        if peek == closing {
             at += 1
-            return .array(elements)
+            return
         }
         while true {
             skipSpace()
-            elements.append(try value(depth: depth))
+            try element(&self)
             skipSpace()
-            if peek == UInt8(ascii: ",") {
-                at += 1
-                continue
-            }
-            try expect(UInt8(ascii: "]"), "',' or ']' in the array")
-            return .array(elements)
+            guard peek == UInt8(ascii: ",") else { break }
+            at += 1
         }
+        try expect(closing, "',' or '\(close)' in the \(container)")
     }
 
     /// `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?, kept as its text.

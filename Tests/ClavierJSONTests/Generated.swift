@@ -18,25 +18,19 @@ indirect enum Tree: Codable {
     }
 
     func encode(to encoder: any Encoder) throws {
+        func single(_ value: some Encodable) throws {
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        }
         switch self {
         case .null:
             var c = encoder.singleValueContainer()
             try c.encodeNil()
-        case .bool(let v):
-            var c = encoder.singleValueContainer()
-            try c.encode(v)
-        case .int(let v):
-            var c = encoder.singleValueContainer()
-            try c.encode(v)
-        case .double(let v):
-            var c = encoder.singleValueContainer()
-            try c.encode(v)
-        case .string(let v):
-            var c = encoder.singleValueContainer()
-            try c.encode(v)
-        case .optional(let v):
-            var c = encoder.singleValueContainer()
-            try c.encode(v)
+        case .bool(let v): try single(v)
+        case .int(let v): try single(v)
+        case .double(let v): try single(v)
+        case .string(let v): try single(v)
+        case .optional(let v): try single(v)
         case .array(let elements):
             var c = encoder.unkeyedContainer()
             for element in elements { try c.encode(element) }
@@ -80,8 +74,8 @@ struct Generator {
         case 0: return Double(int(-1_000_000...1_000_000))
         case 1: return Double.random(in: -1...1, using: &random)
         case 2: return Double(sign: chance(0.5) ? .minus : .plus, exponent: int(-1074...1023), significand: Double.random(in: 1..<2, using: &random))
-        case 3: return [0.0, -0.0, 1.0, -1.0, 0.1, 1e-7, 1e16, 1e15, 5e-324, .greatestFiniteMagnitude, .leastNormalMagnitude,
-                        123456789012345680000.0, 1e21, 1e22, 9007199254740993, 0.000123, 100, 1e300][int(0...17)]
+        case 3: return [0.0, -0.0, 1.0, -1.0, 0.1, 1e-7, 1e16, 1e15, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude,
+                        123456789012345680000.0, 1e21, 1e22, 9007199254740994, 0.000123, 100, 1e300][int(0...17)]
         case 4: return Double(int(-1000...1000)) / Double([1, 2, 4, 10, 100, 1000][int(0...5)])
         default:
             let bits = random.next()
