@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a

@@ -27,6 +27,8 @@ struct Bench {
         var predictionOnly = false
         var texts: Set<String>?
         var models: String?
+        /// `--json`: only the JSON figures (ClavierJSON beside FoundationEssentials).
+        var jsonOnly = false
     }
 
     static func main() {
@@ -48,14 +50,19 @@ struct Bench {
             case "--only": options.only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             case "--ksr": options.predictionOnly = true
             case "--models": options.models = args.popFirst()
+            case "--json": options.jsonOnly = true
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]]")
                 exit(2)
             }
         }
         if options.glide || options.glideTune {
             runGlide(options)
+            return
+        }
+        if options.jsonOnly {
+            emit(options) { JSONFigures.report(runs: options.quick ? 11 : 51) }
             return
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
