@@ -7,7 +7,7 @@ struct ValueDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at path: [any CodingKey]) throws -> T {
-        if let scalar = type as? any JSONScalar.Type { return try scalar.init(json: value, at: path) as! T }
+        if let scalar = type as? any JSONScalar.Type, let decoded = try scalar.init(json: value, at: path) as? T { return decoded }
         return try T(from: ValueDecoder(value: value, codingPath: path))
     }
 

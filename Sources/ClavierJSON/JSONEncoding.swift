@@ -58,7 +58,7 @@ enum Slot {
     var value: JSONValue {
         switch self {
         case .value(let value): value
-        case .object(let object): .object(object.keys.map { JSONMember($0, object.slots[$0]!.value) })
+        case .object(let object): .object(object.keys.compactMap { key in object.slots[key].map { JSONMember(key, $0.value) } })
         case .array(let array): .array(array.slots.map(\.value))
         case .encoder(let encoder): encoder.root?.value ?? .object([])
         }
