@@ -113,6 +113,7 @@ check-lazy-libs: deps
 
 test: test-deps check-core
 	$(SWIFT) build --build-tests
+	@tools/check-shipped-symbols "$(DEBUG_BIN)"
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.
 	$(SWIFT) build --product generate-manual
 	# A private config, state and cache, so tests neither read nor change the user's own.
