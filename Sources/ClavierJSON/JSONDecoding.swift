@@ -13,9 +13,7 @@ struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self, "an object") }
-        var byKey: [String: JSONValue] = [:]
-        for member in members { byKey[member.key] = member.value }
-        return KeyedDecodingContainer(KeyedDecoding(members: byKey, order: members.map(\.key), codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedDecoding(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -36,15 +34,26 @@ struct ValueDecoder: Decoder {
 }
 
 struct KeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
-    let order: [String]
+    let members: [JSONMember]
     let codingPath: [any CodingKey]
+    /// Where each key is, for a large object; a few keys are found faster by looking at each.
+    private let index: [String: Int]?
 
-    var allKeys: [Key] { order.compactMap { Key(stringValue: $0) } }
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    init(members: [JSONMember], codingPath: [any CodingKey]) {
+        (self.members, self.codingPath) = (members, codingPath)
+        index = members.count > 8 ? Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    private func member(_ key: String) -> JSONValue? {
+        if let index { return index[key].map { members[$0].value } }
+        return members.first { $0.key == key }?.value
+    }
+
+    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    func contains(_ key: Key) -> Bool { member(key.stringValue) != nil }
 
     private func value(_ key: Key) throws -> JSONValue {
-        guard let value = members[key.stringValue] else {
+        guard let value = member(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
                 debugDescription: "No value associated with key \(key.stringValue)."))
         }
@@ -81,11 +90,11 @@ struct KeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [SuperKey()])
+        ValueDecoder(value: member("super") ?? .null, codingPath: codingPath + [SuperKey()])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        ValueDecoder(value: member(key.stringValue) ?? .null, codingPath: codingPath + [key])
     }
 }
 

@@ -58,7 +58,7 @@ enum Slot {
     var value: JSONValue {
         switch self {
         case .value(let value): value
-        case .object(let object): .object(object.keys.compactMap { key in object.slots[key].map { JSONMember(key, $0.value) } })
+        case .object(let object): .object(object.members.map { JSONMember($0.key, $0.slot.value) })
         case .array(let array): .array(array.slots.map(\.value))
         case .encoder(let encoder): encoder.root?.value ?? .object([])
         }
@@ -67,16 +67,30 @@ enum Slot {
 
 /// An object being filled: a key encoded again replaces its value and keeps its place.
 final class ObjectSlots {
-    var keys: [String] = []
-    var slots: [String: Slot] = [:]
+    private(set) var members: [(key: String, slot: Slot)] = []
+    /// Where each key is, once there are more than a few to look through.
+    private var index: [String: Int] = [:]
+
+    private func position(of key: String) -> Int? {
+        members.count > 8 ? index[key] : members.firstIndex { $0.key == key }
+    }
 
     func set(_ slot: Slot, for key: String) {
-        if slots.updateValue(slot, forKey: key) == nil { keys.append(key) }
+        if let i = position(of: key) {
+            members[i].slot = slot
+            return
+        }
+        members.append((key, slot))
+        if members.count == 9 {
+            index = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        } else if members.count > 9 {
+            index[key] = members.count - 1
+        }
     }
 
     /// The object or array already at `key`, else a new one put there.
     func nested<T>(_ key: String, _ existing: (Slot) -> T?, _ make: () -> (T, Slot)) -> T {
-        if let slot = slots[key], let found = existing(slot) { return found }
+        if let i = position(of: key), let found = existing(members[i].slot) { return found }
         let (made, slot) = make()
         set(slot, for: key)
         return made

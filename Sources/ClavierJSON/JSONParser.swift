@@ -77,12 +77,14 @@ struct JSONParser {
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         var members: [JSONMember] = []
-        var seen: Set<String> = []
+        var seen: Set<String> = []  // The keys, once there are more than a few to look through.
         try elements(depth: depth, close: "}", in: "object") { parser throws(JSONSyntaxError) in
             let keyStart = parser.at
             guard parser.peek == UInt8(ascii: "\"") else { throw parser.error("expected a key in double quotes, found \(parser.found)") }
             let key = try parser.string()
-            guard seen.insert(key).inserted else { throw parser.error("the key \"\(key)\" appears twice in the object", at: keyStart) }
+            if members.count == 8 { seen = Set(members.map(\.key)) }
+            let repeated = members.count < 8 ? members.contains { $0.key == key } : !seen.insert(key).inserted
+            guard !repeated else { throw parser.error("the key \"\(key)\" appears twice in the object", at: keyStart) }
             parser.skipSpace()
             try parser.expect(UInt8(ascii: ":"), "':' after the key")
             parser.skipSpace()
@@ -157,7 +159,9 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 at += 1
-                guard let string = String(validating: text, as: UTF8.self) else {
+                // Decoding replaces what is not UTF-8, so the text was valid if nothing was replaced.
+                let string = String(decoding: text, as: UTF8.self)
+                guard string.utf8.elementsEqual(text) else {
                     throw error("the string is not valid UTF-8", at: start)
                 }
                 return string

@@ -59,6 +59,22 @@ import Testing
         #expect(error("") == "line 1, column 1: no JSON value (the text is empty)")
     }
 
+    /// Small objects are searched member by member, large ones through an index: both find every
+    /// key, and both catch a key given twice.
+    @Test func keysOfSmallAndLargeObjects() throws {
+        for count in [1, 7, 8, 9, 40] {
+            let keys = (0..<count).map { "k\($0)" }
+            let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+            #expect(try JSON.decode([String: Int].self, from: text) == Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }))
+            for repeated in Set([0, count / 2, count - 1]) {
+                #expect(!parses(String(text.dropLast()) + ",\"k\(repeated)\":0}"), "\(count) keys, k\(repeated) again")
+            }
+        }
+        struct Late: Decodable, Equatable { var k39: Int; var k0: Int; var missing: Int? }
+        let text = "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        #expect(try JSON.decode(Late.self, from: text) == Late(k39: 39, k0: 0, missing: nil))
+    }
+
     @Test func nestingIsLimitedTo512() throws {
         func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
         #expect(parses(nested(512)))

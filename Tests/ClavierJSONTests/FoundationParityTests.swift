@@ -109,6 +109,27 @@ import Testing
         #expect(throws: EncodingError.self) { try foundation(Nothing(), []) }
     }
 
+    /// Objects of a few keys and of many (found by an index once there are more than 8), a key
+    /// encoded twice keeping its first place with its last value, as in Foundation.
+    @Test func keysEncodedTwice() throws {
+        struct Twice: Encodable {
+            let count: Int
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Tree.Key.self)
+                for i in 0..<count { try c.encode(i, forKey: Tree.Key(stringValue: "k\(i)")) }
+                for i in stride(from: 0, to: count, by: 3) { try c.encode(-i, forKey: Tree.Key(stringValue: "k\(i)")) }
+                var nested = c.nestedContainer(keyedBy: Tree.Key.self, forKey: Tree.Key(stringValue: "n"))
+                try nested.encode(1, forKey: Tree.Key(stringValue: "a"))
+                var again = c.nestedContainer(keyedBy: Tree.Key.self, forKey: Tree.Key(stringValue: "n"))
+                try again.encode(2, forKey: Tree.Key(stringValue: "b"))
+            }
+        }
+        for count in [1, 8, 9, 30] {
+            #expect(try JSON.encode(Twice(count: count), options: .sortedKeys) == foundation(Twice(count: count), .sortedKeys), "\(count)")
+        }
+        #expect(try JSON.string(Twice(count: 2)) == #"{"k0":0,"k1":1,"n":{"a":1,"b":2}}"#)
+    }
+
     @Test func nestingIsLimitedAsInFoundation() throws {
         func nested(_ depth: Int) -> Tree { (0..<depth).reduce(Tree.int(1)) { inner, _ in .array([inner]) } }
         for depth in [510, 511, 512, 513] {
