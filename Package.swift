@@ -33,7 +33,8 @@ let package = Package(
         .executable(name: "clavier", targets: ["clavier"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // swift-argument-parser 1.8.2 without FoundationEssentials (vendor/swift-argument-parser/README.vendor).
+        .package(path: "vendor/swift-argument-parser"),
     ],
     targets: [
         // C libraries: module.modulemap + shim.h, nothing else.
