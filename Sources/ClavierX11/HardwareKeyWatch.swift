@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 
 /// Hears key presses from real keyboards (`--hide-on-hardware-keys`): XI 2 raw key events on
 /// the root window from every device, each with the slave device it came from. A key typed
@@ -40,7 +41,7 @@ public final class HardwareKeyWatch {
         xtestDevices = Set((0..<Int(count)).compactMap { i in
             let device = devices[i]
             guard let name = device.name else { return nil }
-            return String(cString: name).contains("XTEST") ? device.deviceid : nil
+            return String(cString: name).containsText("XTEST") ? device.deviceid : nil
         })
     }
 

@@ -183,7 +183,7 @@ extension Display {
         guard let devices = XIQueryDevice(raw, XIAllDevices, &count) else { return nil }
         defer { XIFreeDeviceInfo(devices) }
         for i in 0..<Int(count) where devices[i].use == XISlaveKeyboard {
-            if String(cString: devices[i].name).contains("XTEST") { return devices[i].deviceid }
+            if String(cString: devices[i].name).containsText("XTEST") { return devices[i].deviceid }
         }
         return nil
     }
