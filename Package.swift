@@ -25,6 +25,12 @@ let lazyLinking: [LinkerSetting] = [.linkedLibrary("dl")]
 // AT-SPI's headers (and GLib's, D-Bus's under them) give CFocusWatch its types only: it dlopens
 // libatspi when --auto-show asks for it, so the keyboard links neither and starts as before.
 let focusWatchCFlags = pkgConfigCFlags(["atspi-2"])
+// Every shipped Swift target is compiled without Swift's implicit `import _StringProcessing`:
+// its string algorithms (`"abc".contains("bc")`, `firstRange(of:)`, `split(separator: "ab")`,
+// `replacing(_:with:)`…) link about 1.3 MB of regex machinery into the binary, which issue 26
+// holds under 12 MB. So using one fails the build at once; ClavierCore's TextSearch.swift has
+// the few that Clavier needs. Tests and the bench keep the import.
+let noStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
 let package = Package(
     name: "Clavier",
@@ -66,25 +72,25 @@ let package = Package(
         // --auto-show's thread on the accessibility bus (libatspi, loaded with dlopen).
         .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
 
-        .target(name: "ClavierCore"),
+        .target(name: "ClavierCore", swiftSettings: noStringProcessing),
         // Codable to JSON and back without Foundation: the control wire, `status --json`, `predict`, `glide`, taps.json.
-        .target(name: "ClavierJSON"),
+        .target(name: "ClavierJSON", swiftSettings: noStringProcessing),
         // Glide typing's decoder: a gesture over the letter keys in, the likeliest words out. Pure Swift (Core's Point).
-        .target(name: "ClavierGlide", dependencies: ["ClavierCore"]),
+        .target(name: "ClavierGlide", dependencies: ["ClavierCore"], swiftSettings: noStringProcessing),
         // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
-        .target(name: "ClavierPredict"),
-        .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders),
-        .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"]),
-        .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"]),
+        .target(name: "ClavierPredict", swiftSettings: noStringProcessing),
+        .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders + noStringProcessing),
+        .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"], swiftSettings: noStringProcessing),
+        .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
-        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"]),
+        .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"], swiftSettings: noStringProcessing),
         .executableTarget(
             name: "clavier",
             dependencies: [
                 "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: drawingHeaders,
+            swiftSettings: drawingHeaders + noStringProcessing,
             linkerSettings: lazyLinking
         ),
 

@@ -1,5 +1,5 @@
 import CX11
-import Glibc
+import ClavierCore
 
 /// Hears key presses from real keyboards (`--hide-on-hardware-keys`): XI 2 raw key events on
 /// the root window from every device, each with the slave device it came from. A key typed
@@ -41,9 +41,7 @@ public final class HardwareKeyWatch {
         xtestDevices = Set((0..<Int(count)).compactMap { i in
             let device = devices[i]
             guard let name = device.name else { return nil }
-            // strstr, not String.contains(String): that one is _StringProcessing's, and with it the
-            // release binary links 1.3 MB of regex modules (issue 26).
-            return strstr(name, "XTEST") != nil ? device.deviceid : nil
+            return String(cString: name).containsText("XTEST") ? device.deviceid : nil
         })
     }
 

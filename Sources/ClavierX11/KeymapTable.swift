@@ -1,6 +1,5 @@
 import CX11
 import ClavierCore
-import Glibc
 
 /// One way to type a keysym: its keycode and the modifiers (X11 mask) its level needs.
 public struct KeyPosition: Hashable, Sendable {
@@ -184,8 +183,7 @@ extension Display {
         guard let devices = XIQueryDevice(raw, XIAllDevices, &count) else { return nil }
         defer { XIFreeDeviceInfo(devices) }
         for i in 0..<Int(count) where devices[i].use == XISlaveKeyboard {
-            // strstr: String.contains(String) would link _StringProcessing (HardwareKeyWatch.swift).
-            if let name = devices[i].name, strstr(name, "XTEST") != nil { return devices[i].deviceid }
+            if String(cString: devices[i].name).containsText("XTEST") { return devices[i].deviceid }
         }
         return nil
     }
