@@ -23,7 +23,10 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// Writes `source` unless the file already says it: the release build links this tool again
+/// for each product (its flags differ), and an untouched file does not recompile ClavierBuiltins.
 func write(_ source: String, to output: String) {
+    if PlainFiles.text(output) == source { return }
     guard let out = fopen(output, "w"), fputs(source, out) >= 0, fclose(out) == 0 else { fail("\(output): cannot be written") }
 }
 
