@@ -1,5 +1,4 @@
 import ArgumentParser
-import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
 
