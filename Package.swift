@@ -84,10 +84,19 @@ let package = Package(
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
         .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"], swiftSettings: noStringProcessing),
+        // The built-in `us` layout and `system` theme, written as Swift at build time from
+        // Assets/layouts/us.yaml and Assets/themes/system.yaml by the MakeBuiltins plugin: its
+        // tool reads them with ClavierLayouts (which therefore cannot import this module) and
+        // BuiltinsPrinter writes them out. Neither the tool nor the printer is shipped.
+        .target(name: "ClavierBuiltins", dependencies: ["ClavierCore"], swiftSettings: noStringProcessing, plugins: ["MakeBuiltins"]),
+        .plugin(name: "MakeBuiltins", capability: .buildTool(), dependencies: ["make-builtins"]),
+        .executableTarget(name: "make-builtins", dependencies: ["BuiltinsPrinter", "ClavierCore", "ClavierLayouts"]),
+        .target(name: "BuiltinsPrinter", dependencies: ["ClavierCore"]),
         .executableTarget(
             name: "clavier",
             dependencies: [
                 "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierJSON",
+                "ClavierBuiltins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: drawingHeaders + noStringProcessing,
@@ -99,7 +108,8 @@ let package = Package(
         .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
-        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON"],
+        .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON",
+                                                           "ClavierBuiltins"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -108,20 +118,23 @@ let package = Package(
         .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs", "CX11"],
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
-        .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore"]),
+        .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore", "ClavierBuiltins"]),
         // ClavierJSON against FoundationEssentials' JSONEncoder and JSONDecoder, with Clavier's own types.
         .testTarget(name: "ClavierJSONTests", dependencies: ["ClavierJSON", "ClavierCore", "ClavierLayouts", "clavier"],
                     swiftSettings: drawingHeaders),
+        // The printer's round trip: values with every field set, printed by the plugin and compiled here.
+        .testTarget(name: "BuiltinsPrinterTests", dependencies: ["BuiltinsPrinter", "ClavierCore"], plugins: ["MakeBuiltins"]),
         .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
-        .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11"], swiftSettings: drawingHeaders),
-        .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts"],
+        .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"], swiftSettings: drawingHeaders),
+        .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts", "ClavierBuiltins"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),
-        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport"], exclude: ["Broken"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport"],
+        .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport", "ClavierBuiltins"],
+                    exclude: ["Broken"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierBuiltins"],
                     swiftSettings: drawingHeaders),
     ],
     swiftLanguageModes: [.v6]

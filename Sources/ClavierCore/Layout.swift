@@ -40,15 +40,17 @@ public struct LayoutOptions: Hashable, Sendable {
     /// PIN and phone pads turn it off, so nothing typed on them is kept.
     public var learnsWords: Bool
     /// How many suggestions the bar offers (`--suggestions`), when it offers completions.
-    public var suggestions = AccessoryBar.completionSlots
+    public var suggestions: Int
     /// The language of its suggestions (`language:`, an ISO 639-1 code); nil: the keymap's.
     public var language: String?
     public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil, accessory: [AccessoryItem] = [],
-                learnsWords: Bool = true) {
+                learnsWords: Bool = true, suggestions: Int = AccessoryBar.completionSlots, language: String? = nil) {
         self.showsPressedKeys = showsPressedKeys
         self.frequentPage = frequentPage
         self.accessory = accessory
         self.learnsWords = learnsWords
+        self.suggestions = suggestions
+        self.language = language
     }
 }
 

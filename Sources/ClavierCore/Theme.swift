@@ -39,6 +39,7 @@ public struct Gradient: Hashable, Sendable {
 }
 
 /// Every colour and size the painter uses; sizes are for a key 60 px tall and scale with it.
+/// The built-in `system` theme (ClavierBuiltins) is made from Assets/themes/system.yaml at build time.
 public struct Theme: Hashable, Sendable {
     public var name: String
     public var background: Gradient
@@ -65,39 +66,46 @@ public struct Theme: Hashable, Sendable {
     /// Labels longer than one character ("space", "123") use this fraction of `fontSize`.
     public var wordLabelScale: Double
     /// px: blur radius of the drop shadow, the inner shadow and the label's emboss (look.md: 1).
-    public var blurRadius: Double = 1
+    public var blurRadius: Double
     /// px: how far the label's emboss falls (look.md step 7: offset (0, +1)).
-    public var embossOffset: Double = 1
+    public var embossOffset: Double
     /// px: how far an icon's white copy falls (look.md step 7: 0.5 px lower).
-    public var iconShadowOffset: Double = 0.5
+    public var iconShadowOffset: Double
     /// Opacity of an icon's white copy (look.md step 7: a=0.8).
-    public var iconShadowAlpha: Double = 0.8
+    public var iconShadowAlpha: Double
 
-    /// The system look of look.md (seed 000).
-    public static let system = Theme(
-        name: "system",
-        background: Gradient(.rgb8(157, 157, 167), .rgb8(67, 67, 75)),
-        topBorderDark: .rgb8(50, 50, 50),
-        topBorderLight: .rgb8(191, 191, 191),
-        cornerRadius: 7,
-        shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.7),
-        shadowOffsetY: 1,
-        key: Gradient(.rgb8(241, 241, 243), .rgb8(223, 223, 231)),
-        keyPressed: Gradient(.rgb8(179, 179, 187), .rgb8(130, 130, 140)),
-        functionKey: Gradient(.rgb8(241, 241, 243), .rgb8(223, 223, 231)),
-        global: Gradient(.rgb8(25.5, 25.5, 28, alpha: 0), .rgb8(25.5, 25.5, 28, alpha: 0.4)),
-        innerShadow: Color(red: 0, green: 0, blue: 0, alpha: 0.5),
-        innerHighlight: .white,
-        border: Color(red: 0, green: 0, blue: 0, alpha: 0.4),
-        label: .black,
-        labelDisabled: Color(red: 0.5, green: 0.5, blue: 0.5),
-        emboss: .white,
-        // No emoji family here: fontconfig ranks a listed colour-emoji font first and would
-        // draw digits, # and * from it; Pango falls back to it for emoji on its own.
-        fontFamily: "DejaVu Sans, Helvetica, sans-serif",
-        fontSize: 26,
-        wordLabelScale: 0.62
-    )
+    /// Every field, none left to a default: code that makes a theme (ClavierBuiltins' generated
+    /// `system`) fails to build when a field is added and it does not say it.
+    public init(name: String, background: Gradient, topBorderDark: Color, topBorderLight: Color, cornerRadius: Double,
+                shadow: Color, shadowOffsetY: Double, key: Gradient, keyPressed: Gradient, functionKey: Gradient,
+                global: Gradient, innerShadow: Color, innerHighlight: Color, border: Color, label: Color,
+                labelDisabled: Color, emboss: Color, fontFamily: String, fontSize: Double, wordLabelScale: Double,
+                blurRadius: Double, embossOffset: Double, iconShadowOffset: Double, iconShadowAlpha: Double) {
+        self.name = name
+        self.background = background
+        self.topBorderDark = topBorderDark
+        self.topBorderLight = topBorderLight
+        self.cornerRadius = cornerRadius
+        self.shadow = shadow
+        self.shadowOffsetY = shadowOffsetY
+        self.key = key
+        self.keyPressed = keyPressed
+        self.functionKey = functionKey
+        self.global = global
+        self.innerShadow = innerShadow
+        self.innerHighlight = innerHighlight
+        self.border = border
+        self.label = label
+        self.labelDisabled = labelDisabled
+        self.emboss = emboss
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.wordLabelScale = wordLabelScale
+        self.blurRadius = blurRadius
+        self.embossOffset = embossOffset
+        self.iconShadowOffset = iconShadowOffset
+        self.iconShadowAlpha = iconShadowAlpha
+    }
 
     /// The range of each size, in px on a 60 px key unless said otherwise (docs/themes.md):
     /// the reader refuses a value outside it, and the painter clamps to it, so no theme makes
@@ -160,7 +168,4 @@ public struct Theme: Hashable, Sendable {
         add("iconShadowAlpha", iconShadowAlpha)
         return lines
     }
-
-    /// Built-in themes by name.
-    public static let builtin: [String: Theme] = ["system": .system]
 }

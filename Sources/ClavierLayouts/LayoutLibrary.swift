@@ -30,12 +30,17 @@ public struct LayoutLibrary: Sendable {
 
     /// The roots searched, in order; each holds `layouts/` and `themes/`.
     public var directories: [Directory]
+    /// The values built in from shipped files: the base of every theme, and the files not parsed.
+    public var shipped: ShippedFiles
 
-    public init(directories: [Directory]) { self.directories = directories }
+    public init(directories: [Directory], shipped: ShippedFiles) {
+        self.directories = directories
+        self.shipped = shipped
+    }
 
     /// The user's configuration directory (`$XDG_CONFIG_HOME/clavier`, default
     /// `~/.config/clavier`), then `dataDirectories`, labelled "data".
-    public static func standard(dataDirectories: [String],
+    public static func standard(dataDirectories: [String], shipped: ShippedFiles,
                                 environment: [String: String]? = nil) -> LayoutLibrary {
         var dirs: [Directory] = []
         if let user = XDGDirectory.config.clavierPath(environment: environment) {
@@ -46,7 +51,7 @@ public struct LayoutLibrary: Sendable {
             guard let resolved = PlainFiles.resolved(dir), seen.insert(resolved).inserted else { continue }
             dirs.append(Directory(label: "data", path: resolved))
         }
-        return LayoutLibrary(directories: dirs)
+        return LayoutLibrary(directories: dirs, shipped: shipped)
     }
 
     /// Whether `argument` names a file rather than a layout: it has a slash or ends in `.yaml`.
@@ -66,15 +71,15 @@ public struct LayoutLibrary: Sendable {
 
     /// Loads the layout `argument` (a name or a path).
     public func layout(_ argument: String) throws(LayoutError) -> Layout {
-        try load(.layout, argument, shipped: ShippedFiles.layout) { text, name, path throws(LayoutError) in
+        try load(.layout, argument, shipped: shipped.layout) { text, name, path throws(LayoutError) in
             try LayoutFile.parse(text, id: name, file: path)
         }
     }
 
     /// Loads the theme `argument` (a name or a path).
     public func theme(_ argument: String) throws(LayoutError) -> Theme {
-        try load(.theme, argument, shipped: ShippedFiles.theme) { text, name, path throws(LayoutError) in
-            try ThemeFile.parse(text, name: name, file: path)
+        try load(.theme, argument, shipped: shipped.theme) { text, name, path throws(LayoutError) in
+            try ThemeFile.parse(text, name: name, file: path, over: shipped.baseTheme)
         }
     }
 
@@ -152,7 +157,7 @@ public enum FileChecker {
         let reader = NodeReader(file: path, kiosk: kiosk)
         switch kind {
         case .layout: _ = LayoutFile.read(text, id: LayoutLibrary.name(of: path), reader)
-        case .theme: _ = ThemeFile.read(text, name: LayoutLibrary.name(of: path), reader)
+        case .theme: _ = ThemeFile.read(text, name: LayoutLibrary.name(of: path), reader, over: ThemeFile.placeholder)
         }
         let sorted = reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return Result(kind: kind, diagnostics: sorted)

@@ -1,28 +1,37 @@
 import ClavierCore
 
-/// The shipped layout and theme files whose values are also built into the binary
-/// (`Layout.builtin`, `Theme.builtin`), by the 64-bit FNV-1a hash of their text. A file
-/// found with exactly that text is the built-in value, so it is not parsed: the YAML reader stays off
-/// the start-up path of a keyboard that shows them (~1.3 ms of a start). Tests check that
-/// the shipped files parse to the built-in values and are taken for them; after editing one
-/// of the files, edit the built-in value too and put the file's new `fnv1a64` here.
-public enum ShippedFiles {
-    public static let layoutHashes: [String: UInt64] = ["us": 0xcec8_a206_1e6c_e7e1]
-    public static let themeHashes: [String: UInt64] = ["system": 0x5323_3268_5e1b_6117]
+/// What the binary has built in from the shipped files (ClavierBuiltins, made from
+/// Assets/layouts/us.yaml and Assets/themes/system.yaml at build time): the theme every theme
+/// file changes, and each built-in value with the 64-bit FNV-1a hash of the text it was made
+/// from. A file found with exactly that text is the built-in value, so it is not parsed: the
+/// YAML reader stays off the start-up path of a keyboard that shows them (us.yaml's parse is
+/// ~0.7 ms of a start, BENCHMARKS.md). Editing a shipped file changes the built-in value at the next build.
+public struct ShippedFiles: Sendable {
+    /// What a theme file's missing fields keep: the built-in `system`.
+    public var baseTheme: Theme
+    public var layouts: [String: (hash: UInt64, value: Layout)]
+    public var themes: [String: (hash: UInt64, value: Theme)]
+
+    public init(baseTheme: Theme, layouts: [String: (hash: UInt64, value: Layout)] = [:],
+                themes: [String: (hash: UInt64, value: Theme)] = [:]) {
+        self.baseTheme = baseTheme
+        self.layouts = layouts
+        self.themes = themes
+    }
 
     /// 64-bit FNV-1a of `text`'s UTF-8 bytes.
     public static func hash(_ text: String) -> UInt64 { fnv1a64(text.utf8) }
 
     /// The built-in layout `text` (the file `name.yaml`) stands for, or nil.
-    static func layout(named name: String, text: String) -> Layout? {
-        guard let builtin = Layout.builtin[name], layoutHashes[name] == hash(text) else { return nil }
-        return builtin
+    func layout(named name: String, text: String) -> Layout? {
+        guard let built = layouts[name], built.hash == Self.hash(text) else { return nil }
+        return built.value
     }
 
     /// The built-in theme `text` (the file `name.yaml`) stands for, or nil.
-    static func theme(named name: String, text: String) -> Theme? {
-        guard let builtin = Theme.builtin[name], themeHashes[name] == hash(text) else { return nil }
-        return builtin
+    func theme(named name: String, text: String) -> Theme? {
+        guard let built = themes[name], built.hash == Self.hash(text) else { return nil }
+        return built.value
     }
 }
 

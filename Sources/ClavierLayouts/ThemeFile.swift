@@ -1,7 +1,8 @@
 import ClavierCore
 
 /// Reads a theme from its YAML text (docs/themes.md describes the format). A field left out
-/// keeps the `system` theme's value.
+/// keeps the base theme's value: the built-in `system` (ClavierBuiltins), itself made from a
+/// file that sets every field (`parseComplete`).
 public enum ThemeFile {
     /// Every field a theme file may set, in the order docs/themes.md lists them (key paths are
     /// immutable values; they are not marked Sendable only because Swift cannot prove it).
@@ -28,17 +29,32 @@ public enum ThemeFile {
         ["description"] + gradients.map(\.0) + colors.map(\.0) + sizes.map(\.0) + ["font-family"]
     }
 
-    /// Parses `text` as theme `name`; every problem found is thrown at once.
-    public static func parse(_ text: String, name: String, file: String) throws(LayoutError) -> Theme {
+    /// Parses `text` as theme `name`, each field it leaves out `base`'s; every problem found
+    /// is thrown at once.
+    public static func parse(_ text: String, name: String, file: String, over base: Theme) throws(LayoutError) -> Theme {
+        try parse(text, name: name, file: file, over: Optional(base))
+    }
+
+    /// Parses `text` as theme `name`, which must set every field: the theme others are read
+    /// over (make-builtins reads Assets/themes/system.yaml so at build time).
+    public static func parseComplete(_ text: String, name: String, file: String) throws(LayoutError) -> Theme {
+        try parse(text, name: name, file: file, over: nil)
+    }
+
+    private static func parse(_ text: String, name: String, file: String, over base: Theme?) throws(LayoutError) -> Theme {
         let reader = NodeReader(file: file)
-        let theme = read(text, name: name, reader)
+        let theme = read(text, name: name, reader, over: base)
         guard reader.diagnostics.isEmpty, let theme else { throw .invalid(reader.diagnostics) }
         return theme
     }
 
-    static func read(_ text: String, name: String, _ r: NodeReader) -> Theme? {
-        guard let root = r.compose(text), let f = r.fields(root, "a theme", allowed: allFields) else { return nil }
-        var theme = Theme.system
+    /// `base` nil: every field is required (and so none of `placeholder`'s stays).
+    static func read(_ text: String, name: String, _ r: NodeReader, over base: Theme?) -> Theme? {
+        let required = base == nil ? allFields.filter { $0 != "description" } : []
+        guard let root = r.compose(text),
+              let f = r.fields(root, base == nil ? "a complete theme" : "a theme", allowed: allFields, required: required)
+        else { return nil }
+        var theme = base ?? placeholder
         theme.name = name
         if let v = f["description"] { _ = r.string(v, "description") }
         for (field, path) in gradients {
@@ -89,4 +105,14 @@ public enum ThemeFile {
         }
         return .rgb8(channels[0], channels[1], channels[2], alpha: channels.count == 4 ? channels[3] : 1)
     }
+
+    /// The start of a complete theme's reading, and what `clavier check` reads a theme over
+    /// (it reports problems, not values): every field is overwritten or reported missing.
+    static let placeholder = Theme(
+        name: "", background: Gradient(.black, .black), topBorderDark: .black, topBorderLight: .black, cornerRadius: 0,
+        shadow: .black, shadowOffsetY: 0, key: Gradient(.black, .black), keyPressed: Gradient(.black, .black),
+        functionKey: Gradient(.black, .black), global: Gradient(.black, .black), innerShadow: .black,
+        innerHighlight: .black, border: .black, label: .black, labelDisabled: .black, emboss: .black,
+        fontFamily: "sans-serif", fontSize: 26, wordLabelScale: 1, blurRadius: 0, embossOffset: 0,
+        iconShadowOffset: 0, iconShadowAlpha: 0)
 }

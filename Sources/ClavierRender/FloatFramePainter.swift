@@ -6,7 +6,7 @@ import ClavierCore
 public struct FloatFramePainter {
     public let theme: Theme
 
-    public init(theme: Theme = .system) { self.theme = theme }
+    public init(theme: Theme) { self.theme = theme }
 
     /// The colour of the grip marks: the label colour halfway into the background, opaque,
     /// so painting a mark twice (on every repaint of the corner) looks the same as once.

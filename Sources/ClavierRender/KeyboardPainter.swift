@@ -13,7 +13,7 @@ public struct KeyboardPainter {
     /// A painter for `theme` (its sizes clamped to `Theme.Limits`), with its own Pango font
     /// map (`pango_cairo_font_map_new`); the gradients and bitmaps it needs are made on first
     /// use and kept.
-    public init(theme: Theme = .system) {
+    public init(theme: Theme) {
         // Clamped here, not only by the reader: a theme built in code with a 1e308 shadow
         // offset would trap converting the margin to Int, and a 32768 px font never finishes.
         self.theme = theme.clampedToLimits

@@ -7,7 +7,7 @@ import ClavierCore
 public struct ShowButtonPainter {
     public let theme: Theme
 
-    public init(theme: Theme = .system) { self.theme = theme }
+    public init(theme: Theme) { self.theme = theme }
 
     /// Fills `canvas` with the button, pressed (`pressed`: the theme's pressed key) or not.
     public func paint(on canvas: borrowing Canvas, pressed: Bool = false) {

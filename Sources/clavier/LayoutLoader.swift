@@ -1,10 +1,17 @@
+import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
 
 extension LayoutLibrary {
     /// The library `--layout` and `--theme` search: the user's directory, then the data
-    /// directories `DataFiles` knows (installed, then the source tree's `Assets/`).
-    static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates)
+    /// directories `DataFiles` knows (installed, then the source tree's `Assets/`). The
+    /// shipped us.yaml and system.yaml, unchanged, are the built-in values, unparsed.
+    static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates, shipped: .builtin)
+}
+
+extension ShippedFiles {
+    /// What ClavierBuiltins made from the shipped files at build time.
+    static let builtin = ShippedFiles(baseTheme: .system, layouts: BuiltinFiles.layouts, themes: BuiltinFiles.themes)
 }
 
 /// Finds layouts and themes by name (a file, a name in the library, else one built into the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
 

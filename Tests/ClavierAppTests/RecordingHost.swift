@@ -1,3 +1,4 @@
+import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
 @testable import clavier

@@ -1,3 +1,4 @@
+import ClavierBuiltins
 import Testing
 @testable import ClavierCore
 

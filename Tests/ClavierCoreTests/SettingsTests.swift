@@ -1,3 +1,4 @@
+import ClavierBuiltins
 @testable import ClavierCore
 import Testing
 

@@ -1,3 +1,4 @@
+import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
 import Foundation
@@ -19,7 +20,11 @@ enum Files {
                          "missing-page", "no-pages", "syntax-error", "unknown-icon", "unknown-key-field", "unknown-keysym",
                          "unknown-modifier", "unknown-top-field", "themes/bad-alpha", "themes/bad-colour", "themes/unknown-field"]
         .map { root.appendingPathComponent("Tests/ClavierLayoutsTests/Broken/\($0).yaml").path }
-    static let library = LayoutLibrary(directories: [.init(label: "data", path: root.appendingPathComponent("Assets").path)])
+    /// The shipped files, every one parsed (none taken for a built-in value).
+    static let library = LayoutLibrary(directories: [.init(label: "data", path: root.appendingPathComponent("Assets").path)],
+                                       shipped: ShippedFiles(baseTheme: .system))
+    /// What the keyboard is given: the built-in values, and the hashes of the files they were made from.
+    static let builtin = ShippedFiles(baseTheme: .system, layouts: BuiltinFiles.layouts, themes: BuiltinFiles.themes)
 }
 
 struct ShippedFileTests {
@@ -74,10 +79,12 @@ struct ShippedFileTests {
 
     static func parsedTheme(_ name: String) throws -> Theme {
         let path = Files.root.appendingPathComponent("Assets/themes/\(name).yaml").path
-        return try ThemeFile.parse(try String(contentsOfFile: path, encoding: .utf8), name: name, file: path)
+        return try ThemeFile.parse(try String(contentsOfFile: path, encoding: .utf8), name: name, file: path, over: .system)
     }
 
-    /// The YAML us is the built-in fallback, key for key.
+    /// The YAML us is the built-in fallback, key for key: make-builtins wrote `Layout.us`
+    /// from this file at build time, so this holds its printer to every field us.yaml sets
+    /// (BuiltinsPrinterTests hold it to every field there is).
     @Test func yamlUSEqualsTheBuiltIn() throws {
         let yaml = try Self.parsedLayout("us")
         #expect(yaml.pages.map(\.id) == Layout.us.pages.map(\.id))
@@ -88,8 +95,10 @@ struct ShippedFileTests {
         #expect(yaml == Layout.us)
     }
 
+    /// system.yaml sets every field (it is what the others are read over) and is the built-in.
     @Test func yamlSystemEqualsTheBuiltIn() throws {
-        let yaml = try Self.parsedTheme("system")
+        let path = Files.root.appendingPathComponent("Assets/themes/system.yaml").path
+        let yaml = try ThemeFile.parseComplete(try String(contentsOfFile: path, encoding: .utf8), name: "system", file: path)
         #expect(yaml.name == "system")
         // label-disabled is written 127.5 (look.md's grey 0.5) so it is exact.
         #expect(yaml == Theme.system)
@@ -104,7 +113,7 @@ struct ShippedFileTests {
         let edited = shipped.replacingOccurrences(of: "      - - q\n", with: "      - - Q\n")
         #expect(edited != shipped, "us.yaml has no '- - q' line to edit")
         try edited.write(to: dir.appendingPathComponent("layouts/us.yaml"), atomically: true, encoding: .utf8)
-        let library = LayoutLibrary(directories: [.init(label: "user", path: dir.path)])
+        let library = LayoutLibrary(directories: [.init(label: "user", path: dir.path)], shipped: Files.builtin)
         let layout = try library.layout("us")
         #expect(layout != Layout.us)
         #expect(layout.pages[0].keys[0] != Layout.us.pages[0].keys[0])
@@ -180,13 +189,32 @@ struct KeyFormTests {
         #expect(keys[9].action == .hide && keys[9].id == "hide")
     }
 
+    /// The theme the others are read over must say every field: one left out is named, at
+    /// the mapping, and the build of ClavierBuiltins stops there.
+    @Test func aCompleteThemeNamesEachMissingField() throws {
+        let path = Files.root.appendingPathComponent("Assets/themes/system.yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let cut = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("blur-radius:") && !$0.hasPrefix("label:") }.joined(separator: "\n")
+        #expect(throws: LayoutError.self) { try ThemeFile.parseComplete(cut, name: "system", file: "system.yaml") }
+        do {
+            _ = try ThemeFile.parseComplete(cut, name: "system", file: "system.yaml")
+        } catch .invalid(let diagnostics) {
+            #expect(diagnostics.map(\.message) == ["a complete theme has no 'label'", "a complete theme has no 'blur-radius'"])
+            #expect(diagnostics.allSatisfy { $0.file == "system.yaml" && $0.line > 0 })
+        } catch {
+            Issue.record("\(error)")
+        }
+        _ = try ThemeFile.parse(cut, name: "system", file: "system.yaml", over: .system)
+    }
+
     @Test func themeColoursInEveryForm() throws {
         let theme = try ThemeFile.parse("""
         label: "#ff000080"
         border: "#00ff00"
         emboss: [25.5, 0, 255, 0.5]
         font-size: 30
-        """, name: "t", file: "t.yaml")
+        """, name: "t", file: "t.yaml", over: .system)
         #expect(theme.label == Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
         #expect(theme.border == Color(red: 0, green: 1, blue: 0))
         #expect(theme.emboss == .rgb8(25.5, 0, 255, alpha: 0.5))

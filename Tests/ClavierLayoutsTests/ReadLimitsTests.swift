@@ -19,7 +19,7 @@ enum Problems {
 
     static func theme(_ text: String, file: String = "t.yaml") -> [Diagnostic] {
         do {
-            _ = try ThemeFile.parse(text, name: "t", file: file)
+            _ = try ThemeFile.parse(text, name: "t", file: file, over: .system)
             return []
         } catch .invalid(let diagnostics) {
             return diagnostics
@@ -174,7 +174,7 @@ struct NumberRangeTests {
     @Test func theEndsOfEveryThemeRangeAreTaken() throws {
         for (name, path, range) in ThemeFile.sizes {
             for end in [range.lowerBound, range.upperBound] {
-                let theme = try ThemeFile.parse("\(name): \(end)\n", name: "t", file: "t.yaml")
+                let theme = try ThemeFile.parse("\(name): \(end)\n", name: "t", file: "t.yaml", over: .system)
                 #expect(theme[keyPath: path] == end, "\(name): \(end)")
             }
         }

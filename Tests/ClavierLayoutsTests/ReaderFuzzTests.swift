@@ -170,7 +170,7 @@ struct ReaderFuzzTests {
             }
             let theme = Problems.theme(text, file: "fuzz.yaml")
             Self.check(theme, file: "fuzz.yaml", input: i)
-            if theme.isEmpty, let parsed = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml") {
+            if theme.isEmpty, let parsed = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml", over: .system) {
                 accepted.themes += 1
                 #expect(parsed.clampedToLimits == parsed, "input \(i): a theme outside its limits was accepted")
             }

@@ -1,21 +1,25 @@
+import ClavierBuiltins
 import ClavierCore
 @testable import ClavierLayouts
 import Foundation
 import Testing
 
-/// The shipped files whose values are built into the binary (`ShippedFiles`).
+/// The shipped files whose values are built into the binary (ClavierBuiltins' `BuiltinFiles`).
 struct ShippedFilesTests {
     /// us.yaml and system.yaml as shipped are taken for the built-in values, unparsed (that
-    /// they say the same is ShippedFileTests'). With a stale hash they would be parsed at
-    /// every start: right, only slower.
+    /// they say the same is ShippedFileTests'): the hashes were taken at build time of the
+    /// files the values were made from.
     @Test func theShippedFilesAreTakenForTheBuiltInValues() throws {
-        for name in ShippedFiles.layoutHashes.keys {
+        #expect(BuiltinFiles.layouts.keys.sorted() == ["us"] && BuiltinFiles.themes.keys.sorted() == ["system"])
+        for name in BuiltinFiles.layouts.keys {
             let text = try String(contentsOfFile: Files.root.appendingPathComponent("Assets/layouts/\(name).yaml").path, encoding: .utf8)
-            #expect(ShippedFiles.layout(named: name, text: text) == Layout.builtin[name], "layouts/\(name).yaml")
+            #expect(Files.builtin.layout(named: name, text: text) == Layout.builtin[name], "layouts/\(name).yaml")
+            #expect(Files.builtin.layout(named: name, text: text + "\n") == nil, "an edited layouts/\(name).yaml")
         }
-        for name in ShippedFiles.themeHashes.keys {
+        for name in BuiltinFiles.themes.keys {
             let text = try String(contentsOfFile: Files.root.appendingPathComponent("Assets/themes/\(name).yaml").path, encoding: .utf8)
-            #expect(ShippedFiles.theme(named: name, text: text) == Theme.builtin[name], "themes/\(name).yaml")
+            #expect(Files.builtin.theme(named: name, text: text) == Theme.builtin[name], "themes/\(name).yaml")
+            #expect(Files.builtin.theme(named: name, text: text + "\n") == nil, "an edited themes/\(name).yaml")
         }
     }
 

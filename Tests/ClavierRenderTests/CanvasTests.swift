@@ -1,3 +1,4 @@
+import ClavierBuiltins
 import ClavierCore
 import ClavierRender
 import Glibc
@@ -46,7 +47,7 @@ struct CanvasTests {
         }
         #expect(canvas.pixel(x: 0, y: 0) == 0x10_20_00)
         #expect(canvas.pixel(x: 3, y: 2) == 0x10_20_0B)
-        let painter = KeyboardPainter()
+        let painter = KeyboardPainter(theme: .system)
         painter.paintAll(Keyboard(layout: .us, size: Size(width: 4, height: 3)), on: canvas)
         #expect(canvas.pixel(x: 3, y: 2) != 0x10_20_0B, "the painter drew nothing")
         var after = [UInt8](repeating: 0, count: bytes.count)
@@ -58,7 +59,7 @@ struct CanvasTests {
     /// read, compared whole, with one byte changed, and cut short.
     @Test func comparesItsPixelsWithAFile() throws {
         let canvas = try Canvas(size: Size(width: 300, height: 90))
-        KeyboardPainter().paintAll(Keyboard(layout: .us, size: canvas.size), on: canvas)
+        KeyboardPainter(theme: .system).paintAll(Keyboard(layout: .us, size: canvas.size), on: canvas)
         let total = canvas.stride * canvas.size.height
         #expect(total > 64 * 1024)
         let path = "/tmp/clavier-canvas-compare-\(getpid())"

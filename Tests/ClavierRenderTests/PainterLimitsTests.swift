@@ -1,3 +1,4 @@
+import ClavierBuiltins
 @testable import ClavierCore
 import ClavierLayouts
 import ClavierRender
@@ -84,7 +85,7 @@ import Testing
             let label = labels.randomElement(using: &random)!
             let layoutText = "pages: [{id: p, rows: [[{label: a, width: \(widths[0])}, {icon: shift, action: {modifier: shift}, width: \(widths[1])}], "
                 + "[{label: space, width: \(widths[2])}, {label: \"\(label)\", action: {char: é}, width: \(widths[3])}]]}]"
-            guard let theme = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml") else { continue }
+            guard let theme = try? ThemeFile.parse(text, name: "fuzz", file: "fuzz.yaml", over: .system) else { continue }
             let layout = (try? LayoutFile.parse(layoutText, id: "fuzz", file: "fuzz.yaml")) ?? .us
             let canvas = try Canvas(size: Size(width: 240, height: 80))
             KeyboardPainter(theme: theme).paintAll(Keyboard(layout: layout, size: canvas.size), on: canvas)

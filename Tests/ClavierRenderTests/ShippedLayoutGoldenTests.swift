@@ -11,7 +11,7 @@ struct ShippedLayoutGoldenTests {
     static let library = LayoutLibrary(directories: [.init(
         label: "data",
         path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets").path)])
+            .deletingLastPathComponent().appendingPathComponent("Assets").path)], shipped: ShippedFiles(baseTheme: .system))
 
     struct Scene: CustomTestStringConvertible, Sendable {
         var layout: String

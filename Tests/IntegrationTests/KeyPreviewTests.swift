@@ -1,4 +1,5 @@
 import CX11
+import ClavierBuiltins
 import ClavierCore
 import ClavierRender
 import ClavierTestSupport
