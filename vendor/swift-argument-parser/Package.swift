@@ -28,9 +28,12 @@ let package = Package(
   dependencies: [],
   targets: [
     // Core Library
+    // Clavier's change: upstream's own use of its deprecated `_errorLabel` (kept there for
+    // compatibility) warned in every Clavier build; vendored code's warnings are not ours to fix.
     .target(
       name: "ArgumentParser",
-      dependencies: ["ArgumentParserToolInfo"]),
+      dependencies: ["ArgumentParserToolInfo"],
+      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]),
     .target(
       name: "ArgumentParserToolInfo"),
 
