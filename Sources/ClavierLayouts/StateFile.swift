@@ -1,3 +1,4 @@
+import ClavierCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +39,7 @@ public enum StateFile {
         var template = Array((dir + "/." + name + ".XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw WriteError("mkstemp", dir) }
-        let temp = String(cString: template)
+        let temp = String(cBuffer: template)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let code = errno
         let synced = fsync(fd)

@@ -220,7 +220,7 @@ public final class KeyInjector {
                 guard let sym else { return nil }
                 var buffer = [CChar](repeating: 0, count: 16)
                 guard xkb_keysym_to_utf8(sym.rawValue, &buffer, buffer.count) > 1 else { return nil }
-                return String(cString: buffer)
+                return String(cBuffer: buffer)
             }
             let base = sym(0), shifted = sym(shift), third = sym(altGr), fourth = sym(shift | altGr)
             result[name] = LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted),

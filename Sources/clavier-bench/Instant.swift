@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import Glibc
 
@@ -60,5 +61,5 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String {
     guard value.isFinite else { return "—" }
     var buffer = [CChar](repeating: 0, count: 64)
     _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(digits)f", $0) }
-    return String(cString: buffer)
+    return String(cBuffer: buffer)
 }

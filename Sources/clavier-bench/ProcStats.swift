@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import Glibc
 
@@ -65,7 +66,7 @@ enum Machine {
         gmtime_r(&t, &parts)
         var buffer = [CChar](repeating: 0, count: 64)
         strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M UTC", &parts)
-        return String(cString: buffer)
+        return String(cBuffer: buffer)
     }
 
     static var processors: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }

@@ -15,7 +15,7 @@ struct KioskKeysymTests {
         var buffer = [CChar](repeating: 0, count: 64)
         for sym in Array(UInt32(0)...0xFFFF) + Array(UInt32(0x1000_0000)...0x100F_FFFF) {
             guard xkb_keysym_get_name(sym, &buffer, buffer.count) > 0 else { continue }
-            let name = String(cString: buffer)
+            let name = String(cBuffer: buffer)
             if !name.hasPrefix("0x") { found.append((name, sym)) }
         }
         return found

@@ -20,7 +20,7 @@ import Testing
             try Self.clavier(args, session, runtime: runtime)
         }
 
-        var status = try run("status")
+        let status = try run("status")
         #expect(status.status == 0)
         let f = server.frame(of: window)
         #expect(status.out == "visible\nlayout: us\npage: letters\ngeometry: \(f.width)x\(f.height)+\(f.x)+\(f.y)\n")

@@ -24,7 +24,8 @@ extension Harness {
         #expect(result.status == 0, "clavier predict: \(result.err)")
         let last = result.out.split(separator: "\n").last.map(String.init) ?? ""
         let answer = try JSONDecoder().decode(Answer.self, from: Data(last.utf8))
-        return try #require(answer.suggestions.first, "no suggestion for \(prefix)")
+        try #require(!answer.suggestions.isEmpty, "no suggestion for \(prefix)")
+        return answer.suggestions[0]
     }
 
     /// Runs the clavier under test with `arguments` to its end.

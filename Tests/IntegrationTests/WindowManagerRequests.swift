@@ -11,7 +11,7 @@ extension XServer {
         event.xclient.window = window
         event.xclient.message_type = XInternAtom(connection, message, 0)
         event.xclient.format = 32
-        withUnsafeMutableBytes(of: &event.xclient.data.l) { $0.bindMemory(to: Int.self).update(fromContentsOf: data) }
+        _ = withUnsafeMutableBytes(of: &event.xclient.data.l) { $0.bindMemory(to: Int.self).update(fromContentsOf: data) }
         XSendEvent(connection, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(connection, 0)
     }
