@@ -1,4 +1,5 @@
 import CX11
+import ClavierCore
 
 /// Xlib's protocol errors (`XSetErrorHandler`). Xlib's own handler prints and exits the process
 /// on any error; a window that vanished or a refused grab must not end the keyboard, so this
@@ -42,13 +43,8 @@ public enum XErrorLog {
         // Core requests (major code below 128) have names there; an extension's are its own.
         var request = [CChar](repeating: 0, count: 128)
         XGetErrorDatabaseText(display, "XRequest", "\(error.request_code)", "", &request, Int32(request.count))
-        let name = string(request)
-        return "X error: \(string(text)) in request \(name.isEmpty ? "" : name + " ")"
+        let name = String(cBuffer: request)
+        return "X error: \(String(cBuffer: text)) in request \(name.isEmpty ? "" : name + " ")"
             + "(\(error.request_code).\(error.minor_code)) on resource 0x\(String(error.resourceid, radix: 16))"
-    }
-
-    /// The text of a NUL-terminated buffer Xlib filled.
-    private static func string(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
