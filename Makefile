@@ -91,15 +91,18 @@ models:
 bench-deps:
 	@tools/install-deps bench
 
-# The C program among the floors for resident memory (clavier-bench's Floors.swift), built
-# with the toolchain's clang: SwiftPM would link the Swift runtime into it. Without it the bench
-# still runs to the end and says the floor was not built.
+# The C programs of the bench, built with the toolchain's clang (SwiftPM would link the Swift
+# runtime into them): the floor for resident memory (clavier-bench's Floors.swift), the probe
+# inside each keyboard and the instant keyboard (PressBreakdown.swift). Without them the bench
+# still runs to the end and says what was not built.
 CLANG := $(or $(wildcard $(SWIFT_BIN_DIR)clang),cc)
 
 # Benchmarks are not tests: timings live here, never as assertions in make test.
 bench: bench-deps release
 	@mkdir -p bench
 	-"$(CLANG)" -O2 -o "$(RELEASE_BIN)/bench-floor-pango" tools/bench-floor-pango.c $$(pkg-config --cflags --libs pangocairo)
+	-"$(CLANG)" -O2 -shared -fPIC -o "$(RELEASE_BIN)/bench-press-shim.so" tools/bench-press-shim.c -ldl
+	-"$(CLANG)" -O2 -o "$(RELEASE_BIN)/bench-instant-keyboard" tools/bench-instant-keyboard.c -lX11 -lXtst
 	"$(RELEASE_BIN)/clavier-bench" --clavier "$(RELEASE_BIN)/clavier" --floor-layout "$(CURDIR)/Assets/layouts/us.yaml" \
 		--output bench/results.md $(BENCH_ARGS)
 

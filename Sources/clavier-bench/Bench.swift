@@ -145,7 +145,10 @@ struct Bench {
         mkdir("\(logs)/config/clavier", 0o755)
         try TextFile.write("\(logs)/config/clavier/config.yaml", "sound-device: \"file:'\(clickFile)',raw\"\n")
         let clavier = Subject(name: "clavier", command: [options.clavier], environment: clavierEnv, typesOnPress: true)
+        // What PressBreakdown starts again with its probe: each keyboard measured here.
+        var measured: [(Subject, PressBreakdown.PressPoint)] = []
         if options.only?.contains("clavier") ?? true {
+            measured.append((clavier, PressPoints.clavier(binary: options.clavier)))
             say("measuring clavier")
             report.results["clavier"] = measure.measure(clavier, pressPoint: PressPoints.clavier(binary: options.clavier),
                                                         clickFile: clickFile)
@@ -205,8 +208,14 @@ struct Bench {
                 say("measuring \(subject.name)")
                 if let path = Harness.which(subject.command[0]) { report.binaries[subject.name] = BinarySize.measure(path) }
                 report.results[subject.name] = measure.measure(subject, pressPoint: point)
+                measured.append((subject, point))
             }
             withExtendedLifetime(bus) {}  // The bus lives while onboard is measured, and stops here.
+        }
+
+        if measure.presses > 0, !measured.isEmpty {
+            report.breakdown = PressBreakdown.measure(measured, with: measure, rect: rect, directory: String(siblingBinary("").dropLast()),
+                                                      logs: logs)
         }
 
         if options.only?.contains("clavier") ?? true {

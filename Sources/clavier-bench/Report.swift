@@ -9,6 +9,8 @@ struct Report {
     var typing: TypeThroughput.Outcome = .unavailable("not run")
     var autoShow: AutoShowLatency.Outcome = .unavailable("not run")
     var runs = (startup: 10, presses: 200, idle: 10.0)
+    /// Where the press's time goes (PressBreakdown.swift); nil: not run.
+    var breakdown: PressBreakdown.Figures?
     var dockSize = ""
 
     private var peers: [String] { subjects.map(\.name) }
@@ -52,6 +54,14 @@ struct Report {
         }
         row("floor: the probe's own XTest key → KeyPress", "same probe, \(runs.presses) keys, in each keyboard's session, ms, median (p95)",
             "", clavier: p95(c.floor), peers: peers.map { p95(results[$0]?.floor) })
+        if let b = breakdown {
+            let own = { (name: String) -> String in b.ownTime[name].map(micros) ?? b.ownTimeMissing.map { "not measured: \($0)" } ?? "—" }
+            row("of which the keyboard's own time: event read → key written", "a second start of each with an LD_PRELOAD probe (tools/bench-press-shim.c): inside the keyboard, the recvmsg that brings the event that types → the writev of its XTest key, the last \(runs.presses) clicks, µs, median (p95)",
+                "(report)", clavier: own("clavier"), peers: peers.map(own))
+            let instant = b.instant.map { "\(latency($0)); its own time \(micros(b.instantOwnTime)) µs" }
+            row("floor: a C keyboard that only types on the press", "tools/bench-instant-keyboard.c at Clavier's place: on a core button press it sends the key through XTest and does nothing else; pointer → KeyPress as above, ms, median (p95)",
+                "(report)", clavier: instant ?? "not measured: \(b.instantMissing ?? "—")")
+        }
 
         let bestMapped = best(\.mapped.median), bestPainted = best(\.painted.median)
         row("start → window mapped", "exec → MapNotify, \(runs.startup) runs, ms", "", clavier: range(c.mapped),
@@ -146,6 +156,11 @@ struct Report {
     private func p95(_ s: Samples?) -> String {
         guard let s, s.count > 0 else { return "—" }
         return "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))"
+    }
+
+    private func micros(_ s: Samples) -> String {
+        guard s.count > 0 else { return "—" }
+        return "\(fmt(s.median, 1)) (p95 \(fmt(s.p95, 1)))"
     }
 
     private func latency(_ r: SubjectResult?) -> String {
