@@ -4,7 +4,7 @@ import Glibc
 
 /// Where the time of pointer → KeyPress goes (issue 26): each keyboard started once more
 /// with an LD_PRELOAD probe (tools/bench-press-shim.c) that times, inside the keyboard, the
-/// read of the X event that makes it type → the write of its XTest key; and a C keyboard that
+/// read of the pointer event that makes it type → the write of its XTest key; and a C keyboard that
 /// does nothing but type on the press (tools/bench-instant-keyboard.c): what a keyboard that
 /// types on the press can reach on this machine. Both are built by `make bench` beside
 /// clavier-bench; without them these rows say so and the rest of the bench is unchanged.
@@ -25,11 +25,13 @@ enum PressBreakdown {
                         directory: String, logs: String) -> Figures {
         var figures = Figures()
         let shim = directory + "/bench-press-shim.so", instant = directory + "/bench-instant-keyboard"
-        guard let opcode = xtestOpcode(measure.probe) else {
+        guard let opcode = opcode(of: "XTEST", measure.probe) else {
             figures.ownTimeMissing = "no XTest on the server"
             figures.instantMissing = figures.ownTimeMissing
             return figures
         }
+        // XInput 2's events are told from others by its opcode (the probe looks for its buttons).
+        let xi = self.opcode(of: "XInputExtension", measure.probe)
         // One start each, no idle: only the clicks count here.
         var once = measure
         once.startupRuns = 1
@@ -38,7 +40,8 @@ enum PressBreakdown {
             let file = "\(logs)/\(subject.name)-own-time.bin"
             unlink(file)
             var probed = subject
-            probed.environment.merge(["LD_PRELOAD": shim, "BENCH_PRESS_OUT": file, "BENCH_XTEST_OPCODE": "\(opcode)"]) { $1 }
+            probed.environment.merge(["LD_PRELOAD": shim, "BENCH_PRESS_OUT": file, "BENCH_XTEST_OPCODE": "\(opcode)",
+                                      "BENCH_XI_OPCODE": "\(xi ?? -1)"]) { $1 }
             return (probed, file)
         }
         if access(shim, R_OK) == 0 {
@@ -76,10 +79,11 @@ enum PressBreakdown {
         return figures
     }
 
-    /// The XTest extension's major opcode: the probe recognises the key's request by it.
-    private static func xtestOpcode(_ probe: Probe) -> Int? {
+    /// An extension's major opcode: the probe recognises the key's request (XTEST) and XInput
+    /// 2's pointer events by them.
+    private static func opcode(of extensionName: String, _ probe: Probe) -> Int? {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(probe.d, "XTEST", &opcode, &event, &error) != 0 else { return nil }
+        guard XQueryExtension(probe.d, extensionName, &opcode, &event, &error) != 0 else { return nil }
         return Int(opcode)
     }
 

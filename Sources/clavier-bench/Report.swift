@@ -56,7 +56,7 @@ struct Report {
             "", clavier: p95(c.floor), peers: peers.map { p95(results[$0]?.floor) })
         if let b = breakdown {
             let own = { (name: String) -> String in b.ownTime[name].map(micros) ?? b.ownTimeMissing.map { "not measured: \($0)" } ?? "—" }
-            row("of which the keyboard's own time: event read → key written", "a second start of each with an LD_PRELOAD probe (tools/bench-press-shim.c): inside the keyboard, the recvmsg that brings the event that types → the writev of its XTest key, the last \(runs.presses) clicks, µs, median (p95)",
+            row("of which the keyboard's own time: button event read → key written", "a second start of each with an LD_PRELOAD probe (tools/bench-press-shim.c): inside the keyboard, the recvmsg that brings the button event that types → the writev of its XTest key, the last \(runs.presses) clicks, µs, median (p95)",
                 "(report)", clavier: own("clavier"), peers: peers.map(own))
             let instant = b.instant.map { "\(latency($0)); its own time \(micros(b.instantOwnTime)) µs" }
             row("floor: a C keyboard that only types on the press", "tools/bench-instant-keyboard.c at Clavier's place: on a core button press it sends the key through XTest and does nothing else; pointer → KeyPress as above, ms, median (p95)",
