@@ -101,7 +101,7 @@ CLANG := $(or $(wildcard $(SWIFT_BIN_DIR)clang),cc)
 bench: bench-deps release
 	@mkdir -p bench
 	-"$(CLANG)" -O2 -o "$(RELEASE_BIN)/bench-floor-pango" tools/bench-floor-pango.c $$(pkg-config --cflags --libs pangocairo)
-	-"$(CLANG)" -O2 -shared -fPIC -o "$(RELEASE_BIN)/bench-press-shim.so" tools/bench-press-shim.c -ldl
+	-"$(CLANG)" -O2 -shared -fPIC -o "$(RELEASE_BIN)/bench-press-shim.so" tools/bench-press-shim.c -ldl -lxcb
 	-"$(CLANG)" -O2 -o "$(RELEASE_BIN)/bench-instant-keyboard" tools/bench-instant-keyboard.c -lX11 -lXtst
 	"$(RELEASE_BIN)/clavier-bench" --clavier "$(RELEASE_BIN)/clavier" --floor-layout "$(CURDIR)/Assets/layouts/us.yaml" \
 		--output bench/results.md $(BENCH_ARGS)

@@ -1,17 +1,19 @@
 /* The bench's probe inside a keyboard (make bench builds it; clavier-bench's PressBreakdown.swift
  * loads it with LD_PRELOAD into a second start of each keyboard): how long the keyboard itself
- * takes from reading the X event that makes it type to writing the XTest key to the server.
+ * takes from receiving the pointer event that makes it type to writing its XTest key.
  *
- * Xlib reads events with recvmsg (through xcb) and writes requests with writev. The time of the
- * last read on a connection that brings a pointer button or touch event (core ButtonPress or
- * ButtonRelease; XInput 2's, major opcode BENCH_XI_OPCODE: ButtonPress, ButtonRelease,
- * TouchBegin, TouchEnd) is kept; the next writev on that connection that begins with an XTest
- * FakeInput KeyPress (major opcode BENCH_XTEST_OPCODE, minor 2, type 2) takes now minus that
- * time as one sample. A keyboard that reads other events or replies between the two is timed
- * from its pointer event all the same. Samples go, in microseconds, into the file
- * BENCH_PRESS_OUT (a 32-bit count, 4 bytes of padding, then doubles), mapped shared: no system
- * call is added after the key, and the figures survive the keyboard being killed. Nothing the
- * keyboard reads or writes is changed or kept. */
+ * Xlib takes each event from xcb (xcb_poll_for_event, xcb_poll_for_queued_event,
+ * xcb_wait_for_event), which reads them with recvmsg, and writes requests with writev. When
+ * xcb hands over a pointer button or touch event (core ButtonPress or ButtonRelease; XInput
+ * 2's, major opcode BENCH_XI_OPCODE: ButtonPress, ButtonRelease, TouchBegin, TouchEnd), the
+ * time of the recvmsg that brought it is kept by connection;
+ * the next writev on that connection that begins with an XTest FakeInput KeyPress (major
+ * opcode BENCH_XTEST_OPCODE, minor 2, type 2) takes now minus that time as one sample. A
+ * keyboard that reads other events or replies between the two is timed from its pointer
+ * event all the same. Samples go, in microseconds, into the file BENCH_PRESS_OUT (a 32-bit
+ * count, 4 bytes of padding, then doubles), mapped shared: no system call is added after the
+ * key, and the figures survive the keyboard being killed. Nothing the keyboard reads or writes
+ * is changed or kept. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -22,6 +24,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
+#include <xcb/xcb.h>
 
 enum { capacity = 4096 };
 struct record { uint32_t count; uint32_t pad; double micros[capacity]; };
@@ -31,8 +34,8 @@ static int opcode = -1, xi_opcode = -1;
 /* By file descriptor: a D-Bus or other socket read on another thread is not the X event. */
 enum { descriptors = 1024 };
 static double event_read[descriptors];
-/* Bytes of a message cut by the end of the previous read, by connection. */
-static size_t carry[descriptors];
+/* When each connection's last read brought bytes. */
+static double received[descriptors];
 
 static double now(void) {
     struct timespec t;
@@ -56,37 +59,50 @@ __attribute__((constructor)) static void open_record(void) {
     close(fd);
 }
 
-/* Whether the server's bytes hold a pointer button or touch event: its messages are 32 bytes,
- * replies (1) and generic events (35) 4 × their length field more. */
-static int brings_button(int fd, const unsigned char *bytes, size_t size) {
-    size_t at = carry[fd];
-    int found = 0;
-    while (at + 32 <= size) {
-        const unsigned char *m = bytes + at;
-        unsigned char type = m[0] & 0x7f;
-        size_t length = 32;
-        if (type == 1 || type == 35) length += 4 * (size_t)(m[4] | m[5] << 8 | m[6] << 16 | (uint32_t)m[7] << 24);
-        if (type == 4 || type == 5) found = 1;
-        if (type == 35 && m[1] == xi_opcode) {
-            unsigned evtype = m[8] | m[9] << 8;
-            if (evtype == 4 || evtype == 5 || evtype == 18 || evtype == 20) found = 1;
-        }
-        at += length;
+static int is_button(const xcb_generic_event_t *event) {
+    if (!event) return 0;
+    unsigned char type = event->response_type & 0x7f;
+    if (type == XCB_BUTTON_PRESS || type == XCB_BUTTON_RELEASE) return 1;
+    if (type != XCB_GE_GENERIC) return 0;
+    const xcb_ge_generic_event_t *generic = (const xcb_ge_generic_event_t *)event;
+    return generic->extension == xi_opcode && (generic->event_type == 4 || generic->event_type == 5 ||
+                                               generic->event_type == 18 || generic->event_type == 20);
+}
+
+/* The event handed to Xlib: a button's time is that of the read that brought it, the last
+ * on its connection (xcb hands events over as Xlib asks, right after reading them). */
+static xcb_generic_event_t *seen(xcb_connection_t *connection, xcb_generic_event_t *event) {
+    if (out && is_button(event)) {
+        int fd = xcb_get_file_descriptor(connection);
+        if (fd >= 0 && fd < descriptors) event_read[fd] = received[fd] > 0 ? received[fd] : now();
     }
-    /* A message cut short: its rest opens the next read (a header cut short cannot be followed). */
-    carry[fd] = at > size ? at - size : 0;
-    return found;
+    return event;
 }
 
 ssize_t recvmsg(int fd, struct msghdr *message, int flags) {
     static ssize_t (*real)(int, struct msghdr *, int);
     if (!real) real = (ssize_t (*)(int, struct msghdr *, int))dlsym(RTLD_NEXT, "recvmsg");
     ssize_t got = real(fd, message, flags);
-    if (out && got > 0 && fd >= 0 && fd < descriptors && message->msg_iovlen > 0 && message->msg_iov[0].iov_len > 0) {
-        size_t size = (size_t)got < message->msg_iov[0].iov_len ? (size_t)got : message->msg_iov[0].iov_len;
-        if (brings_button(fd, message->msg_iov[0].iov_base, size)) event_read[fd] = now();
-    }
+    if (out && got > 0 && fd >= 0 && fd < descriptors) received[fd] = now();
     return got;
+}
+
+xcb_generic_event_t *xcb_poll_for_event(xcb_connection_t *c) {
+    static xcb_generic_event_t *(*real)(xcb_connection_t *);
+    if (!real) real = (xcb_generic_event_t * (*)(xcb_connection_t *)) dlsym(RTLD_NEXT, "xcb_poll_for_event");
+    return seen(c, real(c));
+}
+
+xcb_generic_event_t *xcb_poll_for_queued_event(xcb_connection_t *c) {
+    static xcb_generic_event_t *(*real)(xcb_connection_t *);
+    if (!real) real = (xcb_generic_event_t * (*)(xcb_connection_t *)) dlsym(RTLD_NEXT, "xcb_poll_for_queued_event");
+    return seen(c, real(c));
+}
+
+xcb_generic_event_t *xcb_wait_for_event(xcb_connection_t *c) {
+    static xcb_generic_event_t *(*real)(xcb_connection_t *);
+    if (!real) real = (xcb_generic_event_t * (*)(xcb_connection_t *)) dlsym(RTLD_NEXT, "xcb_wait_for_event");
+    return seen(c, real(c));
 }
 
 ssize_t writev(int fd, const struct iovec *vectors, int count) {
