@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
         XEvent event;
         XNextEvent(display, &event);
         if (event.type != ButtonPress) continue;
-        busy(before);
+        if (before > 0) busy(before);
         XTestFakeKeyEvent(display, keycode, True, CurrentTime);
         XTestFakeKeyEvent(display, keycode, False, CurrentTime);
         XFlush(display);

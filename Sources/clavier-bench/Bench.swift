@@ -148,10 +148,10 @@ struct Bench {
         // What PressBreakdown starts again with its probe: each keyboard measured here.
         var measured: [(Subject, PressBreakdown.PressPoint)] = []
         if options.only?.contains("clavier") ?? true {
-            measured.append((clavier, PressPoints.clavier(binary: options.clavier)))
+            let clavierPoint = PressPoints.clavier(binary: options.clavier)
+            measured.append((clavier, clavierPoint))
             say("measuring clavier")
-            report.results["clavier"] = measure.measure(clavier, pressPoint: PressPoints.clavier(binary: options.clavier),
-                                                        clickFile: clickFile)
+            report.results["clavier"] = measure.measure(clavier, pressPoint: clavierPoint, clickFile: clickFile)
             // matchbox-keyboard starts at 160×48 here (it has no size option): Clavier at that
             // size too, for a like-for-like start-up.
             say("measuring clavier at 160×48")

@@ -57,12 +57,13 @@ enum PressBreakdown {
         }
         if access(instant, X_OK) == 0 {
             Bench.say("the instant C keyboard")
+            let g: UInt32 = 0x67  // The keysym it types.
             let keyboard = Subject(name: "instant-keyboard",
-                                   command: [instant, "\(rect.x)", "\(rect.y)", "\(rect.width)", "\(rect.height)", "67"],
-                                   environment: subjects.first?.0.environment.filter { $0.key == "DISPLAY" } ?? [:],
-                                   typesOnPress: true)
+                                   command: [instant, "\(rect.x)", "\(rect.y)", "\(rect.width)", "\(rect.height)",
+                                             String(g, radix: 16)],
+                                   environment: ["DISPLAY": measure.server.display], typesOnPress: true)
             let middle: PressPoint = { (probe: Probe, _: Window) throws(HarnessError) in
-                (rect.x + rect.width / 2, rect.y + rect.height / 2, probe.keycode(of: 0x67))
+                (rect.x + rect.width / 2, rect.y + rect.height / 2, probe.keycode(of: g))
             }
             var result = once.measure(keyboard, pressPoint: middle)
             if access(shim, R_OK) == 0, result.failure == nil {
