@@ -55,10 +55,10 @@ struct Report {
         row("floor: the probe's own XTest key → KeyPress", "same probe, \(runs.presses) keys, in each keyboard's session, ms, median (p95)",
             "", clavier: p95(c.floor), peers: peers.map { p95(results[$0]?.floor) })
         if let b = breakdown {
-            let own = { (name: String) -> String in b.ownTime[name].map(micros) ?? b.ownTimeMissing.map { "not measured: \($0)" } ?? "—" }
+            let own = { (name: String) -> String in b.ownTime[name].map { p95($0, digits: 1) } ?? b.ownTimeMissing.map { "not measured: \($0)" } ?? "—" }
             row("of which the keyboard's own time: button event read → key written", "a second start of each with an LD_PRELOAD probe (tools/bench-press-shim.c): inside the keyboard, the recvmsg that brings the button event that types → the writev of its XTest key, the last \(runs.presses) clicks, µs, median (p95)",
                 "(report)", clavier: own("clavier"), peers: peers.map(own))
-            let instant = b.instant.map { "\(latency($0)); its own time \(micros(b.instantOwnTime)) µs" }
+            let instant = b.instant.map { "\(latency($0)); its own time \(p95(b.instantOwnTime, digits: 1)) µs" }
             row("floor: a C keyboard that only types on the press", "tools/bench-instant-keyboard.c at Clavier's place: on a core button press it sends the key through XTest and does nothing else; pointer → KeyPress as above, ms, median (p95)",
                 "(report)", clavier: instant ?? "not measured: \(b.instantMissing ?? "—")")
         }
@@ -153,14 +153,9 @@ struct Report {
         return "\(fmt(s.median)) (\(fmt(s.min))–\(fmt(s.max)))"
     }
 
-    private func p95(_ s: Samples?) -> String {
+    private func p95(_ s: Samples?, digits: Int = 3) -> String {
         guard let s, s.count > 0 else { return "—" }
-        return "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))"
-    }
-
-    private func micros(_ s: Samples) -> String {
-        guard s.count > 0 else { return "—" }
-        return "\(fmt(s.median, 1)) (p95 \(fmt(s.p95, 1)))"
+        return "\(fmt(s.median, digits)) (p95 \(fmt(s.p95, digits)))"
     }
 
     private func latency(_ r: SubjectResult?) -> String {
