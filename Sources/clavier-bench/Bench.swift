@@ -213,16 +213,16 @@ struct Bench {
             withExtendedLifetime(bus) {}  // The bus lives while onboard is measured, and stops here.
         }
 
+        // Where clavier-bench is: make bench builds the C programs of the floors and the press there.
+        let binaries = String(siblingBinary("").dropLast())
         if measure.presses > 0, !measured.isEmpty {
-            report.breakdown = PressBreakdown.measure(measured, with: measure, rect: rect, directory: String(siblingBinary("").dropLast()),
-                                                      logs: logs)
+            report.breakdown = PressBreakdown.measure(measured, with: measure, rect: rect, directory: binaries, logs: logs)
         }
 
         if options.only?.contains("clavier") ?? true {
             say("floors for resident memory")
-            let directory = siblingBinary("")
-            report.floors = Floors.measure(directory: String(directory.dropLast()),
-                                           layout: options.floorLayout ?? directory + "../../../Assets/layouts/us.yaml",
+            report.floors = Floors.measure(directory: binaries,
+                                           layout: options.floorLayout ?? siblingBinary("../../../Assets/layouts/us.yaml"),
                                            display: server.display,
                                            runs: options.quick ? 1 : 3)
         }
