@@ -129,7 +129,7 @@ public final class Display {
                              "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STATE_SKIP_TASKBAR",
                              "_NET_WM_STATE_STICKY", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_WM_WINDOW_TYPE",
                              "_NET_WM_WINDOW_TYPE_DOCK", "_NET_WM_WINDOW_TYPE_UTILITY", "CLAVIER_SELECTION",
-                             BorrowLedger.property, KeymapRecord.property, "_XKB_RULES_NAMES"]
+                             BorrowLedger.property, KeymapRecord.property, XKBNames.property]
     private var atoms: [String: Atom] = [:]
 
     /// The atom for `name`, created if needed (`XInternAtoms`, cached).

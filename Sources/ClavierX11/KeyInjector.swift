@@ -153,6 +153,18 @@ public final class KeyInjector {
         return [sym, ClavierCore.KeySym(rawValue: legacy)]
     }
 
+    /// A keymap's keysym as Core names it: a legacy character keysym (Cyrillic_pe, Greek_alpha,
+    /// EuroSign: below the dead and function keys, 0xFE00, with no scalar of Core's own)
+    /// becomes the Unicode keysym of its character, so that what follows the typed text (the
+    /// word before the caret, learning, glide) reads it; `equivalents(of:)` finds the legacy
+    /// key again to type it.
+    static func coreSym(_ raw: UInt32) -> ClavierCore.KeySym {
+        let sym = ClavierCore.KeySym(rawValue: raw)
+        guard sym.scalar == nil, raw < 0xFE00, let scalar = Unicode.Scalar(xkb_keysym_to_utf32(raw)), scalar.value != 0
+        else { return sym }
+        return ClavierCore.KeySym(scalar: scalar)
+    }
+
     /// How many times a keysym was lent a spare keycode since this injector started.
     public var borrowCount: Int { loans.count }
 
@@ -214,7 +226,7 @@ public final class KeyInjector {
             guard let keycode = table.keycode(named: name) else { continue }
             func sym(_ held: UInt32) -> ClavierCore.KeySym? {
                 let sym = xkb.keysym(keycode, depressed: held, latched: 0, locked: state.lockedMods, group: state.group)
-                return sym == 0 ? nil : ClavierCore.KeySym(rawValue: sym)
+                return sym == 0 ? nil : Self.coreSym(sym)
             }
             func text(_ sym: ClavierCore.KeySym?) -> String? {
                 guard let sym else { return nil }

@@ -21,6 +21,9 @@ public enum WindowEvent: Hashable, Sendable {
     case keymapChanged(first: UInt8, count: Int)
     /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
     case groupChanged
+    /// `setxkbmap` recorded other layouts for the keymap (`_XKB_RULES_NAMES` on the root): the
+    /// language each group writes may have changed with them.
+    case layoutsNamed
     /// The pointer moved over the window with no button down, to this point; nil: it left
     /// the window. Only after `watchHover()` (dwell).
     case hover(Point?)
@@ -137,6 +140,8 @@ extension KeyboardWindow {
             case PropertyNotify where event.xproperty.window == display.root:
                 if event.xproperty.atom == activeWindowAtom, !events.contains(.activeWindowChanged) {
                     events.append(.activeWindowChanged)
+                } else if event.xproperty.atom == xkbNamesAtom, !events.contains(.layoutsNamed) {
+                    events.append(.layoutsNamed)
                 }
             case ReparentNotify where event.xreparent.window == id:
                 if let gone = reparented(to: event.xreparent.parent) { events.append(gone) }

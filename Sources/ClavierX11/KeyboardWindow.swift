@@ -14,6 +14,7 @@ public final class KeyboardWindow {
     private let visual: UnsafeMutablePointer<Visual>
     let deleteWindow: Atom
     let activeWindowAtom: Atom
+    let xkbNamesAtom: Atom
     public private(set) var placement: Placement
     public internal(set) var rect: Rect
     public private(set) var isMapped = false
@@ -104,6 +105,7 @@ public final class KeyboardWindow {
         display.askAboutSharedFiles()
         deleteWindow = display.atom("WM_DELETE_WINDOW")
         activeWindowAtom = display.atom("_NET_ACTIVE_WINDOW")
+        xkbNamesAtom = display.atom(XKBNames.property)
         setProperties(placement: placement, title: title)
         if plug { becomePlug() }
         if let strutHolder {

@@ -10,6 +10,9 @@ public struct XKBNames: Equatable, Sendable {
     public var variant: String
     public var options: String
 
+    /// The root window's property that holds it.
+    public static let property = "_XKB_RULES_NAMES"
+
     public init(rules: String, model: String, layout: String, variant: String = "", options: String = "") {
         self.rules = rules
         self.model = model
@@ -80,7 +83,7 @@ public struct KeymapRecord: Equatable, Sendable {
 extension Display {
     /// The server's XKB configuration (`_XKB_RULES_NAMES`); nil when the server says nothing.
     public var xkbNames: XKBNames? {
-        WindowProperty.text(raw, root, atom("_XKB_RULES_NAMES")).flatMap(XKBNames.init(property:))
+        WindowProperty.text(raw, root, atom(XKBNames.property)).flatMap(XKBNames.init(property:))
     }
 
     /// The record of a changed keymap on the root window, if there is one that this version reads.

@@ -83,6 +83,10 @@ extension KeyboardApp {
         case .groupChanged, .locksChanged:
             send(x.keymap(for: session.keyboard))
             followKeymapLanguage(x)
+        case .layoutsNamed:
+            // `setxkbmap de` after us: the keys relabel with the keymap (`.keymapChanged`), the
+            // words follow the layout's name, which setxkbmap records after loading the keymap.
+            followKeymapLanguage(x)
         case .pressedElsewhere:
             send(.press(elsewhere: true))
         case .pointerLost(let pointer):

@@ -3,7 +3,7 @@ import ClavierCore
 /// The suggestion bar in the loop; the session follows the text before the caret and asks for
 /// words (`Effect.suggest`, answered in `KeyboardApp.apply`). Focus reports: `FocusFollower.take`.
 extension KeyboardApp {
-    /// The keymap's group changed, or the keyboard is up: suggestions follow its language.
+    /// The keymap's group or its layouts changed, or the keyboard is up: suggestions follow its language.
     /// With nothing typed yet the bar asks too: it offers a sentence's first words (once the
     /// predictor is made, `fillSuggestions`).
     func followKeymapLanguage(_ x: XHost) {

@@ -14,13 +14,13 @@ extension Harness {
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
     }
 
-    /// The first word the English model offers for `prefix` typed letter by letter with
+    /// The first word the model of `language` offers for `prefix` typed letter by letter with
     /// nothing learned, as `clavier predict --no-learning` says: the keyboard asks the same
     /// model after each letter (and it leaves out what it showed one letter earlier).
-    static func firstCompletion(of prefix: String) throws -> String? {
+    static func firstCompletion(of prefix: String, language: String = "en") throws -> String? {
         struct Answer: Decodable { var suggestions: [String] }
         let lines = (1...prefix.count).map { "{\"before\": \"\(prefix.prefix($0))\"}" }.joined(separator: "\n")
-        let result = try run(["sh", "-c", "printf '%s\\n' '\(lines)' | '\(clavierBinary)' predict --no-learning"])
+        let result = try run(["sh", "-c", "printf '%s\\n' '\(lines)' | '\(clavierBinary)' predict --no-learning --language \(language)"])
         #expect(result.status == 0, "clavier predict: \(result.err)")
         let last = result.out.split(separator: "\n").last.map(String.init) ?? ""
         let answer = try JSONDecoder().decode(Answer.self, from: Data(last.utf8))

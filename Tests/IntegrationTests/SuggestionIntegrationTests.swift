@@ -85,6 +85,40 @@ import Testing
         #expect(session.stopKeyboard() == 0)
     }
 
+    /// The words follow a keymap set anew while the keyboard runs (`setxkbmap ru` after us, as a
+    /// desktop's keyboard settings do): Russian, then English again after `setxkbmap us`.
+    @Test func theLanguageFollowsAKeymapSetAnew() throws {
+        let session = try KeyboardSession(windowManager: false, environment: ["CLAVIER_LOG": "debug"])
+        let server = session.server
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'en'") }, "\(session.said)")
+        #expect(try Harness.run(["setxkbmap", "-display", server.display, "ru"]).status == 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'ru', the keymap's language") }, "\(session.said)")
+        #expect(try Harness.run(["setxkbmap", "-display", server.display, "us"]).status == 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'en', the keymap's language") }, "\(session.said)")
+        try session.tap(["h", "i", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "hi\n")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    /// On the xkb layout under a Cyrillic keymap, the word begun is followed through keys whose
+    /// keymap names their letters by legacy keysyms (Cyrillic_pe): п р и offers the Russian
+    /// model's completions, and a click types the first one.
+    @Test func cyrillicLettersOfTheLiveKeymapAreCompleted() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "xkb"],
+                                          environment: ["CLAVIER_LOG": "debug"], layout: "ru")
+        #expect(Harness.waitFor(15) { session.errors.contains("made the word predictor for 'ru'") }, "\(session.said)")
+        let expected = try #require(try Harness.firstCompletion(of: "при", language: "ru"))
+        try session.tap(["ac05", "ac06", "ab05"])
+        usleep(300_000)
+        let first = try Self.centre(of: "completion-0", in: session)
+        session.server.click(x: first.x, y: first.y)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == expected + " \n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
     /// Before any letter, at the start with nothing known of the text before the caret: the
     /// bar offers a sentence's likely first words, in the model's own case in xterm (a field
     /// that is not said to be prose gets no capitals, after Return neither), and a click types
