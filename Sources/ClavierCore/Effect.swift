@@ -42,6 +42,9 @@ public enum Effect: Hashable, Sendable {
     /// (at Return, and when the text before the caret is forgotten); the host may refuse it
     /// (`--no-learning`, a kiosk).
     case learn(String)
+    /// Forget every word learned from typing (`clavier forget`): the predictors drop their
+    /// learned words, in memory and on disk, so that none is offered or written back.
+    case forgetLearned
     /// The text before the caret changed: ask the predictor, and send its words back as
     /// `SessionEvent.completions` (only while the layout's bar has suggestion slots).
     case suggest

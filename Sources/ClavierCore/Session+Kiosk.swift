@@ -6,7 +6,7 @@ extension Session {
     public func refusal(of request: SessionRequest) -> String? {
         guard kiosk else { return nil }
         switch request {
-        case .show: return nil
+        case .show, .forget: return nil
         case .hide, .toggle, .quit, .layout:
             return "the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside"
         }
@@ -50,6 +50,7 @@ extension Session {
         case .hide: return shown && mayHide(.request) ? hide(at: now) : []
         case .toggle: return shown ? (mayHide(.request) ? hide(at: now) : []) : show(byHand: true, at: now)
         case .quit: return [.quit]
+        case .forget: return forgetLearning()
         case .layout(let name): return [.loadLayout(name, .request(name))]
         }
     }

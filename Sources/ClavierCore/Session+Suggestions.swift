@@ -19,6 +19,14 @@ extension Session {
         commitTyping(complete: false) + keyboard.forgetContext() + asksSuggestions
     }
 
+    /// `clavier forget`: what was typed since the last commit is dropped unlearned, the
+    /// predictors forget what they learned, and the bar is asked again (it may offer a
+    /// learned word).
+    mutating func forgetLearning() -> [Effect] {
+        _ = keyboard.commitTyped(complete: false)
+        return [.forgetLearned] + asksSuggestions
+    }
+
     /// The focus watch's report: a new field (what was typed belongs to the last one), or
     /// the same field's text before the caret.
     mutating func followField(_ kind: FieldKind, before: String?, moved: Bool, at now: ContinuousClock.Instant) -> [Effect] {

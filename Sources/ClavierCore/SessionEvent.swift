@@ -53,6 +53,8 @@ public enum SessionEvent: Sendable {
 /// What the control socket asks of the running keyboard (`status` is answered by the host).
 public enum SessionRequest: Hashable, Sendable {
     case show, hide, toggle, quit
+    /// `clavier forget`: what was typed and not yet learned is dropped, and every word learned is forgotten.
+    case forget
     case layout(String)
 }
 

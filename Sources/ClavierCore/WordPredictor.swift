@@ -11,9 +11,14 @@ public protocol WordPredictor {
     func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String]
     /// Learns `text` as typed by the user (never a password, a kiosk's or `clavier type` text).
     mutating func learn(_ text: String)
+    /// Forgets every word learned, in memory and wherever they are kept (`clavier forget`).
+    mutating func forgetLearned()
 }
 
 extension WordPredictor {
+    /// A predictor that learns nothing has nothing to forget.
+    public mutating func forgetLearned() {}
+
     public func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String] {
         suggestions(before: before, count: count)
     }

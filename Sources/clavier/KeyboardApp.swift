@@ -68,6 +68,7 @@ final class KeyboardApp {
             case .glide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
             case .learn(let text): suggester?.learn(text, on: session.keyboard.layout)
+            case .forgetLearned: suggester?.forgetLearning()
             case .suggest: suggest = true
             case .switchLanguage(let index): host.switchLanguage(index)
             case .format(let formatting): host.format(formatting)

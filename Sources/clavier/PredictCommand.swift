@@ -100,19 +100,31 @@ struct PredictCommand: ParsableCommand {
     }
 }
 
-/// `clavier forget`: deletes the words learned from typing.
+/// `clavier forget`: deletes the words learned from typing, and makes a running keyboard
+/// forget them too (else it would go on offering them and write them back at its next save).
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json).")
+        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json), in the running keyboard too.")
+    @OptionGroup var control: ControlOptions
 
     func run() throws {
         guard let directory = UserModelFile.directory() else {
             Log.error("neither $XDG_STATE_HOME nor $HOME is set: no learned words to find")
             throw ExitCode.failure
         }
+        // The keyboard first: it deletes its files itself, and a save it makes meanwhile is
+        // deleted below. No keyboard running is no failure: the files are all there is.
+        let keyboard = ControlClient.send(.forget, to: ControlSocket.path(display: control.display))
         var removed = UserModelFile.forget(directory: directory)
         if unlink(directory + "/words.json") == 0 { removed.append(directory + "/words.json") }
         print(removed.isEmpty ? "nothing learned to forget" : "forgot " + removed.joined(separator: ", "))
+        switch keyboard {
+        case .ok: print("the running keyboard forgot them too")
+        case .refused(let why), .failed(let why):
+            Log.error("the running keyboard did not forget: \(why)")
+            throw ExitCode(2)
+        case nil: break
+        }
     }
 }

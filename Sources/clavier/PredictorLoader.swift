@@ -13,7 +13,7 @@ final class PredictorLoader: @unchecked Sendable {
     /// Guarded by `lock`: the languages whose predictor is made (nil: none for that language).
     private var made: [String: (any WordPredictor)?] = [:]
     /// The loop's own: the languages asked for, and those asked for and not yet taken.
-    private var asked: Set<String> = []
+    private(set) var asked: Set<String> = []
     private var waiting: Set<String> = []
 
     init(provider: @escaping Provider) {

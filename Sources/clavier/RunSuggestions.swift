@@ -43,6 +43,10 @@ final class ModelPredictor: WordPredictor, SavesLearning {
         predictor.endText()
     }
 
+    func forgetLearned() {
+        predictor.forget()
+    }
+
     func saveLearning() {
         do { try predictor.save() } catch { Log.warning("\(error)") }
     }

@@ -12,6 +12,9 @@ final class Suggester {
     /// What was committed before its language's predictor was made, learned once it is
     /// (at most `TypingContext.pendingScalars` a language).
     private var unlearned: [String: String] = [:]
+    /// Languages whose predictor was being made when `clavier forget` came: it may have read
+    /// the learned words before they were deleted, so it forgets them as it is taken.
+    private var forgetOnTake: Set<String> = []
     /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config says `learning: true`.
     let learns: Bool
     /// When a sentence's first letter gets a latched Shift.
@@ -71,6 +74,7 @@ final class Suggester {
         if let made = predictors[language] { return made }
         guard let made = loader.take(language) else { return nil }
         predictors[language] = made
+        if forgetOnTake.remove(language) != nil { predictors[language]??.forgetLearned() }
         if let text = unlearned.removeValue(forKey: language) { predictors[language]??.learn(text) }
         return made
     }
@@ -94,6 +98,15 @@ final class Suggester {
     /// Saves what every predictor learned (the keyboard hides or quits).
     func saveLearning() {
         for case let saving as SavesLearning in predictors.values.compactMap({ $0 }) { saving.saveLearning() }
+    }
+
+    /// `clavier forget`: every predictor made forgets what it learned (and deletes its file,
+    /// so that it is not written back at the next save), one being made forgets as it is
+    /// taken, and nothing committed and waiting for its predictor is learned.
+    func forgetLearning() {
+        for language in Array(predictors.keys) { predictors[language]??.forgetLearned() }
+        forgetOnTake = loader.asked.subtracting(predictors.keys)
+        unlearned = [:]
     }
 
     /// Hands `text`, typed on `layout` and committed by the session (`Effect.learn`), to

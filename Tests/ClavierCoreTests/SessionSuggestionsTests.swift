@@ -7,9 +7,10 @@ import Testing
 @Suite struct SessionSuggestionsTests {
     let t0 = ContinuousClock.now
 
-    func session(slots: Int = 3) -> Session {
+    func session(slots: Int = 3, kiosk: Bool = false) -> Session {
         var options = Session.Options()
         options.capitalize = .never
+        options.kiosk = kiosk
         var s = Session(keyboard: Keyboard(layout: Layout.us.offering(suggestions: slots), size: Size(width: 1000, height: 300)),
                         options: options, at: t0)
         _ = s.handle(.field(.unknown, before: "", moved: true), at: t0)
@@ -64,6 +65,20 @@ import Testing
         let hidden = s.handle(.request(.hide), at: t0)
         #expect(hidden.contains(.learn("fine ")) && hidden.contains(.hide))
         #expect(s.keyboard.context.before.isEmpty)
+    }
+
+    /// `clavier forget` (issue 34): the predictors are told to forget, and what was typed since
+    /// the last commit is dropped, so that the next Return learns only what follows; in a kiosk too.
+    @Test func forgetDropsWhatWasTypedAndTellsThePredictors() {
+        for kiosk in [false, true] {
+            var s = session(kiosk: kiosk)
+            _ = type(&s, "secret word", at: t0)
+            let forgot = s.handle(.request(.forget), at: t0)
+            #expect(forgot.contains(.forgetLearned) && forgot.contains(.suggest), "\(forgot)")
+            let ended = type(&s, " ok\n", at: t0 + .seconds(1))
+            let learned = ended.compactMap { if case .learn(let text) = $0 { text } else { nil } }
+            #expect(learned.count == 1 && !learned[0].containsText("secret") && learned[0].containsText("ok"), "\(ended)")
+        }
     }
 
     @Test func theFieldsTextIsTheContextAndAPasswordKeepsNothing() {
