@@ -96,10 +96,22 @@ public final class TrayIcon {
         return false
     }
 
-    /// Puts x8r8g8b8 `pixels` (rows `stride` bytes apart) of the icon's size on it.
+    /// The largest icon painted, in pixels a side. A tray may size the icon's window up to
+    /// X's 32767 px; painting and sending that (30000² px is 3.6 GB) stalled the keyboard
+    /// until the server dropped it. Beyond this the icon is painted at this size, centred.
+    public static let largestPainted = 256
+
+    /// The size the icon is painted at: the window's, at most `largestPainted` a side.
+    public var paintedSize: Size {
+        Size(width: min(size.width, Self.largestPainted), height: min(size.height, Self.largestPainted))
+    }
+
+    /// Puts x8r8g8b8 `pixels` (rows `stride` bytes apart) of `paintedSize` on the icon, centred.
     public func present(_ pixels: UnsafeMutableRawPointer, stride: Int) {
-        putPixels(pixels, stride: stride, size: size, area: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                  origin: (0, 0), on: id, gc: gc, depth: depth, display)
+        let painted = paintedSize
+        putPixels(pixels, stride: stride, size: painted, area: Rect(x: 0, y: 0, width: painted.width, height: painted.height),
+                  origin: ((size.width - painted.width) / 2, (size.height - painted.height) / 2),
+                  on: id, gc: gc, depth: depth, display)
         display.flush()
     }
 }

@@ -119,7 +119,7 @@ final class ShowButton {
 
     private func paintIcon() {
         guard let tray else { return }
-        paint(size: tray.size, pressed: false) { tray.present($0, stride: $1) }
+        paint(size: tray.paintedSize, pressed: false) { tray.present($0, stride: $1) }
     }
 
     private func paint(size: Size, pressed: Bool, present: (UnsafeMutableRawPointer, Int) -> Void) {

@@ -70,4 +70,34 @@ import Testing
         #expect(Harness.waitFor(5) { server.frame(of: session.keyboardWindow).viewable }, "a click on the new icon did not show it")
         tray.stop()
     }
+
+    /// A tray that sizes the icon huge (issue 34, item 5): the icon is painted at most
+    /// `TrayIcon.largestPainted` a side, so hiding the keyboard afterwards neither stalls it nor
+    /// loses its connection (at 30000 px it painted 3.6 GB and the server dropped it).
+    @Test func aHugeIconSizeNeitherStallsNorEndsTheKeyboard() throws {
+        let state = TemporaryDirectory()
+        let env = ["XDG_RUNTIME_DIR": state.path, "XDG_STATE_HOME": state.path]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil, environment: env)
+        let server = session.server, c = server.connection
+        // The test is the tray: it owns the selection, and resizes what asks to dock.
+        let trayWindow = XCreateSimpleWindow(c, XDefaultRootWindow(c), 0, 0, 40, 40, 0, 0, 0)
+        XSetSelectionOwner(c, XInternAtom(c, "_NET_SYSTEM_TRAY_S0", 0), trayWindow, UInt(CurrentTime))
+        XSync(c, 0)
+        try session.startKeyboard(arguments: ["--no-sound", "--show-button"])
+        var icon: Window?
+        #expect(Harness.waitFor(10) { icon = server.windows(named: "ClavierTrayIcon").first; return icon != nil },
+                "no tray icon; clavier said: \(session.errors)")
+        let found = try #require(icon)
+        XResizeWindow(c, found, 30000, 30000)
+        XSync(c, 0)
+        usleep(500_000)
+        let hidden = try Harness.clavier(["hide"], environment: server.env.merging(env) { $1 })
+        #expect(hidden.status == 0, "\(hidden); clavier said: \(session.errors)")
+        #expect(Harness.waitFor(5) { !server.frame(of: session.keyboardWindow).viewable }, "clavier said: \(session.errors)")
+        let status = try Harness.clavier(["status"], environment: server.env.merging(env) { $1 })
+        #expect(status.status == 0 && session.clavier.isRunning, "\(status); clavier said: \(session.errors)")
+        #expect(!session.errors.contains("gone"), "clavier said: \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        XDestroyWindow(c, trayWindow)
+    }
 }
