@@ -38,4 +38,8 @@ public enum Timing {
     /// press (250 ms), for the same reason; nor one given back for a dead owner, whose last
     /// press may still be waiting to be read.
     public static let keycodeReuse: Duration = .milliseconds(250)
+    /// How often a `--xid` keyboard looks whether the greeter that started it still runs
+    /// (its parent process): one that exits before embedding the plug leaves no socket whose
+    /// going away would end it, and a login screen's keyboard must not live on into the session.
+    public static let greeterCheck: Duration = .seconds(1)
 }

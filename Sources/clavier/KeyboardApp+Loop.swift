@@ -20,7 +20,7 @@ extension KeyboardApp {
         followShown(x)
         while running {
             let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline, suggester?.nextDeadline,
-                             x.screen.window.nextHoldersCheck]
+                             x.screen.window.nextHoldersCheck, x.greeter?.nextCheck]
             let watching = (control?.descriptors ?? []) + [x.focus?.fd, x.side?.fd].compactMap { $0 }
             switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
             case .xEvents:
@@ -34,6 +34,10 @@ extension KeyboardApp {
                 x.typist.restoreDue(now: now())
                 control?.expire(now: now())
                 fillSuggestions()
+                if x.greeter?.gone(at: now()) == true {
+                    Log.warning("the greeter that started this keyboard (pid \(x.greeter!.parent)) is gone: quitting")
+                    quit()
+                }
             case .signal(let number):
                 Log.debug("signal \(number): quitting")
                 quit()

@@ -31,3 +31,29 @@ enum LoginScreen {
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
 }
+
+/// The greeter of a `--xid` keyboard, as a process: the keyboard's parent. A greeter that exits
+/// before it embeds the plug (it read the window id and went) leaves no socket whose going
+/// away ends the keyboard (`WindowEvent.embedderGone`), so the loop looks every
+/// `Timing.greeterCheck` whether the parent still runs: when it is gone, the kernel has given
+/// the keyboard another parent. A wait, not a signal: `PR_SET_PDEATHSIG` fires when the
+/// parent's *thread* ends, which a greeter that starts the keyboard from a worker thread would
+/// trip while it still runs.
+struct GreeterWatch {
+    /// The parent as the keyboard started.
+    let parent: pid_t
+    /// When to look next.
+    private(set) var nextCheck: ContinuousClock.Instant
+
+    init(parent: pid_t = getppid(), now: ContinuousClock.Instant) {
+        self.parent = parent
+        nextCheck = now + Timing.greeterCheck
+    }
+
+    /// Whether the greeter is gone, when a look is due at `now` (`parent`: the parent now).
+    mutating func gone(at now: ContinuousClock.Instant, parent current: pid_t = getppid()) -> Bool {
+        guard now >= nextCheck else { return false }
+        nextCheck = now + Timing.greeterCheck
+        return current != parent
+    }
+}

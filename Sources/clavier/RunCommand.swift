@@ -261,7 +261,10 @@ struct RunOptions {
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
                                       cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
-        if xid { LoginScreen.announce(host.screen.window.id) }
+        if xid {
+            host.greeter = GreeterWatch(now: clock.now)
+            LoginScreen.announce(host.screen.window.id)
+        }
         app.run(on: host, control: control)
     }
 

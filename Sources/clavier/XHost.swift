@@ -27,6 +27,8 @@ final class XHost: KeyboardHost {
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     /// The scan switches' grab on the root, when scanning.
     let grab: SwitchGrab?
+    /// `--xid`: the greeter that started the keyboard, looked for now and then (LoginScreen.swift).
+    var greeter: GreeterWatch?
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
     private var player: ClickPlayer?

@@ -84,6 +84,35 @@ import Testing
         #expect(!server.windows(named: "Clavier").contains { server.frame(of: $0).viewable })
     }
 
+    /// A greeter that reads the window id, closes the pipe and exits without embedding the
+    /// plug (issue 34, item 8): no socket ever holds it, so no embedder's going away ends it;
+    /// the keyboard sees its parent gone and quits rather than live on into the session.
+    @Test func aGreeterThatLeavesBeforeEmbeddingTakesTheKeyboardAlong() throws {
+        let server = try XServer(windowManager: false)
+        let scratch = TemporaryDirectory()
+        let said = scratch.file("greeter.out"), errors = scratch.file("clavier.err")
+        let environment = ["XDG_STATE_HOME": scratch.file("state"), "XDG_CONFIG_HOME": scratch.file("config"),
+                           "XDG_CACHE_HOME": scratch.file("cache")]
+        let leaving = """
+            import subprocess, sys
+            keyboard = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE)
+            line = keyboard.stdout.readline()
+            keyboard.stdout.close()
+            print("keyboard", keyboard.pid, "window", line.decode().strip(), flush=True)
+            """
+        let greeter = try ChildProcess(["/usr/bin/python3", "-c", leaving, Harness.clavierBinary, "--xid", "--no-sound"],
+                                       environment: server.env.merging(environment) { $1 }, stdout: said, stderr: errors)
+        defer { greeter.stop() }
+        #expect(greeter.wait(seconds: 15) == 0, "the greeter did not leave: \(TextFile.read(errors) ?? "")")
+        let printed = TextFile.read(said) ?? ""
+        let pid = try #require(printed.split(separator: " ").dropFirst().first.flatMap { pid_t($0) }, "the greeter printed \(printed)")
+        #expect(printed.contains(" window "), "\(printed)")
+        #expect(Harness.waitFor(10) { kill(pid, 0) != 0 || Self.isZombie(pid) },
+                "clavier still runs after its greeter left; it said: \(TextFile.read(errors) ?? "")")
+        #expect((TextFile.read(errors) ?? "").contains("is gone: quitting"), "\(TextFile.read(errors) ?? "")")
+        if kill(pid, 0) == 0 && !Self.isZombie(pid) { kill(pid, SIGKILL) }
+    }
+
     /// Whether `pid` has exited and waits only to be reaped (its parent, the greeter, was killed).
     static func isZombie(_ pid: pid_t) -> Bool {
         guard let stat = TextFile.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
