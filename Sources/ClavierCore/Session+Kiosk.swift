@@ -21,6 +21,13 @@ extension Session {
         !kiosk || reason == .autoShow
     }
 
+    /// Whether a starting keyboard restores the keymap a killed `languages` keyboard changed
+    /// (`_CLAVIER_CHANGED_KEYMAP`): a kiosk without `languages` of its own never does, so that
+    /// its own start never changes the kiosk's keymap for another.
+    public static func restoresLeftoverKeymap(kiosk: Bool, languages: [String]) -> Bool {
+        !kiosk || !languages.isEmpty
+    }
+
     /// Whether the keyboard comes back when its window goes from outside (unmapped,
     /// destroyed) and ignores the window manager's close button.
     public var outlivesItsWindow: Bool { kiosk }

@@ -13,21 +13,36 @@ enum KeyboardLanguages {
         let languages: [String]
     }
 
-    /// Restores the keymap a killed keyboard changed; then makes the keymap's groups
+    /// Restores the keymap a killed keyboard changed (when `restoresLeftover`, and only one
+    /// of this user's keyboards recorded, `KeymapReceipt`); then makes the keymap's groups
     /// `languages` with `setxkbmap -layout us,de,ru` (which keeps the model and options),
     /// unless they are so already, recording first what it was; says why when it cannot.
-    static func prepare(_ languages: [String], on display: Display, name: String?) -> Change? {
-        let leftover = display.keymapRecord
-        if let leftover, !leftover.owner.mayBeRunning() {
-            Log.debug("languages: restoring the keymap a killed keyboard (pid \(leftover.owner.pid)) changed")
-            restore(Change(original: leftover.original, languages: leftover.changedTo.split(separator: ",").map(String.init)),
-                    on: display, name: name)
+    static func prepare(_ languages: [String], restoresLeftover: Bool, on display: Display, name: String?) -> Change? {
+        let receipt = KeymapReceipt(display: name)
+        if restoresLeftover, let leftover = display.keymapRecord, !leftover.owner.mayBeRunning() {
+            // Any X client may write the root's property: only a record this user's keyboard
+            // kept a receipt of is run through setxkbmap, never one planted by another client.
+            if receipt.matches(leftover) {
+                Log.debug("languages: restoring the keymap a killed keyboard (pid \(leftover.owner.pid)) changed")
+                restore(Change(original: leftover.original, languages: leftover.changedTo.split(separator: ",").map(String.init)),
+                        on: display, name: name)
+            } else {
+                Log.warning("languages: a record of a changed keymap (_CLAVIER_CHANGED_KEYMAP, pid \(leftover.owner.pid)) "
+                            + "that no keyboard of yours wrote: removed, the keymap left as it is")
+                display.write(nil)
+            }
         }
         guard !languages.isEmpty, display.xkbLayouts != languages, let original = display.xkbNames else { return nil }
         let layouts = languages.joined(separator: ",")
         // A running keyboard's record (a greeter's beside the session's) already holds the user's keymap.
         let recorded = display.keymapRecord == nil
-        if recorded { display.write(KeymapRecord(original: original, changedTo: layouts)) }
+        if recorded {
+            let record = KeymapRecord(original: original, changedTo: layouts)
+            // The receipt first: a keyboard killed between the two leaves a receipt that
+            // matches nothing, never a record without one.
+            receipt.keep(record)
+            display.write(record)
+        }
         guard run(arguments(display: name) + ["-layout", layouts]) == 0 else {
             if recorded { display.write(nil) }
             Log.warning("languages: 'setxkbmap -layout \(layouts)' failed (is x11-xkb-utils installed?): "
@@ -41,7 +56,10 @@ enum KeyboardLanguages {
     /// Gives the keymap back as `change` found it, in its first group, unless someone has
     /// changed it since (its groups are no longer the `languages`); forgets the record.
     static func restore(_ change: Change, on display: Display, name: String?) {
-        defer { display.write(nil) }
+        defer {
+            display.write(nil)
+            KeymapReceipt(display: name).drop()
+        }
         guard display.xkbLayouts == change.languages else {
             return Log.debug("languages: the keymap was changed by another since: left as it is")
         }

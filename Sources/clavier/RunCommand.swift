@@ -140,7 +140,9 @@ struct RunOptions {
         }
         let connection = try Display.opened(display)
         // The user's keymap comes back on every way out (a signal ends the loop too).
-        let keymapChange = KeyboardLanguages.prepare(settings[.languages], on: connection, name: display)
+        let keymapChange = KeyboardLanguages.prepare(settings[.languages],
+                                                     restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: settings[.languages]),
+                                                     on: connection, name: display)
         defer { keymapChange.map { KeyboardLanguages.restore($0, on: connection, name: display) } }
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")

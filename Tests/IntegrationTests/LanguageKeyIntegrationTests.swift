@@ -99,4 +99,45 @@ import Testing
         #expect(layouts() == "fr" && record() == "", "\(record())")
         #expect(server.heldKeycodes.isEmpty)
     }
+
+    /// A `_CLAVIER_CHANGED_KEYMAP` planted by another X client (issue 34, item 9), owned by a
+    /// dead pid on this host and saying the keymap was changed to what it is now: no keyboard
+    /// runs setxkbmap with its values, since none of this user's keyboards kept a receipt of
+    /// it; a kiosk without `languages` leaves it untouched, any other keyboard removes it.
+    @Test func aPlantedKeymapRecordIsNeverRestored() throws {
+        let scratch = TemporaryDirectory(), runtime = scratch.path
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime])
+        let server = session.server, c = server.connection
+        func layouts() -> String {
+            let query = try? Harness.run(["setxkbmap", "-display", server.display, "-query"])
+            let line = query?.out.split(separator: "\n").first { $0.hasPrefix("layout:") }
+            return line.map { String($0.dropFirst(7)).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        let atom = XInternAtom(c, "_CLAVIER_CHANGED_KEYMAP", 0)
+        func record() -> String { WindowProperty.text(c, server.root, atom) ?? "" }
+        // A pid that ran and is gone, in this pid namespace and on this host.
+        let gone = try ChildProcess(["/bin/true"])
+        #expect(gone.wait(seconds: 5) == 0)
+        let here = KeycodeOwner.current
+        let planted = KeymapRecord(original: XKBNames(rules: "evdev", model: "pc105", layout: "ru", options: "terminate:ctrl_alt_bksp"),
+                                   changedTo: "us", owner: KeycodeOwner(pid: gone.pid, start: 1, namespace: here.namespace, host: here.host))
+        var bytes = Array(planted.text.utf8)
+        XChangeProperty(c, server.root, atom, UInt(XA_STRING), 8, PropModeReplace, &bytes, Int32(bytes.count))
+        XSync(c, 0)
+        #expect(layouts() == "us")
+
+        try session.startKeyboard(arguments: ["--no-sound", "--kiosk"])
+        usleep(300_000)
+        #expect(layouts() == "us", "a kiosk keyboard ran setxkbmap with a planted record; it said: \(session.errors)")
+        #expect(record() == planted.text, "a kiosk without languages touched the record: \(record())")
+        #expect(session.stopKeyboard() == 0)
+
+        try session.startKeyboard(arguments: ["--no-sound"])
+        usleep(300_000)
+        #expect(layouts() == "us", "a keyboard ran setxkbmap with a planted record; it said: \(session.errors)")
+        #expect(record() == "", "the planted record stays: \(record())")
+        #expect(session.errors.contains("that no keyboard of yours wrote"), "\(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+        #expect(layouts() == "us")
+    }
 }
