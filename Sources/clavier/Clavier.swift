@@ -34,6 +34,8 @@ struct Clavier: ParsableCommand {
 
 extension Size: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
+    /// The help's `(default: 1280x330)`, as the size is written on the command line.
+    public var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 extension DockEdge: ExpressibleByArgument {}

@@ -62,6 +62,14 @@ import Testing
         #expect(dump == (try Self.foundationEncoding(of: dump)) + "\n")
     }
 
+    /// Every default the help shows is written as it is typed on the command line: a size is
+    /// `1280x330`, never Swift's description of the value (`Size(width: 1280, height: 330)`).
+    @Test func defaultsAreShownAsTheyAreTyped() throws {
+        let dump = try Self.dumpHelp()
+        #expect(!dump.contains("Size(") && !dump.contains("width:"), "a default shown as a Swift value")
+        #expect(dump.contains(#""defaultValue" : "1280x330""#))
+    }
+
     @Test func aDumpFoundationWouldWriteOtherwiseIsCaught() throws {
         let dump = try Self.dumpHelp()
         for (wrong, right) in [("/", #"\/"#), (#""abstract":"#, #""abstract" : "#), ("  ", "    ")] {
