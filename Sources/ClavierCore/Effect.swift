@@ -42,6 +42,9 @@ public enum Effect: Hashable, Sendable {
     /// (at Return, and when the text before the caret is forgotten); the host may refuse it
     /// (`--no-learning`, a kiosk).
     case learn(String)
+    /// Ask the focus watch which field has the focus now (the keyboard comes up: the focus may
+    /// have moved unheard); its answer comes as `SessionEvent.field(_, moved: true)`.
+    case askField
     /// The text before the caret changed: ask the predictor, and send its words back as
     /// `SessionEvent.completions` (only while the layout's bar has suggestion slots).
     case suggest
