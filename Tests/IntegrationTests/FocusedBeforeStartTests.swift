@@ -21,9 +21,10 @@ import Testing
                 "the password entry does not hold what was typed; \(s.said)")
         #expect(held == 0, "holding k in the password entry changed \(held) pixels (1000000: a preview)")
         // Shown again, the keyboard asks again: the focus may have moved unheard while it was hidden.
+        let answers = { s.session.errors.components(separatedBy: "(password), as asked").count - 1 }
+        let before = answers()
         #expect(try s.clavier("hide").status == 0 && s.clavier("show").status == 0)
-        #expect(Harness.waitFor(10) { s.session.errors.components(separatedBy: "(password), as asked").count == 3 },
-                "the watch did not answer again after the show; \(s.said)")
+        #expect(Harness.waitFor(10) { answers() == before + 1 }, "the watch did not answer again after the show; \(s.said)")
         #expect(s.session.stopKeyboard() == 0)
         let kept = SuggestionFocusTests.kept(in: s.session)
         #expect(!kept.contains("zyxwvq"), "the password was learned")
