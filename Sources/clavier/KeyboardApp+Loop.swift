@@ -42,7 +42,10 @@ extension KeyboardApp {
                 Log.debug("signal \(number): quitting")
                 quit()
             case .readable(let fd) where fd == x.focus?.fd:
-                if let events = x.focus?.messages() { events.forEach(send) } else { x.focus = nil }
+                if let events = x.focus?.messages() { events.forEach(send) } else {
+                    x.focus = nil
+                    x.focusEnded = true
+                }
             case .readable(let fd) where fd == x.side?.fd:
                 serveSide(x)
             case .readable(let fd):
@@ -54,6 +57,11 @@ extension KeyboardApp {
                 quit()
             }
             followShown(x)
+            if x.focusEnded {
+                // No field is told from now on (the watch said why): the session stops waiting.
+                x.focusEnded = false
+                send(.fieldWatchEnded)
+            }
             if suggester?.languageDue == true { followKeymapLanguage(x) }
         }
         finishSuggestions()

@@ -71,6 +71,7 @@ final class KeyboardApp {
             case .forgetLearned: suggester?.forgetLearning()
             case .suggest: suggest = true
             case .switchLanguage(let index): host.switchLanguage(index)
+            case .askField: host.askField()
             case .format(let formatting): host.format(formatting)
             case .hide: host.hideWindow(); suggester?.saveLearning()
             case .recreateWindow: host.recreateWindow(session.keyboard)

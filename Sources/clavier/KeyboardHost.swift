@@ -32,6 +32,9 @@ protocol KeyboardHost: AnyObject {
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard
     /// The layout a name or a file names.
     func loadLayout(_ name: String) throws(LayoutError) -> Layout
+    /// Asks the focus watch which field has the focus (`Effect.askField`); its answer comes
+    /// as a focus report. Nothing without one.
+    func askField()
     /// Locks the keymap's group for `languages` entry `index`, or the next one (nil).
     func switchLanguage(_ index: Int?)
     /// Where the pointer is on the keys now; nil: not on them.
