@@ -144,7 +144,8 @@ public final class Predictor {
             }
             // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
             if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
-            if word == partial || out.contains(word) || skip.contains(word) { continue }
+            // What the bar types is a word, never "" or a control character, whatever a file held.
+            if word == partial || out.contains(word) || skip.contains(word) || !Words.isWord(word) { continue }
             out.append(word)
             if out.count == count { break }
         }
