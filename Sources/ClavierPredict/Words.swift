@@ -72,6 +72,11 @@ struct Words {
             switch decoder.decode(&iterator) {
             case .emptyInput: return !first
             case .error: return false
+            case .scalarValue(let s) where s.isASCII:
+                // Most words are ASCII: no look-up in the Unicode tables (time, and their pages).
+                let letter = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z")
+                guard letter || (s == "'" && !first) else { return false }
+                first = false
             case .scalarValue(let s):
                 switch s.properties.generalCategory {
                 case .nonspacingMark, .spacingMark, .enclosingMark: if first { return false }
