@@ -18,7 +18,7 @@ public final class ChildProcess {
     static func ignoreBrokenPipes() {
         _ = brokenPipesIgnored
     }
-    private static let brokenPipesIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+    private static let brokenPipesIgnored: Void = { _ = Glibc.signal(SIGPIPE, SIG_IGN) }()
 
     /// Starts `arguments` (the program found on PATH) with `environment` added to this
     /// process's, standard output and standard error written to the given paths.

@@ -268,7 +268,7 @@ enum ControlClient {
         while offset < bytes.count {
             // MSG_NOSIGNAL: a keyboard that closed the connection (it had eight clients, or it
             // quit) is an answer of none, not a SIGPIPE that ends the asking process unheard.
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             offset += n
