@@ -13,7 +13,7 @@ enum LoginScreen {
     /// The settings a greeter's keyboard runs with, over those given: kiosk mode unless the
     /// command line says `--no-kiosk` (no shortcut leaves the greeter, nothing outside hides
     /// it), never learning (what is typed there is a password), and none of the session's
-    /// ways to show and hide it. It never floats either (`RunOptions.run`): the greeter sizes
+    /// ways to show and hide it. It never floats either (`XHost.make`): the greeter sizes
     /// it, and a floating frame would move a window that is not ours to move.
     static func settings(over given: SettingsLayer) -> SettingsLayer {
         var settings = given
