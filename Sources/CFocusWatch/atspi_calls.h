@@ -18,6 +18,9 @@ struct clavier_atspi {
     __typeof__(&atspi_text_get_caret_offset) get_caret_offset;
     __typeof__(&atspi_text_get_text) get_text;
     __typeof__(&atspi_state_set_contains) state_set_contains;
+    __typeof__(&atspi_get_desktop) get_desktop;
+    __typeof__(&atspi_accessible_get_child_count) get_child_count;
+    __typeof__(&atspi_accessible_get_child_at_index) get_child_at_index;
     /* GObject's reference taking (a macro in GLib's headers over a function of that name). */
     gpointer (*object_ref)(gpointer);
     __typeof__(&g_object_unref) object_unref;
@@ -41,5 +44,9 @@ int clavier_text_field_kind(AtspiAccessible *source);
 /* Reads up to 200 characters before the caret of `source` into `into` (CLAVIER_FOCUS_TEXT_BYTES);
    0 when it has no text. */
 int clavier_text_before_caret(AtspiAccessible *source, char *into);
+
+/* The object that has the focus now, as a reference (focus_find.c); NULL with `*sure` set when
+   none has, NULL with `*sure` cleared when the search could not tell. */
+AtspiAccessible *clavier_find_focus(int *sure);
 
 #endif

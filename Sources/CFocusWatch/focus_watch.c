@@ -65,6 +65,20 @@ static void publish(const struct clavier_focus_report *next) {
     if (!said) say(CLAVIER_FOCUS_REPORT);
 }
 
+/* `source` (a reference the watch keeps; NULL: nothing that tells) has the focus now: `next`
+   says what kind of field it is and, with suggestions, its text before the caret. */
+static void now_focused(AtspiAccessible *source, struct clavier_focus_report *next) {
+    if (focused) atspi.object_unref(focused);
+    focused = source;
+    next->kind = source ? clavier_text_field_kind(source) : CLAVIER_FIELD_UNKNOWN;
+    next->focus = next->kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
+    if (follow_text && next->kind != CLAVIER_FIELD_UNKNOWN && next->kind != CLAVIER_FIELD_PASSWORD) {
+        next->has_text = clavier_text_before_caret(source, next->before);
+    }
+    next->focus_serial++;
+    if (next->has_text) next->text_serial++;
+}
+
 /* Looks into the latest event: the accessible's role, states and text, each a round trip
    on the bus, asked only for the last of a burst of events. */
 static void look_into_one(void) {
@@ -103,18 +117,12 @@ static void look_into_one(void) {
         next.focus = CLAVIER_FOCUS_TEXT_FIELD_LEFT;
         next.kind = CLAVIER_FIELD_UNKNOWN;
         next.focus_serial++;
+        next.heard_serial++;
         publish(&next);
         return;
     }
-    if (focused) atspi.object_unref(focused);
-    focused = source;
-    next.kind = clavier_text_field_kind(source);
-    next.focus = next.kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
-    if (follow_text && next.kind != CLAVIER_FIELD_UNKNOWN && next.kind != CLAVIER_FIELD_PASSWORD) {
-        next.has_text = clavier_text_before_caret(source, next.before);
-    }
-    next.focus_serial++;
-    if (next.has_text) next.text_serial++;
+    now_focused(source, &next);
+    next.heard_serial++;
     publish(&next);
 }
 
@@ -134,6 +142,46 @@ static gboolean idle_look(gpointer unused) {
     idle_set = 0;
     look_into_waiting();
     return G_SOURCE_REMOVE;
+}
+
+/* Whether the watch listens (then an ask is answered), and whether an ask waits for the
+   watch's loop: set by other threads too. */
+static int listening;
+static int ask_waits;
+
+/* Answers an ask (clavier_focus_watch_ask): which object has the focus now, reported as a
+   focus change is, but not counted as one heard. Events heard before are looked into first,
+   those heard meanwhile after it, as the newer news. When the search cannot tell, nothing is
+   reported: the keyboard keeps the field private until the next focus change tells it. */
+static gboolean idle_ask(gpointer unused) {
+    (void)unused;
+    __atomic_store_n(&ask_waits, 0, __ATOMIC_SEQ_CST);
+    look_into_waiting();
+    int sure = 0;
+    looking = 1;
+    AtspiAccessible *found = clavier_find_focus(&sure);
+    looking = 0;
+    if (found || sure) {
+        struct clavier_focus_report next;
+        pthread_mutex_lock(&report_lock);
+        next = report;
+        pthread_mutex_unlock(&report_lock);
+        next.has_text = 0;
+        next.before[0] = 0;
+        now_focused(found, &next);
+        publish(&next);
+    } else if (debug_on) {
+        fprintf(stderr, "clavier: debug: AT-SPI: cannot tell which object has the focus\n");
+    }
+    look_into_waiting();
+    return G_SOURCE_REMOVE;
+}
+
+void clavier_focus_watch_ask(void) {
+    if (!__atomic_load_n(&listening, __ATOMIC_ACQUIRE)) return;
+    if (__atomic_exchange_n(&ask_waits, 1, __ATOMIC_ACQ_REL)) return;
+    /* Thread-safe in GLib: it wakes the watch's loop. */
+    atspi.idle_add(idle_ask, NULL);
 }
 
 /* Keeps only the latest event (focus changes and caret moves replace each other, except that
@@ -200,6 +248,9 @@ static void *watch(void *unused) {
         return NULL;
     }
     say(CLAVIER_FOCUS_READY);
+    /* The focus may have moved before the watch listened: it asks who has it now. */
+    __atomic_store_n(&listening, 1, __ATOMIC_RELEASE);
+    clavier_focus_watch_ask();
     /* AT-SPI dispatches on GLib's default context, which nothing else in Clavier runs. */
     atspi.main_loop_run(atspi.main_loop_new(NULL, FALSE));
     return NULL;
@@ -227,6 +278,9 @@ int clavier_focus_watch_start(int debug, int follow, char *error, size_t size) {
     FIND(get_caret_offset, atspi_text_get_caret_offset)
     FIND(get_text, atspi_text_get_text)
     FIND(state_set_contains, atspi_state_set_contains)
+    FIND(get_desktop, atspi_get_desktop)
+    FIND(get_child_count, atspi_accessible_get_child_count)
+    FIND(get_child_at_index, atspi_accessible_get_child_at_index)
     /* Named in two parts: tools/gen-lazy-libs.py takes every g_object name written whole
        for a call of Pango's GObject, which would need a forwarder (and this one is a macro). */
     if (!(atspi.object_ref = (__typeof__(atspi.object_ref))dlsym(library, "g_object" "_ref"))) {

@@ -45,6 +45,9 @@ public enum Effect: Hashable, Sendable {
     /// Forget every word learned from typing (`clavier forget`): the predictors drop their
     /// learned words, in memory and on disk, so that none is offered or written back.
     case forgetLearned
+    /// Ask the focus watch which field has the focus now (the keyboard comes up: the focus may
+    /// have moved unheard); its answer comes as `SessionEvent.field(_, moved: true)`.
+    case askField
     /// The text before the caret changed: ask the predictor, and send its words back as
     /// `SessionEvent.completions` (only while the layout's bar has suggestion slots).
     case suggest

@@ -2,14 +2,23 @@
 /// chooses the keys. The layout comes from the rules (`WindowRuleFollower.decide(field:)`: a
 /// purpose rule, a telephone field's `phone`, else the window's rules as before); the page,
 /// the extras beside the space bar and a password's privacy from `FieldKeys(for:)`.
+///
+/// The watch hears focus changes only, so a field may have the focus unheard: from the start
+/// (a password prompt up before the keyboard) and while the keyboard was hidden. It is asked
+/// then, and until it answers the field is private as a password's (issue 34): nothing typed
+/// is learned, suggested from, previewed or painted pressed, and no glide draws its trail.
 extension Session {
-    /// The keys the focused field asks for.
-    public var fieldKeys: FieldKeys { FieldKeys(for: rules.field) }
+    /// The keys the focused field asks for: a field the watch has not told yet is private.
+    public var fieldKeys: FieldKeys {
+        var keys = FieldKeys(for: rules.field)
+        if awaitsField { keys.isPrivate = true }
+        return keys
+    }
 
     /// A field of `kind` got the focus: its keys now, and its layout loaded when it differs.
     mutating func followPurpose(_ kind: FieldKind) -> [Effect] {
         let decision = rules.decide(field: kind)
-        var effects = keyboard.setFieldKeys(FieldKeys(for: kind), turnPage: true)
+        var effects = takeFieldKeys(turnPage: true)
         if let wanted = decision.layout { effects.append(.loadLayout(wanted, .rule(wanted))) }
         return effects
     }
@@ -17,7 +26,34 @@ extension Session {
     /// A new keyboard (another layout, or the same refreshed) takes the field's keys, turning
     /// to its page when a rule or the field chose the layout.
     mutating func keepPurpose(after change: LayoutChange) -> [Effect] {
-        if case .rule = change { return keyboard.setFieldKeys(fieldKeys, turnPage: true) }
-        return keyboard.setFieldKeys(fieldKeys, turnPage: false)
+        if case .rule = change { return takeFieldKeys(turnPage: true) }
+        return takeFieldKeys(turnPage: false)
+    }
+
+    /// The keyboard takes `fieldKeys`; a private field has no glide (its trail shows the keys).
+    mutating func takeFieldKeys(turnPage: Bool) -> [Effect] {
+        let keys = fieldKeys
+        keyboard.setGlide(glide && !keys.isPrivate)
+        return keyboard.setFieldKeys(keys, turnPage: turnPage)
+    }
+
+    /// The keyboard comes up: the focus watch is asked which field has the focus (it may have
+    /// moved unheard while the keyboard was hidden), and the field is private until it answers
+    /// with a report that a field got the focus (`.field(_, moved: true)`, Session+Suggestions.swift).
+    mutating func askField() -> [Effect] {
+        guard watchesField else { return [] }
+        awaitsField = true
+        return [.askField] + takeFieldKeys(turnPage: false)
+    }
+
+    /// The focus watch could not start or ended (no accessibility bus): the field is `.unknown`
+    /// from now on, as without `--auto-show`. What was typed while its answer was awaited is
+    /// dropped, not learned.
+    mutating func fieldWatchEnded() -> [Effect] {
+        watchesField = false
+        guard awaitsField else { return [] }
+        let dropped = commitTyping(complete: false)
+        awaitsField = false
+        return dropped + takeFieldKeys(turnPage: false)
     }
 }

@@ -24,6 +24,11 @@ public struct Session: Sendable {
     public internal(set) var elsewhereDue: ContinuousClock.Instant?
     /// When a sentence's first letter gets a latched Shift (`--auto-capitalize`), on every keyboard.
     let capitalize: CapitalizeMode
+    /// Whether a focus watch tells the focused field (`--auto-show`, until it ends), and whether
+    /// its answer is awaited: from the start and from each show until it says which field has
+    /// the focus; the field is private until then (Session+Field.swift).
+    public internal(set) var watchesField: Bool
+    public internal(set) var awaitsField: Bool
 
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
@@ -54,6 +59,8 @@ public struct Session: Sendable {
         kiosk = options.kiosk
         glide = options.glide
         autoShow = options.autoShowActs ? AutoShow() : nil
+        watchesField = options.autoShowActs
+        awaitsField = options.autoShowActs
         dwell = options.dwell.map(DwellAid.init(delay:))
         if options.scanSwitches > 0 {
             var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
@@ -61,6 +68,7 @@ public struct Session: Sendable {
             self.scan = scan
         }
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
+        _ = takeFieldKeys(turnPage: false)
     }
 
     /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
@@ -96,7 +104,8 @@ public struct Session: Sendable {
         case .request(let request):
             effects += handle(request, at: now)
         case .focus(let focus):
-            if autoShow?.focusChanged(focus, shown: shown, at: now) == .show { effects += show(byHand: false, at: now) }
+            // The report that came with it told the field: nothing to ask.
+            if autoShow?.focusChanged(focus, shown: shown, at: now) == .show { effects += show(byHand: false, askField: false, at: now) }
         case .activeWindow(let identity):
             effects += forgetTyping()
             let decision = rules.decide(for: identity)
@@ -113,7 +122,6 @@ public struct Session: Sendable {
             next.setCapitalize(capitalize)
             next.continueTyping(from: keyboard)
             keyboard = next
-            keyboard.setGlide(glide && keyboard.context.field.keepsText)
             effects += keepPurpose(after: change)
             switch change {
             case .rule(let name): rules.showing(name)
@@ -128,6 +136,8 @@ public struct Session: Sendable {
             effects += keyboard.typeGlided(words, at: now)
         case .field(let kind, let before, let moved):
             effects += followField(kind, before: before, moved: moved, at: now)
+        case .fieldWatchEnded:
+            effects += fieldWatchEnded()
         case .press(let elsewhere):
             if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Timing.ownPressWait }
         case .finishTyping:
@@ -166,12 +176,13 @@ public struct Session: Sendable {
     }
 
     /// Shows the keyboard; `byHand` (a request, a switch) keeps auto-show from hiding it
-    /// until the focus changes next, even when it was up already.
-    mutating func show(byHand: Bool, at now: ContinuousClock.Instant) -> [Effect] {
+    /// until the focus changes next, even when it was up already. The focus watch is asked
+    /// which field has the focus (`askField`), unless its report is what shows the keyboard.
+    mutating func show(byHand: Bool, askField asks: Bool = true, at now: ContinuousClock.Instant) -> [Effect] {
         if byHand { autoShow?.shownByHand() }
         guard !shown else { return [] }
         shown = true
-        return [.show]
+        return [.show] + (asks ? askField() : [])
     }
 
     /// Hides the window, ending every press first: a key held as the keyboard goes must not

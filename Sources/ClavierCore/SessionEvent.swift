@@ -28,6 +28,9 @@ public enum SessionEvent: Sendable {
     /// The focus watch's report: a field of `kind` has the focus, with its text before the
     /// caret when the bus gave it; `moved` false: the same field, only its text or caret changed.
     case field(FieldKind, before: String?, moved: Bool)
+    /// The focus watch could not start or has ended (no accessibility bus): no field is told
+    /// from now on, nor asked for (Session+Field.swift).
+    case fieldWatchEnded
     /// A press the keys never see: XI2's raw press anywhere on the screen (`elsewhere`: the
     /// user may have clicked in an application, unless the window's own press follows within
     /// `Timing.ownPressWait`), or one on a floating keyboard's frame.

@@ -4,7 +4,7 @@ import Glibc
 /// spin button, for auto-show's, the suggestions' and the field keys' tests and bench: it gives
 /// the focus to the entry, the button, the password entry or the spin button as a control file
 /// says, and prints `focused WHAT NANOSECONDS` (CLOCK_MONOTONIC, just before it moves the
-/// focus) for each move; `dump-N` prints what the entries hold (`text ENTRY|PASSWORD|SPIN`); `flood-N-COUNT` moves the focus COUNT times as
+/// focus) for each move; `dump-N` prints what the entries hold (`text ENTRY|PASSWORD|SPIN`, Qt 5's `text ENTRY`); `flood-N-COUNT` moves the focus COUNT times as
 /// fast as GTK can, ending on the entry, and prints `flooded COUNT`.
 /// Run by Debian's own python3 (python3-gi with gir1.2-gtk-3.0, or python3-pyqt5), with the
 /// accessibility bridge on, so the focus changes reach the accessibility bus.
@@ -120,7 +120,7 @@ public enum FocusProbe {
         window.setGeometry(400, 10, 300, 80)
         window.show()
         timer = QTimer()
-        timer.timeout.connect(lambda: follow(entry.setFocus, button.setFocus))
+        timer.timeout.connect(lambda: follow(entry.setFocus, button.setFocus, None, lambda: [entry.text()]))
         timer.start(10)
         app.exec_()
         """

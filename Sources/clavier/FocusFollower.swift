@@ -44,15 +44,24 @@ final class FocusFollower {
         return events
     }
 
-    /// The session's events for the latest report: a new focus goes to auto-show and, with
-    /// its field's kind and text, to the field's keys and the suggestions; only new text, to
-    /// the suggestions. Only the last of the changes since the loop last looked matters.
+    /// Asks the watch which field has the focus (the keyboard is shown: `Effect.askField`).
+    func ask() { watch?.ask() }
+
+    /// The session's events for the latest report: a new focus, with its field's kind and
+    /// text, goes to the field's keys and the suggestions and, when a change was heard on the
+    /// bus, to auto-show (an answer to `ask` shows or hides nothing); only new text, to the
+    /// suggestions. Only the last of the changes since the loop last looked matters.
     func take() -> [SessionEvent] {
         guard let report = watch?.take() else { return [] }
         defer { last = report }
         if report.focusSerial != last.focusSerial {
-            Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.focusSerial &- last.focusSerial) change(s)")
-            return [.field(report.kind, before: report.before, moved: true), .focus(report.focus)]
+            let field = SessionEvent.field(report.kind, before: report.before, moved: true)
+            guard report.heardSerial != last.heardSerial else {
+                Log.debug("auto-show: \(report.focus) (\(report.kind)), as asked")
+                return [field]
+            }
+            Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.heardSerial &- last.heardSerial) change(s)")
+            return [field, .focus(report.focus)]
         }
         guard report.textSerial != last.textSerial else { return [] }
         return [.field(report.kind, before: report.before, moved: false)]

@@ -13,8 +13,9 @@ final class FocusWatch {
 
     /// The focus as the watch last saw it.
     struct Report: Equatable {
-        /// Counts focus changes, and readings of the text before the caret.
-        var focusSerial: UInt = 0, textSerial: UInt = 0
+        /// Counts focus reports (changes heard and answers to `ask`), the changes heard on the
+        /// bus alone, and readings of the text before the caret.
+        var focusSerial: UInt = 0, heardSerial: UInt = 0, textSerial: UInt = 0
         var focus = AutoShow.Focus.other
         var kind = FieldKind.unknown
         /// The focused field's text before the caret, when the bus gave it (never a password's).
@@ -69,6 +70,11 @@ final class FocusWatch {
         }
     }
 
+    /// Asks the watch's thread which field has the focus now; its answer is a report as a
+    /// focus change's is (the loop itself never calls AT-SPI). Asked by the watch itself as it
+    /// starts listening.
+    func ask() { clavier_focus_watch_ask() }
+
     /// The latest report.
     func take() -> Report {
         var raw = clavier_focus_report()
@@ -78,7 +84,7 @@ final class FocusWatch {
 
     /// The report `raw` stands for.
     static func report(_ raw: clavier_focus_report) -> Report {
-        var report = Report(focusSerial: raw.focus_serial, textSerial: raw.text_serial)
+        var report = Report(focusSerial: raw.focus_serial, heardSerial: raw.heard_serial, textSerial: raw.text_serial)
         switch Int(raw.focus) {
         case CLAVIER_FOCUS_TEXT_FIELD: report.focus = .textField
         case CLAVIER_FOCUS_TEXT_FIELD_LEFT: report.focus = .textFieldLeft

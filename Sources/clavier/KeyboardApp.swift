@@ -57,6 +57,7 @@ final class KeyboardApp {
             case .forgetLearned: host.forgetLearned()
             case .suggest: suggest = true
             case .switchLanguage(let index): host.switchLanguage(index)
+            case .askField: host.askField()
             case .format(let formatting): host.format(formatting)
             case .hide: host.hideWindow(); host.saveLearning()
             case .recreateWindow: host.recreateWindow(session.keyboard)

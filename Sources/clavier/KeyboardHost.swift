@@ -100,6 +100,9 @@ protocol KeyboardHost: AnyObject {
     func refreshLayout(_ layout: Layout) -> Layout?
     /// A press landed on `key` (emoji taps are counted, `TapRecorder`).
     func tapped(_ key: Key)
+    /// Asks the focus watch which field has the focus (`Effect.askField`); its answer comes
+    /// as a focus report. Nothing without one.
+    func askField()
     /// Locks the keymap's group for `languages` entry `index`, or the next one (nil).
     func switchLanguage(_ index: Int?)
     /// Where the pointer is on the keys now; nil: not on them.

@@ -15,6 +15,11 @@ extension XHost {
 
     func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
         guard let loop else { return [.ended] }
+        if focusEnded {
+            // No field is told from now on (the watch said why): the session stops waiting.
+            focusEnded = false
+            return [.focus([.fieldWatchEnded])]
+        }
         let own = [typist.nextRestore, screen.window.nextHoldersCheck, greeter?.nextCheck, suggester?.nextDeadline]
         let watched = watching + [focus?.fd, side?.fd].compactMap { $0 }
         switch loop.wait(until: (own + [deadline]).compactMap { $0 }.min(), watching: watched) {
@@ -36,7 +41,7 @@ extension XHost {
         case .readable(let fd) where fd == focus?.fd:
             guard let events = focus?.messages() else {
                 focus = nil
-                return []
+                return [.focus([.fieldWatchEnded])]
             }
             return [.focus(events)]
         case .readable(let fd) where fd == side?.fd:

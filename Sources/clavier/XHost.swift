@@ -40,6 +40,9 @@ final class XHost: KeyboardHost {
     let glides = GlideDecoders()
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
+    /// The focus watch could not start, or ended, since the loop last looked: the session is
+    /// told (`SessionEvent.fieldWatchEnded`) after this turn of the loop.
+    var focusEnded = false
     private var player: ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
     private var openPlayer: (() -> ClickPlayer?)?
@@ -107,7 +110,10 @@ final class XHost: KeyboardHost {
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
     func finishStarting() {
-        if focus?.start(followText: suggestions) == false { focus = nil }
+        if focus?.start(followText: suggestions) == false {
+            focus = nil
+            focusEnded = true
+        }
         if let shown {
             self.shown = nil
             shown()
@@ -169,6 +175,8 @@ final class XHost: KeyboardHost {
     }
 
     func showWindow() { screen.window.show() }
+
+    func askField() { focus?.ask() }
 
     func hideWindow() {
         screen.window.hide()

@@ -200,6 +200,23 @@ import Testing
         t.app.send(.focus(.textField))
         #expect(t.host.mapped)
     }
+
+    /// Shown by hand, the keyboard asks the focus watch which field has the focus (the host's
+    /// `askField`), and shows no pressed key until the answer comes (issue 34, item 1).
+    @Test func aKeyboardShownByHandAsksTheFocusWatchForTheField() {
+        var options = Session.Options()
+        options.autoShow = true
+        let t = AppUnderTest(options)
+        t.app.send(.field(.prose, before: "", moved: true))
+        #expect(t.request(.hide) == .ok(nil) && t.request(.show) == .ok(nil))
+        #expect(t.host.mapped && t.host.log.suffix(2) == ["ask field", "show"], "\(t.host.log)")
+        t.app.send(.input(.press(t.centre("k"), pointer: 0)))
+        #expect(!t.host.previewUp && !t.keyboard.showsPressedKeys)
+        t.app.send(.input(.release(t.centre("k"), pointer: 0)))
+        t.app.send(.field(.prose, before: "", moved: true))
+        t.app.send(.input(.press(t.centre("k"), pointer: 0)))
+        #expect(t.host.previewUp && t.keyboard.showsPressedKeys)
+    }
 }
 
 extension ControlReply {

@@ -64,6 +64,7 @@ final class RecordingHost: KeyboardHost {
     }
 
     func switchLanguage(_ index: Int?) { log.append("language \(index.map(String.init) ?? "next")") }
+    func askField() { log.append("ask field") }
     func pointerOnKeys() -> Point? { pointer }
     var windowRect: Rect { Rect(x: 0, y: 470, width: size.width, height: size.height) }
 

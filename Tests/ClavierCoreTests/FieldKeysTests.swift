@@ -83,6 +83,7 @@ import Testing
 
     @Test func aPasswordFieldShowsNoPressedKeyNoPreviewAndAsksNoSuggestions() {
         var s = session()
+        _ = focus(&s, .prose)
         _ = s.handle(.completions(["hello"]), at: t0)
         #expect(s.keyboard.completions == ["hello"])
         let effects = focus(&s, .password)

@@ -5,7 +5,9 @@ import Testing
 
 /// A keyboard session (openbox, an xterm) with a private session bus and its accessibility bus
 /// up, a FocusProbe window of `toolkit` holding the X focus, and clavier started with
-/// `arguments` (and `CLAVIER_LOG=debug`, so the test sees when it listens).
+/// `arguments` (and `CLAVIER_LOG=debug`, so the test sees when it listens). The probe's button
+/// has the window's focus, or `focused` (`entry-0`, `password-0`), which the probe has then
+/// said it focused before clavier starts.
 final class FocusSession {
     let runtime = TemporaryDirectory()
     let session: KeyboardSession
@@ -13,9 +15,9 @@ final class FocusSession {
     let probe: ChildProcess
     let control: String, probeLog: String
 
-    convenience init(_ toolkit: FocusProbe.Toolkit, arguments: [String], config: String? = nil) throws {
+    convenience init(_ toolkit: FocusProbe.Toolkit, arguments: [String], config: String? = nil, focused: String? = nil) throws {
         try self.init(client: "the \(toolkit) probe window (python3-gi, gir1.2-gtk-3.0, python3-pyqt5)", arguments: arguments,
-                      config: config) { environment, control, log in
+                      config: config, focused: focused) { environment, control, log in
             try ChildProcess(FocusProbe.command(toolkit, controlFile: control),
                              environment: environment.merging(FocusProbe.environment(toolkit)) { $1 }, stdout: log, stderr: log + ".err")
         }
@@ -25,6 +27,7 @@ final class FocusSession {
     /// window is named `window` (WM_CLASS class or WM_NAME), it follows the control file as the
     /// probe does and prints `focused WHAT ` and `text …` lines into LOG.
     init(client: String, window name: String = FocusProbe.title, arguments: [String], config: String? = nil,
+         focused: String? = nil,
          start: (_ environment: [String: String], _ control: String, _ log: String) throws -> ChildProcess) throws {
         session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
         if let config, let home = session.environment["XDG_CONFIG_HOME"] {
@@ -36,7 +39,7 @@ final class FocusSession {
         try bus.startAccessibilityBus()
         control = session.directory.appendingPathComponent("focus").path
         probeLog = session.directory.appendingPathComponent("probe.log").path
-        try FocusProbe.focus("button-0", controlFile: control)
+        try FocusProbe.focus(focused ?? "button-0", controlFile: control)
         probe = try start(session.server.env.merging(bus.environment) { $1 }.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 },
                           control, probeLog)
         guard let window = session.server.waitForWindow(named: name, seconds: 30) else {
@@ -45,6 +48,10 @@ final class FocusSession {
         session.server.setFocus(window)
         // Toolkits tell the accessibility bus of focus moves only in their active window.
         #expect(Harness.waitFor(5) { self.session.server.focus == window }, "the probe window did not get the focus")
+        if let focused {
+            #expect(Harness.waitFor(10) { TextFile.read(self.probeLog)?.contains("focused \(focused) ") == true },
+                    "the probe did not focus \(focused)")
+        }
         try session.startKeyboard(arguments: arguments, environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
     }
 

@@ -41,8 +41,11 @@ enum {
 
 /* The latest state of the focus, as the watch last saw it. */
 struct clavier_focus_report {
-    /* Counts focus changes (a new count: `focus` and `kind` are about a new focus). */
+    /* Counts focus reports (a new count: `focus` and `kind` are about a new focus): the changes
+       heard on the bus and the answers to clavier_focus_watch_ask. */
     unsigned long focus_serial;
+    /* Counts the focus changes heard on the bus only. */
+    unsigned long heard_serial;
     /* Counts readings of the text before the caret (a new count: `before` is new). */
     unsigned long text_serial;
     /* CLAVIER_FOCUS_TEXT_FIELD, _OTHER or _TEXT_FIELD_LEFT. */
@@ -58,12 +61,19 @@ struct clavier_focus_report {
 /* Loads libatspi with dlopen (it is not linked: only --auto-show needs it) and starts a thread
    that runs its own GLib main loop with AT-SPI listeners for focus changes (and caret moves,
    with `follow_text`: the text before the caret is read then), keeping the latest report and
-   writing one byte into a pipe when it changes. Returns the pipe's read end (non-blocking,
+   writing one byte into a pipe when it changes. Once it listens it asks which object has the
+   focus (clavier_focus_watch_ask). Returns the pipe's read end (non-blocking,
    close-on-exec), or -1 with why in `error` when the library cannot be loaded or the thread
    not made. GLib's messages from that thread go to stderr only when `debug` is set. */
 int clavier_focus_watch_start(int debug, int follow_text, char *error, size_t size);
 
 /* Copies the latest report into `report`; the next change writes a byte again. */
 void clavier_focus_watch_take(struct clavier_focus_report *report);
+
+/* Asks the watch's thread which object has the focus now (AT-SPI tells changes only): its
+   answer is a report as a focus change's is, with `heard_serial` unchanged; none when it
+   cannot tell (focus_find.c). The watch asks by itself once it listens; an ask before that, or
+   while another waits to be answered, adds nothing. Safe from any thread; it never waits. */
+void clavier_focus_watch_ask(void);
 
 #endif
