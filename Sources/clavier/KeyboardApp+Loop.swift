@@ -110,10 +110,6 @@ extension KeyboardApp {
     }
 
     /// What the show button, the tray icon or a hardware key asks goes to the session as a
-    /// request, which decides (a kiosk keyboard is only shown); a hardware key's hide is
-    /// dropped where it would be refused, so nothing is said of it.
-    private func serve(_ request: SessionRequest) {
-        if request == .hide, !session.shown || session.refusal(of: .hide) != nil { return }
-        send(.request(request))
-    }
+    /// request, which decides (a kiosk keyboard is only shown).
+    private func serve(_ request: SessionRequest) { send(.request(request)) }
 }
