@@ -149,11 +149,15 @@ struct RunOptions {
         options.scanSwitches = switches.count
         let suggester = Self.suggester(settings)
         options.capitalize = suggester?.capitalize ?? .never
+        // The predictor loads on its thread while the window is made.
+        suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                   display: display, plug: xid, switches: switches, suggester: suggester, taps: taps)
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         var first = host.makeKeyboard(layout, page: settings[.page])
+        // The words offered before anything is typed are part of the first picture too.
+        first.setUpCompletions(host.firstWords(for: first))
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
         let app = KeyboardApp(session: Session(keyboard: first, options: options, at: clock.now), host: host,

@@ -20,8 +20,8 @@ extension XHost {
             focusEnded = false
             return [.focus([.fieldWatchEnded])]
         }
-        let own = [typist.nextRestore, screen.window.nextHoldersCheck, greeter?.nextCheck, suggester?.nextDeadline]
-        let watched = watching + [focus?.fd, side?.fd].compactMap { $0 }
+        let own = [typist.nextRestore, screen.window.nextHoldersCheck, greeter?.nextCheck]
+        let watched = watching + [focus?.fd, side?.fd, suggester?.wakeFD].compactMap { $0 }
         switch loop.wait(until: (own + [deadline]).compactMap { $0 }.min(), watching: watched) {
         case .xEvents:
             return screen.window.pendingEvents().map(HostEvent.window)
@@ -44,6 +44,10 @@ extension XHost {
                 return [.focus([.fieldWatchEnded])]
             }
             return [.focus(events)]
+        case .readable(let fd) where fd == suggester?.wakeFD:
+            // A predictor is made: the loop asks the bar again after this turn (`wordsChanged`).
+            suggester?.heard()
+            return []
         case .readable(let fd) where fd == side?.fd:
             return serveSide().map { [.request($0)] } ?? []
         case .readable(let fd):

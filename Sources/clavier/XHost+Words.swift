@@ -21,6 +21,12 @@ extension XHost {
         suggester?.followKeymap(xkb: display.currentXKBLayout, on: keyboard) ?? false
     }
 
+    /// The words `keyboard`'s first picture offers: its predictor, started as the keyboard
+    /// started (`Suggester.start`), waited for `Timing.firstWords` at most.
+    func firstWords(for keyboard: Keyboard) -> [String] {
+        suggester?.firstWords(for: keyboard, waiting: Timing.firstWords) ?? []
+    }
+
     func learn(_ text: String, on layout: Layout) { suggester?.learn(text, on: layout) }
     func forgetLearned() { suggester?.forgetLearning() }
     func saveLearning() { suggester?.saveLearning() }
