@@ -157,20 +157,23 @@ package-files: release
 	@# bash-completion sources the script: a #! line would only mislead (lintian: bash-completion-with-hashbang).
 	for shell in bash zsh fish; do "$(RELEASE_BIN)/clavier" --generate-completion-script $$shell | sed '1{/^#!/d}' > $(PACKAGE_FILES)/clavier.$$shell; done
 
+# Every file is written beside its place and renamed into it (tools/install-beside), never
+# rewritten in place: a running keyboard keeps the language model it has mapped, whole.
 install: package-files
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clavier" \
 		"$(DESTDIR)$(PREFIX)/share/applications" "$(DESTDIR)$(PREFIX)/share/metainfo" "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart" \
 		"$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
-	install -m 0755 "$(RELEASE_BIN)/clavier" "$(DESTDIR)$(PREFIX)/bin/clavier"
-	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/clavier/"
-	install -m 0644 packaging/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
-	install -m 0644 packaging/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	tools/install-beside 0755 "$(RELEASE_BIN)/clavier" "$(DESTDIR)$(PREFIX)/bin/clavier"
+	cd Assets && find . -type d -exec install -d "$(DESTDIR)$(PREFIX)/share/clavier/{}" \; && \
+		find . -type f -exec ../tools/install-beside 0644 {} "$(DESTDIR)$(PREFIX)/share/clavier/{}" \;
+	tools/install-beside 0644 packaging/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	tools/install-beside 0644 packaging/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	@# Named clavier.desktop still: a user's ~/.config/autostart/clavier.desktop with Hidden=true turns it off.
-	install -m 0644 packaging/clavier-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
-	install -m 0644 $(PACKAGE_FILES)/clavier.1 "$(DESTDIR)$(MANDIR)/man1/clavier.1"
-	install -m 0644 $(PACKAGE_FILES)/clavier.bash "$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier"
-	install -m 0644 $(PACKAGE_FILES)/clavier.zsh "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier"
-	install -m 0644 $(PACKAGE_FILES)/clavier.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"
+	tools/install-beside 0644 packaging/clavier-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
+	tools/install-beside 0644 $(PACKAGE_FILES)/clavier.1 "$(DESTDIR)$(MANDIR)/man1/clavier.1"
+	tools/install-beside 0644 $(PACKAGE_FILES)/clavier.bash "$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier"
+	tools/install-beside 0644 $(PACKAGE_FILES)/clavier.zsh "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier"
+	tools/install-beside 0644 $(PACKAGE_FILES)/clavier.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"
 
 # Also the desktop file's name before 0.1.0 (clavier.desktop), should an older install have left it.
 uninstall:

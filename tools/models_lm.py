@@ -1,6 +1,6 @@
 """Counting, smoothing and the binary model file of tools/build-models.py.
 
-The file (read by Sources/ClavierPredict/ModelFile.swift, all little-endian):
+The file (read by Sources/ClavierPredict/SystemModel.swift, which checks every entry; all little-endian):
 header: b"CLVRLM01", then u32 version, V, B, TC, T, keyBytes, sentenceStart, f32 alphaScale,
 8 bytes language, then 14 u64 section offsets (each section 8-byte aligned):
  unigram f32[V] (ln P), keyOffsets u32[V+1], keys (lowercase UTF-8), caseFlags u8[V],

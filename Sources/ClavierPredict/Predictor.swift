@@ -56,13 +56,20 @@ public final class Predictor {
         words = Words(language: language)
     }
 
-    /// The system model, mapped at the first call; nil when there is none or it is unreadable.
+    /// The system model, mapped at the first call; nil when there is none or it is unreadable,
+    /// and from the moment it is found cut short under its mapping (a model installed in place
+    /// over it: the new file is read when the keyboard starts again).
     public var system: SystemModel? {
         if !systemLoaded {
             systemLoaded = true
             if let modelPath {
                 do { systemModel = try SystemModel(path: modelPath) } catch { warnings.append(error.description) }
             }
+        }
+        if let model = systemModel, model.cutShort {
+            systemModel = nil
+            lastQuery = nil
+            warnings.append("\(modelPath ?? model.language): cut short while in use; no suggestions from it until it is read again")
         }
         return systemModel
     }
@@ -144,7 +151,8 @@ public final class Predictor {
             }
             // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
             if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
-            if word == partial || out.contains(word) || skip.contains(word) { continue }
+            // What the bar types is a word, never "" or a control character, whatever a file held.
+            if word == partial || out.contains(word) || skip.contains(word) || !Words.isWord(word) { continue }
             out.append(word)
             if out.count == count { break }
         }

@@ -6,6 +6,7 @@ extension SystemModel {
     /// tools/models_lm.py). `u` and `v` are ids or nil (unknown, or before the text began).
     /// Sums to one over the vocabulary for every context.
     public func probability(_ w: Int, after u: Int?, _ v: Int?) -> Double {
+        guard w >= 0, w < vocabularyCount else { return 0 }
         let p = Double(exp(unigram[w]))
         guard let v else { return p }
         let bigramP = interpolate(p, w, after: v, in: bigram)
@@ -16,6 +17,7 @@ extension SystemModel {
     /// P(w | context `c`) at `level`: w's discounted share if seen after `c`, plus the back-off
     /// weight times `lower`, the next lower order's P(w).
     func interpolate(_ lower: Double, _ w: Int, after c: Int, in level: Level) -> Double {
+        guard c >= 0, c < level.contexts else { return lower }
         let backOff = Double(level.gamma[c]) * lower
         guard let k = find(w, in: level.word, level.range(c)) else { return backOff }
         return alpha(level.alpha[k]) + backOff
@@ -24,7 +26,7 @@ extension SystemModel {
     /// ln P(word | previous words) for words in any case; nil for a word outside the vocabulary.
     /// `previous` ends with the word just before; "" (or nothing) stands for a sentence start.
     public func logProbability(of word: String, after previous: [String]) -> Double? {
-        guard let w = id(of: word) else { return nil }
+        guard !cutShort, let w = id(of: word) else { return nil }
         let ids = previous.suffix(2).map { $0.isEmpty ? sentenceStart : id(of: $0) }
         let v = ids.last ?? sentenceStart
         let u = ids.count == 2 ? ids.first! : nil

@@ -1,7 +1,9 @@
 /// What one user typed, as word counts: unigrams, bigrams and trigrams of lowercase keys
 /// ("<s>" for a sentence start), and how the user writes a word when its case differs
-/// from lowercase ("Elizabeth"). Bounded: past `limit` entries every count is halved and
-/// the zeros dropped, so old words fade and new ones still come in.
+/// from lowercase ("Elizabeth"). Bounded: past `limit` entries, or `byteLimit` bytes of its
+/// file, every count is halved and the zeros dropped, so old words fade and new ones still
+/// come in; no word is longer than `Words.maxWordBytes`, and a count stops at `maxCount`
+/// (a file's huge count, or years of one word), so no sum of counts can overflow.
 public struct UserModel: Equatable, Sendable {
     static let start = "<s>"
     static let discount = 0.6
@@ -19,6 +21,13 @@ public struct UserModel: Equatable, Sendable {
     var byInitial: [Character: Set<String>] = [:]
     public internal(set) var total = 0
     public var limit = 60_000
+    /// The most bytes its file may take (`UserModelFile.encode`, without the header line). A
+    /// year of typing is 1 MB (60,000 entries of words of 2-9 letters: 0.9-1.0 MB); this bounds
+    /// a flood of long words, which would otherwise fit 60,000 lines of 200 bytes (12 MB).
+    public var byteLimit = 2 << 20
+    /// The largest count: 2^31 - 1, so that all counts summed (at most 16 MB of lines read,
+    /// fewer than 2^21 of them) stay below Int.max.
+    static let maxCount = Int(Int32.max)
 
     public init() {}
 
@@ -26,6 +35,13 @@ public struct UserModel: Equatable, Sendable {
 
     /// How many counts the model holds (kept as they come, not summed at each word).
     private(set) var entryCount = 0
+    /// How many bytes its file's lines take at most (each count taken at its widest, 10 digits).
+    private(set) var byteCount = 0
+
+    /// The bytes of a `1 COUNT WORD` line, of a `2 COUNT CONTEXT WORD` line, and of an `F`/`S` line.
+    static func lineBytes(_ key: String) -> Int { key.utf8.count + 14 }
+    static func lineBytes(_ context: String, _ key: String) -> Int { context.utf8.count + key.utf8.count + 15 }
+    static func lineBytes(_ key: String, form: String) -> Int { key.utf8.count + form.utf8.count + 4 }
 
     /// Counts the words of `tokens` (as `Words.tokens` gives them) that follow the keys in
     /// `previous` (already counted); returns the last two keys, to continue from.
@@ -39,14 +55,17 @@ public struct UserModel: Equatable, Sendable {
             case .unknown: key = nil
             case .word(let word):
                 let lower = word.lowercased()
+                // A word the file's reader would refuse (too long, or a letter's odd
+                // company) is not learned: an unknown word.
+                guard Words.isWord(word), Words.isWord(lower) else { key = nil; break }
                 key = lower
                 add(lower)
                 // The form a sentence's first word has says nothing of the word.
                 if (previous.last ?? nil) != Self.start {
-                    forms[lower] = word == lower ? nil : word
-                    initialForms[lower] = nil
+                    setForm(word == lower ? nil : word, of: lower, in: \.forms)
+                    setForm(nil, of: lower, in: \.initialForms)
                 } else if word != lower, forms[lower] == nil, unigrams[lower] == 1 {
-                    initialForms[lower] = word
+                    setForm(word, of: lower, in: \.initialForms)
                 }
             }
             if let key, let v = previous.last ?? nil {
@@ -56,47 +75,68 @@ public struct UserModel: Equatable, Sendable {
             previous.append(key)
             if key == nil { previous.removeAll() }
         }
-        if entryCount > limit { shrink() }
+        if entryCount > limit || byteCount > byteLimit { shrink() }
         return Array(previous.suffix(2))
     }
 
+    /// `a + b`, or Int.max where that overflows.
+    static func sum(_ a: Int, _ b: Int) -> Int {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : s
+    }
+
     private mutating func add(_ key: String) {
-        if unigrams[key] == nil { entryCount += 1 }
-        unigrams[key, default: 0] += 1
-        total += 1
+        if unigrams[key] == nil {
+            entryCount += 1
+            byteCount += Self.lineBytes(key)
+        }
+        unigrams[key, default: 0] = min(Self.maxCount, unigrams[key, default: 0] + 1)
+        total = Self.sum(total, 1)
         if let first = key.first { byInitial[first, default: []].insert(key) }
     }
 
     private mutating func bump(_ context: String, _ key: String) {
-        if following[context]?[key] == nil { entryCount += 1 }
-        following[context, default: [:]][key, default: 0] += 1
-        contextCounts[context, default: 0] += 1
+        if following[context]?[key] == nil {
+            entryCount += 1
+            byteCount += Self.lineBytes(context, key)
+        }
+        following[context, default: [:]][key, default: 0] = min(Self.maxCount, (following[context]?[key] ?? 0) + 1)
+        contextCounts[context, default: 0] = Self.sum(contextCounts[context, default: 0], 1)
+    }
+
+    private mutating func setForm(_ form: String?, of key: String, in table: WritableKeyPath<UserModel, [String: String]>) {
+        if let old = self[keyPath: table][key] { byteCount -= Self.lineBytes(key, form: old) }
+        if let form { byteCount += Self.lineBytes(key, form: form) }
+        self[keyPath: table][key] = form
     }
 
     /// How often `context` ("v" or "u v") was followed by a word.
     func contextCount(_ context: String) -> Int { contextCounts[context] ?? 0 }
 
     mutating func recount() {
-        total = unigrams.values.reduce(0) { $0 &+ $1 }
+        total = unigrams.values.reduce(0, Self.sum)
         entryCount = unigrams.count + following.values.reduce(0) { $0 + $1.count }
-        contextCounts = following.mapValues { $0.values.reduce(0) { $0 &+ $1 } }
+        byteCount = unigrams.keys.reduce(0) { $0 + Self.lineBytes($1) }
+            + following.reduce(0) { sum, entry in entry.value.keys.reduce(sum) { $0 + Self.lineBytes(entry.key, $1) } }
+            + forms.reduce(0) { $0 + Self.lineBytes($1.key, form: $1.value) }
+            + initialForms.reduce(0) { $0 + Self.lineBytes($1.key, form: $1.value) }
+        contextCounts = following.mapValues { $0.values.reduce(0, Self.sum) }
         byInitial = [:]
         for key in unigrams.keys { if let first = key.first { byInitial[first, default: []].insert(key) } }
     }
 
-    /// Halves every count until the model fits in three quarters of its limit.
+    /// Halves every count until the model fits in three quarters of its limits.
     mutating func shrink() {
-        while entryCount > limit * 3 / 4 {
+        while entryCount > limit * 3 / 4 || byteCount > byteLimit * 3 / 4 {
             unigrams = unigrams.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
             following = following.compactMapValues { next in
                 let kept = next.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
                 return kept.isEmpty ? nil : kept
             }
-            entryCount = unigrams.count + following.values.reduce(0) { $0 + $1.count }
+            forms = forms.filter { unigrams[$0.key] != nil }
+            initialForms = initialForms.filter { unigrams[$0.key] != nil }
+            recount()
         }
-        forms = forms.filter { unigrams[$0.key] != nil }
-        initialForms = initialForms.filter { unigrams[$0.key] != nil }
-        recount()
     }
 
     /// P_user(w | u v): interpolated absolute discounting down to the user's unigram.
@@ -110,7 +150,7 @@ public struct UserModel: Equatable, Sendable {
 
     private func step(_ lower: Double, _ key: String, _ next: [String: Int]?) -> Double {
         guard let next, !next.isEmpty else { return lower }
-        let sum = Double(next.values.reduce(0, +))
+        let sum = Double(next.values.reduce(0, Self.sum))
         let seen = Double(max(0, (next[key] ?? 0))) - Self.discount
         return max(seen, 0) / sum + Self.discount * Double(next.count) / sum * lower
     }

@@ -6,10 +6,14 @@ import Glibc
 ///
 /// Lines: `clavier-user-model 1`, then `1 COUNT WORD`, `2 COUNT CONTEXT WORD` (the context is
 /// one word or two joined by a space), `F KEY FORM` (how a word is written within a sentence)
-/// and `S KEY FORM` (how one seen only first in a sentence was), fields split by tabs.
+/// and `S KEY FORM` (how one seen only first in a sentence was), fields split by tabs. Every
+/// word read is checked as learning checks it (`Words.isWord`: no control character, space or
+/// digit; a form is its key's letters), a count stops at `UserModel.maxCount`, and a model
+/// past its limits is shrunk as learning shrinks it.
 public enum UserModelFile {
     static let header = "clavier-user-model 1"
-    static let maxBytes = 16 << 20
+    /// The largest file read: twice the 2 MB a model is kept within (`UserModel.byteLimit`).
+    static let maxBytes = 4 << 20
 
     /// The state directory: `$XDG_STATE_HOME/clavier`, else `$HOME/.local/state/clavier`.
     public static func directory(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
@@ -55,20 +59,30 @@ public enum UserModelFile {
         guard lines.first == Substring(header) else { return .failure(.init("\(path):1: not a Clavier user model")) }
         for (n, line) in lines.enumerated().dropFirst() {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let count = f.count > 1 ? Int(f[1]).flatMap { $0 > 0 ? min($0, UserModel.maxCount) : nil } : nil
+            let words: [String]
             switch (f.first, f.count) {
-            case ("1", 3) where Int(f[1]).map { $0 > 0 } == true && !f[2].isEmpty:
-                model.unigrams[f[2]] = Int(f[1])
-            case ("2", 4) where Int(f[1]).map { $0 > 0 } == true && !f[2].isEmpty && !f[3].isEmpty:
-                model.following[f[2], default: [:]][f[3]] = Int(f[1])
-            case ("F", 3) where !f[1].isEmpty:
-                model.forms[f[1]] = f[2]
-            case ("S", 3) where !f[1].isEmpty:
-                model.initialForms[f[1]] = f[2]
+            case ("1", 3) where count != nil: words = [f[2]]
+            case ("2", 4) where count != nil: words = f[2].split(separator: " ", omittingEmptySubsequences: false).map(String.init) + [f[3]]
+            case ("F", 3) where f[2].lowercased() == f[1], ("S", 3) where f[2].lowercased() == f[1]: words = [f[1], f[2]]
             default:
                 return .failure(.init("\(path):\(n + 1): expected `1 COUNT WORD`, `2 COUNT CONTEXT WORD` `F KEY FORM` or `S KEY FORM`"))
             }
+            // The sentence start stands among a bigram's or trigram's words only.
+            guard words.count <= 3, words.allSatisfy({ ($0 == UserModel.start && f.first == "2") || Words.isWord(utf8: $0.utf8) }) else {
+                return .failure(.init("\(path):\(n + 1): not a word: a word holds letters, their marks and apostrophes only"))
+            }
+            // A word longer than learning keeps (an older Clavier kept any) is left out.
+            guard words.allSatisfy({ $0.utf8.count <= Words.maxWordBytes }) else { continue }
+            switch f[0] {
+            case "1": model.unigrams[f[2]] = count
+            case "2": model.following[f[2], default: [:]][f[3]] = count
+            case "F": model.forms[f[1]] = f[2]
+            default: model.initialForms[f[1]] = f[2]
+            }
         }
         model.recount()
+        if model.entryCount > model.limit || model.byteCount > model.byteLimit { model.shrink() }
         return .success(model)
     }
 

@@ -49,6 +49,46 @@ struct Words {
 
     static func isApostrophe(_ c: Character) -> Bool { c == "'" || c == "’" }
 
+    /// The longest word learned or read, in UTF-8 bytes: a 30-letter Russian word, a 60-letter
+    /// German compound. Longer "words" (a key held down, a flood through `clavier predict`)
+    /// are not learned, so no one word can make the user model large.
+    static let maxWordBytes = 64
+
+    /// Whether `text` is a word as learning keeps them: letters (a scalar that is alphabetic,
+    /// as `Character.isLetter` asks of a character's first), the marks that go with them and
+    /// apostrophes, neither first; at most `maxWordBytes` bytes. Every word read from a model
+    /// file is checked with it, so none holds a control character, a space or a digit, and
+    /// learning keeps only words it accepts, so every file it writes reads back.
+    static func isWord(_ text: some StringProtocol) -> Bool {
+        text.utf8.count <= maxWordBytes && isWord(utf8: text.utf8)
+    }
+
+    /// `isWord` of UTF-8 bytes (invalid UTF-8 is no word), of any length.
+    static func isWord(utf8 bytes: some Sequence<UInt8>) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var first = true
+        while true {
+            switch decoder.decode(&iterator) {
+            case .emptyInput: return !first
+            case .error: return false
+            case .scalarValue(let s) where s.isASCII:
+                // Most words are ASCII: no look-up in the Unicode tables (time, and their pages).
+                let letter = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z")
+                guard letter || (s == "'" && !first) else { return false }
+                first = false
+            case .scalarValue(let s):
+                switch s.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: if first { return false }
+                default:
+                    if s.properties.isAlphabetic { break }
+                    if first || (s != "'" && s != "’") { return false }
+                }
+                first = false
+            }
+        }
+    }
+
     /// The tokens of `text`, starting with a sentence start.
     func tokens(_ text: String) -> [Token] {
         var out: [Token] = [.sentenceStart]

@@ -12,7 +12,8 @@ struct GlideCommand: ParsableCommand {
         discussion: """
         Each line: {"points": [[x, y], ...], "width": W, "height": H, "layout": "us", "page": "letters", \
         "before": "text before the cursor"} in the keyboard's pixels at that size (as `clavier geometry \
-        --size WxH` gives them). Each answer: {"words": ["best", ...]} (up to 5), or {"error": "stdin:N: ..."}.
+        --size WxH` gives them). Each answer: {"words": ["best", ...]} (up to 5), or {"error": "stdin:N: ..."}, \
+        as for a line longer than 1 MB (read to its end and dropped).
         """)
 
     /// One gesture as a line of stdin.
@@ -28,11 +29,16 @@ struct GlideCommand: ParsableCommand {
     func run() throws {
         let decoders = GlideDecoders()
         var layouts: [String: Layout] = [:]
+        var lines = LineReader()
         var number = 0
-        while let line = readLine() {
+        while let line = lines.next() {
             number += 1
+            let answer = switch line {
+            case .text(let text): Self.answer(text, number: number, decoders: decoders, layouts: &layouts)
+            case .tooLong: Self.error("longer than \(LineReader.maxBytes) bytes: not read", number)
+            }
             // write(2) at once: a script waits for each answer before sending the next gesture.
-            let bytes = Array((Self.answer(line, number: number, decoders: decoders, layouts: &layouts) + "\n").utf8)
+            let bytes = Array((answer + "\n").utf8)
             var written = 0
             while written < bytes.count {
                 let n = bytes[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

@@ -59,7 +59,13 @@ enum GlideVocabulary {
     static func lexicon(language: String) -> (any GlideLexicon)? {
         if let path = DataFiles.find("models/\(language).lm") {
             do {
-                return model(try SystemModel(path: path))
+                let system = try SystemModel(path: path)
+                let lexicon = model(system)
+                guard !system.cutShort else {
+                    Log.warning("glide typing: \(path): cut short while it was read")
+                    return nil
+                }
+                return lexicon
             } catch {
                 Log.warning("glide typing: \(error)")
             }
@@ -68,10 +74,15 @@ enum GlideVocabulary {
     }
 
     /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
-    /// with unigram priors, and its trigram probabilities in context.
+    /// with unigram priors, and its trigram probabilities in context. The model checked every
+    /// word when it was opened; a file cut short under it since reads as empty words (left
+    /// out) and no context (`logProbability` is nil once `cutShort`), never a crash.
     static func model(_ model: SystemModel) -> GlideLanguageModel {
-        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
-                           context: { model.logProbability(of: $0, after: $1) })
+        let words = (1..<model.vocabularyCount).compactMap { id in
+            let word = model.word(id)
+            return word.isEmpty ? nil : GlideWord(word, logPrior: Double(model.unigramLogProbability(id)))
+        }
+        return GlideLanguageModel(words: words, context: { model.logProbability(of: $0, after: $1) })
     }
 
     /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ

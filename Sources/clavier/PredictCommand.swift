@@ -12,8 +12,9 @@ struct PredictCommand: ParsableCommand {
             Each line is {"before": "text before the caret"}, answered {"suggestions": [...]}: \
             whole words that replace the partial word before the caret, or the next word after a \
             space or punctuation; or {"commit": "text"}, answered {} once the text is learned as if \
-            typed. A line that is neither is answered {"error": "stdin:LINE: ..."}. The learned \
-            words are the keyboard's ($XDG_STATE_HOME/clavier/words-LANG.model).
+            typed. A line that is neither, or is longer than 1 MB (read to its end and dropped), is \
+            answered {"error": "stdin:LINE: ..."}. The learned words are the keyboard's \
+            ($XDG_STATE_HOME/clavier/words-LANG.model).
             """)
 
     @Option(help: "The language's model to use (en, de, fr, es, ru).")
@@ -35,12 +36,24 @@ struct PredictCommand: ParsableCommand {
     func run() throws {
         let predictor = Self.predictor(language: language, learning: learning)
         predictor.saveInterval = 2
+        // Both models read now, so that a corrupt one is said before the first answer.
         _ = predictor.system
-        for warning in predictor.warnings { Log.warning(warning) }
+        _ = predictor.user
+        var said = 0
+        func sayWarnings() {
+            for warning in predictor.warnings.dropFirst(said) { Log.warning(warning) }
+            said = predictor.warnings.count
+        }
+        sayWarnings()
+        var lines = LineReader()
         var number = 0
-        while let line = readLine(strippingNewline: true) {
+        while let line = lines.next() {
             number += 1
-            Self.emit(Self.answer(line, number: number, predictor: predictor, count: suggestions))
+            switch line {
+            case .text(let text): Self.emit(Self.answer(text, number: number, predictor: predictor, count: suggestions))
+            case .tooLong: Self.emit(Self.failure("stdin:\(number): longer than \(LineReader.maxBytes) bytes: not read"))
+            }
+            sayWarnings()
         }
         do { try predictor.save() } catch { Log.warning("\(error)") }
     }

@@ -20,21 +20,32 @@ extension RunOptions {
 /// commit is a text of its own, and what was learned is saved when the keyboard hides or quits.
 final class ModelPredictor: WordPredictor, SavesLearning {
     private let predictor: Predictor
+    /// How many of the predictor's warnings were logged.
+    private var said = 0
 
     init(_ predictor: Predictor) {
         self.predictor = predictor
         // Mapped now, on the loader's thread; a model that cannot be read is said once.
         _ = predictor.system
         _ = predictor.user
-        for warning in predictor.warnings { Log.warning(warning) }
+        sayWarnings()
+    }
+
+    /// Logs the warnings not said yet: a model found cut short while in use comes later.
+    private func sayWarnings() {
+        guard predictor.warnings.count > said else { return }
+        for warning in predictor.warnings.dropFirst(said) { Log.warning(warning) }
+        said = predictor.warnings.count
     }
 
     func suggestions(before: String, count: Int) -> [String] {
-        predictor.suggestions(before: before, count: count)
+        defer { sayWarnings() }
+        return predictor.suggestions(before: before, count: count)
     }
 
     func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String] {
-        predictor.suggestions(before: before, count: count, capitalizeStart: capitalizeStart)
+        defer { sayWarnings() }
+        return predictor.suggestions(before: before, count: count, capitalizeStart: capitalizeStart)
     }
 
     func learn(_ text: String) {
