@@ -126,6 +126,9 @@ public struct Keyboard: Sendable {
     /// Sets Shift directly (for `clavier render --shift` and tests).
     public mutating func setShift(_ latch: ModifierLatch) { modifiers[.shift] = latch }
 
+    /// Offers `words` on the bar before the keyboard runs: its first picture has them.
+    public mutating func setUpCompletions(_ words: [String]) { _ = setCompletions(words) }
+
     /// Marks a key as held down by `pointer` without acting on it (for rendering).
     public mutating func setPressed(_ id: Key.ID, pointer: Int = 0) { pressed[pointer] = id }
 

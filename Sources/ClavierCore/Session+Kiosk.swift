@@ -62,3 +62,31 @@ extension Session {
         }
     }
 }
+
+/// What kiosk mode decides before there is a session: the settings it changes.
+extension Settings {
+    /// Whether a hidden keyboard floats its show button: as given, else unless kiosk (always
+    /// shown) or auto-show (which brings it back).
+    public var showsButton: Bool {
+        given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
+    }
+
+    /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config
+    /// says `learning: true` (its users are strangers, and without learning no one's learned
+    /// words are offered either).
+    public var learnsWords: Bool { self[.learning] && (!self[.kiosk] || given.gives(.learning)) }
+}
+
+extension SettingsLayer {
+    /// The settings a greeter's keyboard (`--xid`) runs with, over these: kiosk mode unless
+    /// they say `--no-kiosk` (no shortcut leaves the greeter, nothing outside hides it), never
+    /// learning (what is typed there is a password), and none of the session's ways to show
+    /// and hide it.
+    public func forGreeter() -> SettingsLayer {
+        var settings = self
+        if !gives(.kiosk) { settings[.kiosk] = true }
+        settings[.learning] = false
+        settings[.autoShow] = false
+        return settings
+    }
+}

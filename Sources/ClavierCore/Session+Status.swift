@@ -13,12 +13,42 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
     public var layout: String
     public var page: String
     public var geometry: Geometry
-    /// With `--dwell`: what the dwell counts on and how far (`h 50%`, `h done`, `idle`).
-    public var dwell: String?
-    /// With switch scanning: what is highlighted (`row 1`, `key q`, `paused`).
-    public var scan: String?
+    /// What the dwell counts on, and how far: `{"target":"h","percent":50}`; no percent once
+    /// it pressed; no target when it counts on nothing (idle).
+    public struct Dwell: Codable, Hashable, Sendable {
+        /// The target's name (`PressTarget.name`: `h`, `completion 0`, `alternate 1`).
+        public var target: String?
+        public var percent: Int?
+        public init(target: String? = nil, percent: Int? = nil) { (self.target, self.percent) = (target, percent) }
 
-    public init(visible: Bool, layout: String, page: String, geometry: Geometry, dwell: String? = nil, scan: String? = nil) {
+        /// As `clavier status` prints it: `h 50%`, `h done`, `idle`.
+        public var line: String { target.map { $0 + " " + (percent.map { "\($0)%" } ?? "done") } ?? "idle" }
+    }
+
+    /// What switch scanning highlights: a row (counted from 1), a key, or nothing while
+    /// paused: `{"row":1}`, `{"key":"q"}`, `{"paused":true}`.
+    public struct Scan: Codable, Hashable, Sendable {
+        public var row: Int?
+        public var key: String?
+        public var paused: Bool?
+        public static func row(_ row: Int) -> Scan { Scan(row: row) }
+        public static func key(_ name: String) -> Scan { Scan(key: name) }
+        public static let paused = Scan(paused: true)
+
+        /// As `clavier status` prints it: `row 1`, `key q`, `paused`.
+        public var line: String {
+            if let row { return "row \(row)" }
+            if let key { return "key \(key)" }
+            return "paused"
+        }
+    }
+
+    /// With `--dwell`: what the dwell counts on and how far.
+    public var dwell: Dwell?
+    /// With switch scanning: what is highlighted.
+    public var scan: Scan?
+
+    public init(visible: Bool, layout: String, page: String, geometry: Geometry, dwell: Dwell? = nil, scan: Scan? = nil) {
         (self.visible, self.layout, self.page, self.geometry, self.dwell, self.scan) = (visible, layout, page, geometry, dwell, scan)
     }
 
@@ -26,7 +56,7 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
     public var lines: [String] {
         [visible ? "visible" : "hidden", "layout: \(layout)", "page: \(page)",
          "geometry: \(geometry.width)x\(geometry.height)+\(geometry.x)+\(geometry.y)"]
-            + [dwell.map { "dwell: \($0)" }, scan.map { "scan: \($0)" }].compactMap { $0 }
+            + [dwell.map { "dwell: \($0.line)" }, scan.map { "scan: \($0.line)" }].compactMap { $0 }
     }
 }
 
@@ -37,13 +67,13 @@ extension Session {
                                     geometry: .init(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height))
         if let dwell {
             let (target, percent) = dwell.status(at: now)
-            status.dwell = target.map { PressTarget.name($0) + " " + (percent.map { "\($0)%" } ?? "done") } ?? "idle"
+            status.dwell = KeyboardStatus.Dwell(target: target.map(PressTarget.name), percent: target == nil ? nil : percent)
         }
         if let scan {
             switch scan.scanner.position {
-            case .row(let row): status.scan = "row \(row + 1)"
-            case .key: status.scan = "key " + (scan.scanner.highlighted.first.map(PressTarget.name) ?? "")
-            case .paused: status.scan = "paused"
+            case .row(let row): status.scan = .row(row + 1)
+            case .key: status.scan = .key(scan.scanner.highlighted.first.map(PressTarget.name) ?? "")
+            case .paused: status.scan = .paused
             }
         }
         return status

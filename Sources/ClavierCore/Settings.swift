@@ -233,11 +233,6 @@ extension Setting<Bool> {
 }
 
 extension Settings {
-    /// Whether a hidden keyboard floats its show button: as given, else unless kiosk or auto-show.
-    public var showsButton: Bool {
-        given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
-    }
-
     /// Whether a key on a hardware keyboard hides the keyboard: as given, else with auto-show.
     public var hidesOnHardwareKeys: Bool {
         given.gives(.hideOnHardwareKeys) ? self[.hideOnHardwareKeys] : self[.autoShow]

@@ -38,6 +38,11 @@ public enum Timing {
     /// press (250 ms), for the same reason; nor one given back for a dead owner, whose last
     /// press may still be waiting to be read.
     public static let keycodeReuse: Duration = .milliseconds(250)
+    /// How long a start waits for the word predictor, so that the first picture has the
+    /// first words (the bar's words before anything is typed): 100 ms. A release build makes
+    /// the English one in under 5 ms, beside the window's making; a slower disk or build starts
+    /// with the bar empty, filled when the predictor is made, as before this wait.
+    public static let firstWords: Duration = .milliseconds(100)
     /// How often a `--xid` keyboard looks whether the greeter that started it still runs
     /// (its parent process): one that exits before embedding the plug leaves no socket whose
     /// going away would end it, and a login screen's keyboard must not live on into the session.

@@ -14,7 +14,7 @@ enum JSONFigures {
 
     static func report(runs: Int) -> String {
         let reply = Reply(status: KeyboardStatus(visible: true, layout: "us", page: "letters",
-                                                 geometry: .init(x: 0, y: 470, width: 1280, height: 330), dwell: "h 50%"))
+                                                 geometry: .init(x: 0, y: 470, width: 1280, height: 330), dwell: .init(target: "h", percent: 50)))
         let line = (try? JSON.encode(reply, options: .sortedKeys)) ?? []
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -1,10 +1,9 @@
 import ClavierCore
 
-/// `--auto-show` in the running keyboard: auto-show's decisions and the focus watch they hear
+/// `--auto-show` in the running keyboard: the focus watch the session's auto-show hears
 /// from, started once the keyboard is up (loading libatspi, GLib and D-Bus before would delay
 /// the first picture).
 final class FocusFollower {
-    var decisions = AutoShow()
     private(set) var watch: FocusWatch?
     private var started = false
     /// The last report acted on.
@@ -12,9 +11,6 @@ final class FocusFollower {
 
     /// The watch's pipe, for the loop's poll; nil before it starts or after it ended.
     var fd: Int32? { watch?.fd }
-
-    /// When a delayed hide is due, if one is.
-    var nextDeadline: ContinuousClock.Instant? { decisions.nextDeadline }
 
     /// Starts the watch the first time it is called (reading the text before the caret too
     /// when `followText`: suggestions are on); false when it cannot start (it said why).

@@ -1,114 +1,93 @@
 import ClavierCore
-import ClavierX11
 
-/// The loop on the X server: waits on the X connection, the control socket, signals, the
-/// focus watch and the one deadline anything asked for, and turns what comes into the
-/// session's events (XHost+Events.swift translates the window's events).
+/// The loop: waits on the host (its window system, its focus watch and show button, the
+/// control socket, signals) until the one deadline anything asked for, and turns what comes
+/// into the session's events. The same on every host: the app tests run it on the recording
+/// host.
 extension KeyboardApp {
-    /// Shows the keyboard and handles events until quit; always leaves the keymap as found.
-    func run(on x: XHost, control: ControlServer?) {
-        let loop = EventLoop(display: x.display)
-        x.screen.showFirstPicture()
-        x.screen.window.show()
+    /// Shows `session.keyboard` and handles events until quit; the host always leaves the
+    /// keymap as it found it.
+    func run(control: ControlServer?) {
+        host.start(session.keyboard)
         // The rules follow the active window, and so does the accessory bar's current word.
-        x.display.watchActiveWindow()
-        followActiveWindow(x)
-        defer { x.typist.restoreAll(clock: ContinuousClock()) }
-        // The switches go back to the applications on every way out (a signal ends the loop too).
-        defer { x.grab?.release() }
+        followActiveWindow()
+        defer { host.finish() }
         send(.tick)
-        followShown(x)
+        followShown()
         while running {
-            let deadlines = [x.typist.nextRestore, session.nextDeadline(after: now()), control?.nextDeadline, suggester?.nextDeadline,
-                             x.screen.window.nextHoldersCheck, x.greeter?.nextCheck]
-            let watching = (control?.descriptors ?? []) + [x.focus?.fd, x.side?.fd].compactMap { $0 }
-            switch loop.wait(until: deadlines.compactMap { $0 }.min(), watching: watching) {
-            case .xEvents:
-                for event in x.screen.window.pendingEvents() { handle(event, on: x) }
-            case .deadline:
-                // A repeat types nothing more once its pointer is gone (KeyboardWindow+Holders.swift).
-                if x.screen.window.holdsPresses {
-                    x.screen.window.lostPointers(holding: session.keyboard.holdingPointers).forEach { handle($0, on: x) }
-                }
-                send(.tick)
-                x.typist.restoreDue(now: now())
-                control?.expire(now: now())
-                fillSuggestions()
-                if x.greeter?.gone(at: now()) == true {
-                    Log.warning("the greeter that started this keyboard (pid \(x.greeter!.parent)) is gone: quitting")
-                    quit()
-                }
-            case .signal(let number):
-                Log.debug("signal \(number): quitting")
-                quit()
-            case .readable(let fd) where fd == x.focus?.fd:
-                if let events = x.focus?.messages() { events.forEach(send) } else {
-                    x.focus = nil
-                    x.focusEnded = true
-                }
-            case .readable(let fd) where fd == x.side?.fd:
-                serveSide(x)
-            case .readable(let fd):
-                control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
-            case .connectionLost:
-                // Xlib's I/O error handler (ConnectionLoss) says so and restores the keymap
-                // as soon as the defer above touches the dead connection.
-                Log.debug("the X connection hung up")
-                quit()
+            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline].compactMap { $0 }.min()
+            for event in host.events(until: deadline, watching: control?.descriptors ?? [],
+                                     holding: session.keyboard.holdingPointers) {
+                guard running else { break }
+                handle(event, control: control)
             }
-            followShown(x)
-            if x.focusEnded {
-                // No field is told from now on (the watch said why): the session stops waiting.
-                x.focusEnded = false
-                send(.fieldWatchEnded)
-            }
-            if suggester?.languageDue == true { followKeymapLanguage(x) }
+            followShown()
+            if host.suggests, host.wordsChanged(on: session.keyboard) { fillSuggestions() }
         }
         finishSuggestions()
         send(.input(.cancelAll))
-        x.screen.frame?.windowMayHaveMoved(x.screen.window)
     }
 
-    private func handle(_ event: WindowEvent, on x: XHost) {
+    private func handle(_ event: HostEvent, control: ControlServer?) {
+        switch event {
+        case .window(let event):
+            handle(event)
+        case .deadline:
+            send(.tick)
+            control?.expire(now: now())
+        case .signal(let number):
+            Log.debug("signal \(number): quitting")
+            quit()
+        case .readable(let fd):
+            control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
+        case .focus(let events):
+            events.forEach(send)
+        case .request(let request):
+            serve(request)
+        case .ended:
+            quit()
+        }
+    }
+
+    /// The window's event as the session's.
+    func handle(_ event: WindowEvent) {
         switch event {
         case .pointer(let input):
-            if let routed = x.route(input) { send(.input(routed)) } else if case .press = input { send(.press(elsewhere: false)) }
+            if let routed = host.route(input) { send(.input(routed)) } else if case .press = input { send(.press(elsewhere: false)) }
         case .hover(let point):
-            send(.hover(point.flatMap(x.keysPoint)))
+            send(.hover(point.flatMap(host.keysPoint)))
         case .grabbedKey(let keycode, let down):
-            if let pressed = x.grab?.event(keycode: keycode, down: down) { send(.switchKey(pressed.switch, down: pressed.down)) }
+            if let pressed = host.switchKey(keycode: keycode, down: down) { send(.switchKey(pressed.switch, down: pressed.down)) }
         case .expose(let rect):
-            x.expose(rect, keyboard: session.keyboard)
+            host.expose(rect, keyboard: session.keyboard)
         case .resized(let size):
-            guard let keys = x.resize(to: size, keyboard: session.keyboard) else { return quit() }
+            guard let keys = host.resize(to: size, keyboard: session.keyboard) else { return quit() }
             send(.resized(keys))
         case .close:
             send(.closeAsked)
         case .activeWindowChanged:
-            followActiveWindow(x)
+            followActiveWindow()
         case .screenChanged:
-            x.screenChanged()
+            host.screenChanged()
         case .keymapChanged(let first, let count):
-            x.typist.keymapChanged(first: first, count: count)
-            x.grab?.keymapChanged { Log.warning($0) }
-            send(x.keymap(for: session.keyboard))
+            send(host.keymapChanged(first: first, count: count, keyboard: session.keyboard))
         case .groupChanged, .locksChanged:
-            send(x.keymap(for: session.keyboard))
-            followKeymapLanguage(x)
+            send(host.keymap(for: session.keyboard))
+            followKeymapLanguage()
         case .layoutsNamed:
             // `setxkbmap de` after us: the keys relabel with the keymap (`.keymapChanged`), the
             // words follow the layout's name, which setxkbmap records after loading the keymap.
-            followKeymapLanguage(x)
+            followKeymapLanguage()
         case .pressedElsewhere:
             send(.press(elsewhere: true))
         case .pointerLost(let pointer):
             // A floating keyboard's move ends too (FloatingFrame).
-            if let routed = x.route(.lost(pointer: pointer)) { send(.input(routed)) }
+            if let routed = host.route(.lost(pointer: pointer)) { send(.input(routed)) }
         case .mapped:
-            send(.windowMapped(pointer: session.dwell != nil ? x.pointerOnKeys() : nil))
+            send(.windowMapped(pointer: session.dwell != nil ? host.pointerOnKeys() : nil))
         case .unmapped:
             send(.windowUnmapped)
-        case .destroyed where x.screen.window.isPlug, .embedderGone:
+        case .destroyed where host.isPlug, .embedderGone:
             // `--xid`: the greeter went away (KeyboardWindow+Plug.swift); a plug made again
             // would have no embedder to show it.
             quit()
@@ -118,9 +97,19 @@ extension KeyboardApp {
     }
 
     /// The rules' layout and visibility for the active window; the text before the caret ends.
-    private func followActiveWindow(_ x: XHost) {
-        guard let (id, identity) = x.display.activeWindow(), id != x.screen.window.id else { return }
+    private func followActiveWindow() {
+        guard let identity = host.activeWindow() else { return }
         Log.debug("active window \(identity.instance)/\(identity.windowClass)")
         send(.activeWindow(identity))
     }
+
+    /// After each turn, the show button follows the keyboard's visibility, whatever hid it (the
+    /// hide key, `clavier hide`, a rule, auto-show, a hardware key), and what it asked is served.
+    private func followShown() {
+        if let request = host.follow(shown: session.shown) { serve(request) }
+    }
+
+    /// What the show button, the tray icon or a hardware key asks goes to the session as a
+    /// request, which decides (a kiosk keyboard is only shown).
+    private func serve(_ request: SessionRequest) { send(.request(request)) }
 }

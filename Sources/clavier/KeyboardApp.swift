@@ -1,26 +1,13 @@
 import ClavierCore
 import ClavierLayouts
 
-/// The running keyboard: the session (Core's one reducer over the whole state) and an
-/// interpreter of its effects on a host (`XHost` on the X server, a recording host in the
-/// app tests). Every event goes through `send`; KeyboardApp+Loop.swift is the X loop that
-/// produces them.
+/// The running keyboard: the session (Core's one reducer over the whole state), a loop over
+/// its host's events (KeyboardApp+Loop.swift) and an interpreter of its effects on that host
+/// (`XHost` on the X server, a recording host in the app tests), which is its only way out.
+/// Every event goes through `send`.
 final class KeyboardApp {
-    /// What the keyboard tells the rest of the program, or asks of it; each may be left out.
-    struct Hooks {
-        /// A key was pressed (counts emoji taps).
-        var tapped: ((Key) -> Void)?
-        /// Applied to the layout each time the keyboard is shown again (refills frequently used).
-        var refreshLayout: ((Layout) -> Layout)?
-        /// The words a glide's points on this keyboard mean, best first (GlideVocabulary.swift).
-        var glideWords: ((Keyboard, [Point]) -> [String])?
-    }
-
     private(set) var session: Session
     let host: KeyboardHost
-    var hooks: Hooks
-    /// The suggestion bar's words and learning; nil: no suggestions (KeyboardApp+Suggestions.swift).
-    var suggester: Suggester?
     /// Deals a PIN pad's digits each time the keyboard is shown.
     var shuffleSource: any RandomNumberGenerator
     let now: () -> ContinuousClock.Instant
@@ -28,11 +15,10 @@ final class KeyboardApp {
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).
     private(set) var problem: ControlReply?
 
-    init(session: Session, host: KeyboardHost, hooks: Hooks = Hooks(), shuffleSource: any RandomNumberGenerator,
+    init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator,
          now: @escaping () -> ContinuousClock.Instant) {
         self.session = session
         self.host = host
-        self.hooks = hooks
         self.shuffleSource = shuffleSource
         self.now = now
     }
@@ -67,13 +53,13 @@ final class KeyboardApp {
             case .redrawTrail: trail = true
             case .glide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
-            case .learn(let text): suggester?.learn(text, on: session.keyboard.layout)
-            case .forgetLearned: suggester?.forgetLearning()
+            case .learn(let text): host.learn(text, on: session.keyboard.layout)
+            case .forgetLearned: host.forgetLearned()
             case .suggest: suggest = true
             case .switchLanguage(let index): host.switchLanguage(index)
             case .askField: host.askField()
             case .format(let formatting): host.format(formatting)
-            case .hide: host.hideWindow(); suggester?.saveLearning()
+            case .hide: host.hideWindow(); host.saveLearning()
             case .recreateWindow: host.recreateWindow(session.keyboard)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
@@ -84,15 +70,15 @@ final class KeyboardApp {
         if !damaged.isEmpty || whole { host.followPreview(session.keyboard) }
         if effects.contains(.playClick) { host.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
-        if let count = hooks.tapped { tapped.forEach(count) }
+        tapped.forEach(host.tapped)
         // The trail whole where keys under it were just repainted; a glide decoded at the lift.
         if trail { host.paintTrail(session.keyboard, at: now(), whole: whole || !damaged.isEmpty) }
-        if let words = hooks.glideWords { for points in glides { send(.glided(words(session.keyboard, points))) } }
+        for points in glides { send(.glided(host.glideWords(session.keyboard, points))) }
         for effect in later {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
         // After typing, painting and the click, so asking the model delays none of them.
-        if suggest, let suggester { send(.completions(suggester.suggestions(for: session.keyboard))) }
+        if suggest, host.suggests { send(.completions(host.suggestions(for: session.keyboard))) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used
@@ -100,8 +86,8 @@ final class KeyboardApp {
     private func showAgain() {
         host.prepareToShow(session.keyboard)
         var next: Keyboard?
-        if let refresh = hooks.refreshLayout {
-            next = host.makeKeyboard(refresh(session.keyboard.layout), page: session.keyboard.page.id)
+        if let refreshed = host.refreshLayout(session.keyboard.layout) {
+            next = host.makeKeyboard(refreshed, page: session.keyboard.page.id)
         }
         if session.keyboard.layout.hasShuffledKeys {
             var shuffled = next ?? session.keyboard
@@ -126,7 +112,7 @@ final class KeyboardApp {
                               + (diagnostics.count == 1 ? "" : "s") + " (clavier check \(name))")
             return
         }
-        var keyboard = host.makeKeyboard(hooks.refreshLayout?(layout) ?? layout, page: nil)
+        var keyboard = host.makeKeyboard(host.refreshLayout(layout) ?? layout, page: nil)
         keyboard.reshuffle(using: &shuffleSource)
         send(.keyboardReady(keyboard, change))
     }

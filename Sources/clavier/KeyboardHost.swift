@@ -1,11 +1,74 @@
 import ClavierCore
 import ClavierLayouts
 
-/// What `KeyboardApp` needs of the world to carry out the session's effects: the window and
-/// its pixels, typing, the click, the preview, and making keyboards for layouts. `XHost` is
-/// the X server's; the app tests use a recording one, so the app's behaviour is tested
-/// without X. A new effect that needs the outside world is one more method here.
+/// What the world said, in the order it came (`KeyboardHost.events`): the app turns each into
+/// the session's events (KeyboardApp+Loop.swift), the same for every host.
+enum HostEvent {
+    /// The keyboard window's event.
+    case window(WindowEvent)
+    /// A deadline passed (the host did its own timed work first: keycodes given back, held
+    /// presses whose pointer went, reported as `.window(.pointerLost)` before this).
+    case deadline
+    /// A signal to quit came (SIGINT, SIGTERM, SIGHUP).
+    case signal(Int32)
+    /// One of the descriptors the app watches (the control socket's) can be read.
+    case readable(Int32)
+    /// The focus watch (`--auto-show`) reported: the session's events for it.
+    case focus([SessionEvent])
+    /// The show button, the tray icon or a hardware key asks this of the keyboard.
+    case request(SessionRequest)
+    /// The keyboard is to end: the connection to the window system is gone, or the greeter
+    /// that started a plug went away.
+    case ended
+}
+
+/// What `KeyboardApp` needs of the world, and the only way it reaches it: events in (the
+/// window's, the focus watch's, the show button's), and the session's effects out (the window
+/// and its pixels, typing, the click, the preview, layouts, words). `XHost` is the X server's;
+/// the app tests use a recording one (Tests/ClavierAppTests/RecordingHost.swift), so the app
+/// runs whole without X. A new effect that needs the outside world is one more method here.
 protocol KeyboardHost: AnyObject {
+    // MARK: The loop
+
+    /// Puts `keyboard`'s first picture up and the window on screen; the active window is
+    /// followed from now on.
+    func start(_ keyboard: Keyboard)
+    /// Waits until something comes, a descriptor of `watching` can be read, or `deadline`
+    /// passes, and says what came, in order. `holding`: the pointers that hold a press now.
+    func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent]
+    /// After each turn of the loop: the show button follows whether the keyboard is `shown`,
+    /// and what it asks meanwhile, if anything.
+    func follow(shown: Bool) -> SessionRequest?
+    /// The keyboard ends: keys given back, grabs let go, the floating place kept.
+    func finish()
+
+    // MARK: Translating the window's events
+
+    /// A pointer event in window coordinates in the keys' coordinates; nil when it belongs
+    /// to the window itself (a floating keyboard's move or resize).
+    func route(_ input: InputEvent) -> InputEvent?
+    /// A window point in the keys' coordinates; nil off the keys (a floating keyboard's handle).
+    func keysPoint(_ point: Point) -> Point?
+    /// Puts `rect` of the window on screen again.
+    func expose(_ rect: Rect, keyboard: Keyboard)
+    /// Takes the window's new size; the keys' new size (nil: no pixels for it, the keyboard ends).
+    func resize(to size: Size, keyboard: Keyboard) -> Size?
+    /// The screen or its monitors changed: the window is placed again.
+    func screenChanged()
+    /// The active window, unless it is the keyboard's own.
+    func activeWindow() -> WindowIdentity?
+    /// The keymap changed for `count` keycodes from `first`: what the keys of `keyboard` now
+    /// produce, as the session's event.
+    func keymapChanged(first: UInt8, count: Int, keyboard: Keyboard) -> SessionEvent
+    /// What the keymap-named keys of `keyboard` produce now, and the locks (the group changed).
+    func keymap(for keyboard: Keyboard) -> SessionEvent
+    /// The switch a grabbed key is, and whether it went down; nil when it is no switch.
+    func switchKey(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)?
+    /// Whether the window is a greeter's plug (`--xid`), which ends with its embedder.
+    var isPlug: Bool { get }
+
+    // MARK: The session's effects
+
     /// Types every `.type` of `effects` (the session's typing filter applied) and waits
     /// until the server has them; true when anything was typed.
     func type(_ effects: [Effect]) -> Bool
@@ -32,6 +95,11 @@ protocol KeyboardHost: AnyObject {
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard
     /// The layout a name or a file names.
     func loadLayout(_ name: String) throws(LayoutError) -> Layout
+    /// `layout` as it is to be shown again (the frequently used page refilled from the taps
+    /// counted); nil: as it is.
+    func refreshLayout(_ layout: Layout) -> Layout?
+    /// A press landed on `key` (emoji taps are counted, `TapRecorder`).
+    func tapped(_ key: Key)
     /// Asks the focus watch which field has the focus (`Effect.askField`); its answer comes
     /// as a focus report. Nothing without one.
     func askField()
@@ -41,4 +109,26 @@ protocol KeyboardHost: AnyObject {
     func pointerOnKeys() -> Point?
     /// The window's place on the screen, for `clavier status`.
     var windowRect: Rect { get }
+
+    // MARK: Words
+
+    /// The words `points`, drawn on `keyboard`, mean, best first (glide typing's decoder).
+    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String]
+    /// The words the bar offers for `keyboard`'s context; none while their model loads (the
+    /// host says so with `wordsChanged` once it is there) or without suggestions.
+    func suggestions(for keyboard: Keyboard) -> [String]
+    /// Whether the bar is to be asked again: a model it waited for is there, or the keymap's
+    /// language changed since the keyboard came up. Asked after each turn of the loop.
+    func wordsChanged(on keyboard: Keyboard) -> Bool
+    /// The keymap's group or its layouts changed: suggestions follow its language; true when
+    /// it changed (the bar is to be asked again).
+    func followKeymapLanguage(on keyboard: Keyboard) -> Bool
+    /// Learns `text`, typed on `layout` and committed by the session, where learning is on.
+    func learn(_ text: String, on layout: Layout)
+    /// Forgets every word learned (`clavier forget`).
+    func forgetLearned()
+    /// Saves what was learned (the keyboard hides or ends).
+    func saveLearning()
+    /// Whether suggestions are on (a bar to fill at all).
+    var suggests: Bool { get }
 }

@@ -10,18 +10,10 @@ enum LoginScreen {
         + "the greeter to embed it (lightdm-gtk-greeter's keyboard=clavier --xid). Kiosk rules apply unless --no-kiosk; "
         + "nothing typed is learned."
 
-    /// The settings a greeter's keyboard runs with, over those given: kiosk mode unless the
-    /// command line says `--no-kiosk` (no shortcut leaves the greeter, nothing outside hides
-    /// it), never learning (what is typed there is a password), and none of the session's
-    /// ways to show and hide it. It never floats either (`RunOptions.run`): the greeter sizes
-    /// it, and a floating frame would move a window that is not ours to move.
-    static func settings(over given: SettingsLayer) -> SettingsLayer {
-        var settings = given
-        if !given.gives(.kiosk) { settings[.kiosk] = true }
-        settings[.learning] = false
-        settings[.autoShow] = false
-        return settings
-    }
+    /// The settings a greeter's keyboard runs with (`SettingsLayer.forGreeter`, Session+Kiosk.swift).
+    /// It never floats either (`XHost.make`): the greeter sizes it, and a floating frame would
+    /// move a window that is not ours to move.
+    static func settings(over given: SettingsLayer) -> SettingsLayer { given.forGreeter() }
 
     /// Prints the plug's window id, as greeters read it (decimal, one line), and flushes it:
     /// the greeter waits for this line before it embeds the window.

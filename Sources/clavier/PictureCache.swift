@@ -132,9 +132,25 @@ struct PictureCache {
         prune(keeping: path)
     }
 
+    /// Removes every kept picture (`clavier forget`: the bar's first words in them may be
+    /// learned ones); the paths removed.
+    func removeAll() -> [String] {
+        let all = pictures().map(\.path)
+        return all.filter { unlink($0) == 0 }
+    }
+
     /// Removes the least recently written pictures beyond `limit`, never `kept`.
     private func prune(keeping kept: String) {
-        guard let dir = opendir(directory) else { return }
+        let pictures = pictures()
+        guard pictures.count > Self.limit else { return }
+        for old in pictures.sorted(by: { $0.time < $1.time }).prefix(pictures.count - Self.limit) where old.path != kept {
+            unlink(old.path)
+        }
+    }
+
+    /// The kept pictures, with when each was written.
+    private func pictures() -> [(path: String, time: Int)] {
+        guard let dir = opendir(directory) else { return [] }
         var pictures: [(path: String, time: Int)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -144,10 +160,7 @@ struct PictureCache {
             if stat(path, &st) == 0 { pictures.append((path, st.st_mtim.tv_sec)) }
         }
         closedir(dir)
-        guard pictures.count > Self.limit else { return }
-        for old in pictures.sorted(by: { $0.time < $1.time }).prefix(pictures.count - Self.limit) where old.path != kept {
-            unlink(old.path)
-        }
+        return pictures
     }
 }
 

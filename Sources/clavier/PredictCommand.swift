@@ -118,7 +118,7 @@ struct PredictCommand: ParsableCommand {
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json), in the running keyboard too.")
+        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json, and the kept first pictures, which show the bar's first words), in the running keyboard too.")
     @OptionGroup var control: ControlOptions
 
     func run() throws {
@@ -131,6 +131,8 @@ struct ForgetCommand: ParsableCommand {
         let keyboard = ControlClient.send(.forget, to: ControlSocket.path(display: control.display))
         var removed = UserModelFile.forget(directory: directory)
         if unlink(directory + "/words.json") == 0 { removed.append(directory + "/words.json") }
+        // The kept first pictures show the bar's first words, which may be learned ones.
+        removed += PictureCache.standard()?.removeAll() ?? []
         print(removed.isEmpty ? "nothing learned to forget" : "forgot " + removed.joined(separator: ", "))
         switch keyboard {
         case .ok: print("the running keyboard forgot them too")

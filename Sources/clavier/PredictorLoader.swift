@@ -1,15 +1,23 @@
 import ClavierCore
 import Glibc
 
-/// Makes each language's predictor on a thread of its own, so that reading a model (the
-/// word list takes about a second in a debug build) never holds up the keyboard's loop: until
-/// it is made, the bar offers nothing. The predictor is handed to the loop whole and is the
-/// loop's alone from then on.
+/// Makes each language's predictor on a thread of its own, so that reading a model never
+/// holds up the keyboard's loop: until it is made, the bar offers nothing. The thread writes a
+/// byte into a pipe when it is made (`wakeFD`, in the loop's poll: no polling), and a start
+/// may wait for it a moment (`wait`) so that the first picture has the first words. The
+/// predictor is handed to the loop whole and is the loop's alone from then on.
 final class PredictorLoader: @unchecked Sendable {
     typealias Provider = (String) -> (any WordPredictor)?
 
     private let provider: Provider
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    /// Signalled when a predictor is made (with `lock`).
+    private let madeSignal: UnsafeMutablePointer<pthread_cond_t>
+    /// The pipe the thread writes a byte into when a predictor is made: its read end is in
+    /// the loop's poll (non-blocking both ways, close-on-exec).
+    private var pipeEnds: [Int32] = [-1, -1]
+    /// The read end, for the loop's poll.
+    var wakeFD: Int32 { pipeEnds[0] }
     /// Guarded by `lock`: the languages whose predictor is made (nil: none for that language).
     private var made: [String: (any WordPredictor)?] = [:]
     /// The loop's own: the languages asked for, and those asked for and not yet taken.
@@ -20,11 +28,48 @@ final class PredictorLoader: @unchecked Sendable {
         self.provider = provider
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
+        madeSignal = .allocate(capacity: 1)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(madeSignal, &attributes)
+        pthread_condattr_destroy(&attributes)
+        if pipe(&pipeEnds) == 0 {
+            for end in pipeEnds {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
     }
 
     deinit {
         pthread_mutex_destroy(lock)
         lock.deallocate()
+        pthread_cond_destroy(madeSignal)
+        madeSignal.deallocate()
+        for end in pipeEnds where end >= 0 { close(end) }
+    }
+
+    /// Empties the wake-up pipe (the loop heard it).
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        while read(pipeEnds[0], &bytes, bytes.count) > 0 {}
+    }
+
+    /// Waits at most `limit` for the predictor of `language`, asked for before, to be made;
+    /// true when it is.
+    func wait(for language: String, atMost limit: Duration) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        var until = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while made[language] == nil {
+            if pthread_cond_timedwait(madeSignal, lock, &until) == ETIMEDOUT { break }
+        }
+        return made[language] != nil
     }
 
     /// Whether a language asked for is still being made.
@@ -92,6 +137,9 @@ final class PredictorLoader: @unchecked Sendable {
         }
         pthread_mutex_lock(lock)
         made[language] = .some(predictor)
+        pthread_cond_broadcast(madeSignal)
         pthread_mutex_unlock(lock)
+        var byte: UInt8 = 1
+        _ = write(pipeEnds[1], &byte, 1)
     }
 }

@@ -3,12 +3,11 @@ import ClavierLayouts
 import ClavierPredict
 
 extension RunOptions {
-    /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. A kiosk
-    /// keyboard learns only when its config asks (`learning: true`): its users are strangers,
-    /// and without learning no one's learned words are offered either.
+    /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. Whether it
+    /// learns is kiosk mode's to say too (`Settings.learnsWords`).
     static func suggester(_ settings: Settings) -> Suggester? {
         guard settings[.suggestions] > 0 else { return nil }
-        let learns = settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning))
+        let learns = settings.learnsWords
         // Called on the loader's thread, once a language is first needed.
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
             ModelPredictor(PredictCommand.predictor(language: language, learning: learns))

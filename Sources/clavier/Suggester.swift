@@ -28,9 +28,6 @@ final class Suggester {
         loader = PredictorLoader(provider: provider)
     }
 
-    /// While a predictor is being made, the loop looks again this often (the bar fills then).
-    static let loadPoll: Duration = .milliseconds(50)
-
     /// Set once the keyboard is up (`XHost.shown`): the keymap's language is to be looked up.
     var languageDue = false
     /// Whether the bar asked while its predictor was being made (it is filled once it is).
@@ -63,8 +60,26 @@ final class Suggester {
         return true
     }
 
-    /// When the loop is to look again: while a predictor is being made (the bar fills once it is).
-    var nextDeadline: ContinuousClock.Instant? { loading ? .now + Self.loadPoll : nil }
+    /// Readable when a predictor was made since `heard` (the loop's poll; the bar fills then).
+    var wakeFD: Int32 { loader.wakeFD }
+
+    /// The loop heard `wakeFD`.
+    func heard() { loader.drain() }
+
+    /// As the keyboard starts: the keymap group is XKB layout `xkb` (as `followKeymap`), and the
+    /// predictor of `layout`'s language starts loading now, beside the window's making.
+    func start(for layout: Layout, xkb: String?) {
+        keymapLanguage = xkb.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
+        if layout.options.accessory.contains(.completions), layout.options.suggestions > 0 { prepare(language(on: layout)) }
+    }
+
+    /// The first words `keyboard` offers, for its first picture (they depend on nothing typed
+    /// yet): its predictor waited for at most `limit`; none when it is not made by then (the
+    /// bar fills when it is, as ever).
+    func firstWords(for keyboard: Keyboard, waiting limit: Duration) -> [String] {
+        guard keyboard.accessory?.slots ?? 0 > 0, loader.wait(for: language(on: keyboard.layout), atMost: limit) else { return [] }
+        return suggestions(for: keyboard)
+    }
 
     /// The language suggestions are in on `layout`.
     func language(on layout: Layout) -> String { layout.options.language ?? keymapLanguage }

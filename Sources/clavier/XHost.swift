@@ -5,9 +5,10 @@ import ClavierSound
 import ClavierX11
 
 /// The running keyboard's host on the X server: the window and its pixels (`KeyboardScreen`),
-/// typing (`Typist`), the preview, the click, the floating frame and the scan switches'
-/// grab. `KeyboardApp` carries out the session's effects here; XHost+Events.swift turns the
-/// window's X events into the session's events.
+/// typing (`Typist`), the preview, the click, the floating frame, the scan switches' grab,
+/// and the words (suggestions, learning, glide, emoji taps). `KeyboardApp` carries out the
+/// session's effects here; XHost+Loop.swift waits on X and says what came, XHost+Events.swift
+/// does what the window's events ask of X, XHost+Words.swift answers for the words.
 final class XHost: KeyboardHost {
     let display: Display
     private(set) var screen: KeyboardScreen
@@ -29,6 +30,14 @@ final class XHost: KeyboardHost {
     let grab: SwitchGrab?
     /// `--xid`: the greeter that started the keyboard, looked for now and then (LoginScreen.swift).
     var greeter: GreeterWatch?
+    /// The loop's wait on X, the signals and the descriptors (made as the keyboard starts).
+    var loop: EventLoop?
+    /// The suggestion bar's words and learning; nil: no suggestions.
+    let suggester: Suggester?
+    /// Counts emoji taps for the frequently used page; nil: the layout has none.
+    let taps: TapRecorder?
+    /// Glide typing's decoders, built at the first glide on a page (its words load then).
+    let glides = GlideDecoders()
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
     /// The focus watch could not start, or ended, since the loop last looked: the session is
@@ -43,7 +52,7 @@ final class XHost: KeyboardHost {
     var trail = TrailOnScreen()
     /// Suggestions are on: the focus watch reads the text before the caret, and presses
     /// anywhere on the screen are followed (a click in an application moves the caret).
-    private let suggestions: Bool
+    private var suggestions: Bool { suggester != nil }
     /// How many languages the language key switches between (`languages`; 0: none).
     private let languages: Int
     struct Parts {
@@ -61,7 +70,8 @@ final class XHost: KeyboardHost {
         var scanSwitches: [SwitchGrab.Switch]
         var dwell: Bool
         var autoShow: Bool
-        var suggestions = false
+        var suggester: Suggester?
+        var taps: TapRecorder?
         /// `languages`, one per group of the keymap.
         var languages = 0
         var openPlayer: () -> ClickPlayer?
@@ -86,7 +96,8 @@ final class XHost: KeyboardHost {
         screen = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
                                      frame: makeFrame)
         if parts.dwell { screen.window.watchHover() }
-        suggestions = parts.suggestions
+        suggester = parts.suggester
+        taps = parts.taps
         languages = parts.languages
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }

@@ -29,7 +29,7 @@ import Testing
     /// Every reply reads back as itself, the status with all its fields.
     @Test func repliesReadBackAsThemselves() {
         let status = KeyboardStatus(visible: true, layout: "us", page: "letters",
-                                    geometry: .init(x: 0, y: 470, width: 1280, height: 330), dwell: "h 50%", scan: nil)
+                                    geometry: .init(x: 0, y: 470, width: 1280, height: 330), dwell: .init(target: "h", percent: 50), scan: nil)
         for reply in [ControlReply.ok(status), .ok(nil), .refused("kiosk"), .failed("no layout 'x'")] {
             #expect(ControlReply(decoding: reply.encoded) == reply, "\(reply.encoded)")
         }

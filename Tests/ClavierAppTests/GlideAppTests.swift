@@ -20,12 +20,10 @@ import Testing
 
     @Test func aGlideIsDecodedAtTheLiftAndItsWordTyped() {
         var asked: [[Point]] = []
-        var hooks = KeyboardApp.Hooks()
-        hooks.glideWords = { _, points in
+        let t = AppUnderTest(glideOptions(true)) { _, points in
             asked.append(points)
             return ["hello", "hell"]
         }
-        let t = AppUnderTest(glideOptions(true), hooks: hooks)
         glideHelo(t)
         #expect(asked.count == 1 && asked.first?.first == t.centre("h") && asked.first?.last == t.centre("o"))
         // The press typed h as a tap does; the glide takes it back and types the word.
@@ -38,12 +36,10 @@ import Testing
     }
 
     @Test func withGlideOffADragTypesOnlyItsFirstLetter() {
-        var hooks = KeyboardApp.Hooks()
-        hooks.glideWords = { _, _ in
+        let t = AppUnderTest(glideOptions(false)) { _, _ in
             Issue.record("no glide to decode")
             return []
         }
-        let t = AppUnderTest(glideOptions(false), hooks: hooks)
         glideHelo(t)
         #expect(t.host.typed == "h" && !t.host.log.contains("trail"))
     }

@@ -4,8 +4,9 @@ import ClavierLayouts
 @testable import clavier
 
 /// A host that records what the app asks of it, in order: the app's behaviour (show, hide,
-/// kiosk refusals, dwell, scanning, layouts) tested without an X server. Typing, painting
-/// and the window are the X server's and tested there (IntegrationTests).
+/// kiosk refusals, dwell, scanning, layouts, the loop and its translation of the window's
+/// events) tested without an X server. Typing, painting and the window are the X server's and
+/// tested there (IntegrationTests). Its events are a script: one turn of the loop each.
 final class RecordingHost: KeyboardHost {
     /// What was asked, one line each: `type h`, `show`, `hide`, `click`, `recreate`.
     var log: [String] = []
@@ -66,6 +67,63 @@ final class RecordingHost: KeyboardHost {
     func askField() { log.append("ask field") }
     func pointerOnKeys() -> Point? { pointer }
     var windowRect: Rect { Rect(x: 0, y: 470, width: size.width, height: size.height) }
+
+    // The loop.
+
+    /// What each turn of the loop hears, in order; once it is all heard, the keyboard ends.
+    var script: [[HostEvent]] = []
+    /// The deadlines the loop asked for, one per turn.
+    var deadlines: [ContinuousClock.Instant?] = []
+    /// Moves the test's clock to a turn's deadline when it hears `.deadline`.
+    var clock: TestClock?
+
+    func start(_ keyboard: Keyboard) { log.append("start") }
+
+    func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
+        deadlines.append(deadline)
+        guard !script.isEmpty else { return [.ended] }
+        let turn = script.removeFirst()
+        if turn.contains(where: { if case .deadline = $0 { true } else { false } }), let deadline { clock?.now = deadline }
+        return turn
+    }
+
+    func follow(shown: Bool) -> SessionRequest? { nil }
+    func finish() { log.append("finish") }
+    func route(_ input: InputEvent) -> InputEvent? { input }
+    func keysPoint(_ point: Point) -> Point? { point }
+    func expose(_ rect: Rect, keyboard: Keyboard) {}
+    func resize(to size: Size, keyboard: Keyboard) -> Size? { size }
+    func screenChanged() { log.append("screen changed") }
+    /// The active window the host says there is.
+    var active: WindowIdentity?
+    func activeWindow() -> WindowIdentity? { active }
+    func keymapChanged(first: UInt8, count: Int, keyboard: Keyboard) -> SessionEvent { .keymap(live: nil, locks: nil) }
+    func keymap(for keyboard: Keyboard) -> SessionEvent { .keymap(live: nil, locks: nil) }
+    func switchKey(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)? { (Int(keycode), down) }
+    var isPlug = false
+
+    // Words.
+
+    /// What a glide's points mean (nil: the app must not ask).
+    var glideDecoder: ((Keyboard, [Point]) -> [String])?
+    /// The words the bar offers, whatever the context (nil: no suggestions).
+    var words: [String]?
+    /// What the app gave to learn.
+    var learned: [String] = []
+
+    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String] {
+        log.append("glide")
+        return glideDecoder?(keyboard, points) ?? []
+    }
+    func suggestions(for keyboard: Keyboard) -> [String] { words ?? [] }
+    func wordsChanged(on keyboard: Keyboard) -> Bool { false }
+    func followKeymapLanguage(on keyboard: Keyboard) -> Bool { false }
+    func learn(_ text: String, on layout: Layout) { learned.append(text) }
+    func forgetLearned() { log.append("forget") }
+    func saveLearning() {}
+    var suggests: Bool { words != nil }
+    func refreshLayout(_ layout: Layout) -> Layout? { nil }
+    func tapped(_ key: Key) {}
 }
 
 /// The test's clock: time passes only when the test says.
@@ -83,11 +141,16 @@ final class AppUnderTest {
         set { clock.now = newValue }
     }
 
-    init(_ options: Session.Options = Session.Options(), layout: Layout = .us, hooks: KeyboardApp.Hooks = .init()) {
+    init(_ options: Session.Options = Session.Options(), layout: Layout = .us,
+         glideWords: ((Keyboard, [Point]) -> [String])? = nil, words: [String]? = nil) {
         var options = options
         if options.layoutName.isEmpty { options.layoutName = layout.id }
-        let session = Session(keyboard: host.makeKeyboard(layout, page: nil), options: options, at: clock.now)
-        app = KeyboardApp(session: session, host: host, hooks: hooks, shuffleSource: SystemRandomNumberGenerator(),
+        host.glideDecoder = glideWords
+        host.words = words
+        host.clock = clock
+        let session = Session(keyboard: host.makeKeyboard(words == nil ? layout : layout.offering(suggestions: 3), page: nil),
+                              options: options, at: clock.now)
+        app = KeyboardApp(session: session, host: host, shuffleSource: SystemRandomNumberGenerator(),
                           now: { [clock] in clock.now })
     }
 

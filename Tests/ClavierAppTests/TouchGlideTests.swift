@@ -34,11 +34,9 @@ import Testing
 
     @Test func aTouchDrawnThroughAWordsLettersTypesTheWord() throws {
         let glides = GlideDecoders()
-        var hooks = KeyboardApp.Hooks()
-        hooks.glideWords = { glides.words(for: $1, on: $0) }
         var options = Session.Options()
         options.glide = true
-        let t = AppUnderTest(options, hooks: hooks)
+        let t = AppUnderTest(options) { glides.words(for: $1, on: $0) }
         let letters = "world".map { t.centre(String($0)) }
         var events = [touch(XI_TouchBegin, at: letters[0])]
         for (a, b) in zip(letters, letters.dropFirst()) {

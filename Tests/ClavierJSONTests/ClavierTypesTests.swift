@@ -14,7 +14,8 @@ import Testing
         return (0..<300).map { _ in
             KeyboardStatus(visible: g.chance(0.5), layout: g.string(), page: g.chance(0.5) ? "letters" : g.string(),
                            geometry: .init(x: g.int(-5000...5000), y: g.int(-5000...5000), width: g.int(0...9999), height: g.int(0...9999)),
-                           dwell: g.chance(0.5) ? nil : g.string(), scan: g.chance(0.5) ? nil : "row \(g.int(1...9))")
+                           dwell: g.chance(0.5) ? nil : .init(target: g.string(), percent: g.chance(0.5) ? nil : g.int(0...100)),
+                           scan: g.chance(0.5) ? nil : g.chance(0.5) ? .row(g.int(1...9)) : .key(g.string()))
         }
     }
 

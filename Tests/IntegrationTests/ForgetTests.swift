@@ -46,11 +46,16 @@ import Testing
         let state = scratch.file("state")
         try FileManager.default.createDirectory(atPath: state + "/clavier", withIntermediateDirectories: true)
         try "clavier-user-model 1\n1\t3\tqzxwv\n".write(toFile: state + "/clavier/words-en.model", atomically: true, encoding: .utf8)
+        // A kept first picture shows the bar's first words, which may be learned ones: it goes too.
+        let pictures = scratch.file("cache") + "/clavier/pictures"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        try "x".write(toFile: pictures + "/0123.picture", atomically: true, encoding: .utf8)
         let forget = try Harness.clavier(["forget"], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": scratch.path,
-                                                                   "DISPLAY": ":97"])
+                                                                   "XDG_CACHE_HOME": scratch.file("cache"), "DISPLAY": ":97"])
         #expect(forget.status == 0, "\(forget)")
         #expect(forget.out.contains("forgot \(state)/clavier/words-en.model"), "\(forget)")
         #expect(!forget.out.contains("running keyboard"), "\(forget)")
         #expect(!FileManager.default.fileExists(atPath: state + "/clavier/words-en.model"))
+        #expect(!FileManager.default.fileExists(atPath: pictures + "/0123.picture"), "\(forget)")
     }
 }

@@ -1,0 +1,43 @@
+import ClavierCore
+
+/// The words on X: the suggestion bar's (`Suggester`, following the keymap group's language,
+/// `Display.currentXKBLayout`), glide typing's decoders and the emoji taps counted.
+extension XHost {
+    var suggests: Bool { suggester != nil }
+
+    func suggestions(for keyboard: Keyboard) -> [String] {
+        suggester?.suggestions(for: keyboard) ?? []
+    }
+
+    func wordsChanged(on keyboard: Keyboard) -> Bool {
+        guard let suggester else { return false }
+        // Once the keyboard is up, the keymap's language is looked up: with nothing typed yet
+        // the bar asks, for a sentence's first words.
+        if suggester.languageDue, followKeymapLanguage(on: keyboard) || keyboard.context.before.isEmpty { return true }
+        return suggester.madeSinceAsked()
+    }
+
+    func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
+        suggester?.followKeymap(xkb: display.currentXKBLayout, on: keyboard) ?? false
+    }
+
+    /// The words `keyboard`'s first picture offers: its predictor, started as the keyboard
+    /// started (`Suggester.start`), waited for `Timing.firstWords` at most.
+    func firstWords(for keyboard: Keyboard) -> [String] {
+        suggester?.firstWords(for: keyboard, waiting: Timing.firstWords) ?? []
+    }
+
+    func learn(_ text: String, on layout: Layout) { suggester?.learn(text, on: layout) }
+    func forgetLearned() { suggester?.forgetLearning() }
+    func saveLearning() { suggester?.saveLearning() }
+
+    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String] {
+        glides.words(for: points, on: keyboard)
+    }
+
+    func tapped(_ key: Key) { taps?.tapped(key) }
+
+    func refreshLayout(_ layout: Layout) -> Layout? {
+        taps.map { layout.fillingFrequentPage(with: $0.counts) }
+    }
+}
