@@ -25,8 +25,15 @@ struct GlideCommand: ParsableCommand {
         var before: String?
     }
 
+    @Option(help: .setting(.blockOffensiveWords))
+    var offensiveWords = "block"
+
+    func validate() throws {
+        guard ["allow", "block"].contains(offensiveWords) else { throw ValidationError("--offensive-words must be allow or block") }
+    }
+
     func run() throws {
-        let decoders = GlideDecoders()
+        let decoders = GlideDecoders(blockOffensive: offensiveWords == "block")
         var layouts: [String: Layout] = [:]
         var number = 0
         while let line = readLine() {

@@ -11,6 +11,14 @@ final class GlideDecoders {
     }
     private var decoders: [Place: GlideDecoder] = [:]
     private var lexicons: [String: any GlideLexicon] = [:]
+    /// Whether offensive words are left out (`--offensive-words block`), and whether the
+    /// user's learned words (their model as saved when the words load) bring back the ones they typed.
+    let blockOffensive: Bool, learned: Bool
+
+    init(blockOffensive: Bool = true, learned: Bool = true) {
+        self.blockOffensive = blockOffensive
+        self.learned = learned
+    }
 
     /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
     /// words are known for `language` (nil: the language its letters suggest).
@@ -46,7 +54,9 @@ final class GlideDecoders {
 
     private func lexicon(_ language: String) -> (any GlideLexicon)? {
         if let found = lexicons[language] { return found }
-        guard let made = GlideVocabulary.lexicon(language: language) else { return nil }
+        let offensive = blockOffensive ? OffensiveWords.list(language: language) : nil
+        let typed = offensive != nil && learned ? GlideVocabulary.typed(language: language) : [:]
+        guard let made = GlideVocabulary.lexicon(language: language, leavingOut: offensive, unlessTyped: typed) else { return nil }
         lexicons[language] = made
         return made
     }
@@ -55,11 +65,11 @@ final class GlideDecoders {
 /// Where glide typing's words and their probabilities come from.
 enum GlideVocabulary {
     /// The words of `language`: its installed language model (models/LANG.lm, as word
-    /// prediction uses); nil where there is none.
-    static func lexicon(language: String) -> (any GlideLexicon)? {
+    /// prediction uses), less the `offensive` ones not in `typed`; nil where there is none.
+    static func lexicon(language: String, leavingOut offensive: OffensiveWords? = nil, unlessTyped typed: [String: Int] = [:]) -> (any GlideLexicon)? {
         if let path = DataFiles.find("models/\(language).lm") {
             do {
-                return model(try SystemModel(path: path))
+                return model(try SystemModel(path: path), leavingOut: offensive, unlessTyped: typed)
             } catch {
                 Log.warning("glide typing: \(error)")
             }
@@ -68,10 +78,19 @@ enum GlideVocabulary {
     }
 
     /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
-    /// with unigram priors, and its trigram probabilities in context.
-    static func model(_ model: SystemModel) -> GlideLanguageModel {
-        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
-                           context: { model.logProbability(of: $0, after: $1) })
+    /// with unigram priors, and its trigram probabilities in context; the `offensive` words
+    /// left out unless the user typed them (`typed`: the user model's words, lower-case).
+    static func model(_ model: SystemModel, leavingOut offensive: OffensiveWords? = nil, unlessTyped typed: [String: Int] = [:]) -> GlideLanguageModel {
+        var words = (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) }
+        if let offensive { words.removeAll { offensive.contains($0.text) && typed[$0.text.lowercased()] == nil } }
+        return GlideLanguageModel(words: words, context: { model.logProbability(of: $0, after: $1) })
+    }
+
+    /// The words the user typed in `language` (their saved model's), by count; none when there is no model.
+    static func typed(language: String) -> [String: Int] {
+        guard let directory = UserModelFile.directory(),
+              case .success(let model) = UserModelFile.load(UserModelFile.path(language: language, directory: directory)) else { return [:] }
+        return model.unigrams
     }
 
     /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ

@@ -40,6 +40,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
     @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
+    @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -77,6 +78,7 @@ struct Run: ParsableCommand {
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         try given.read(.glide, glide)
         try given.read(.autoCapitalize, autoCapitalize)
+        try given.read(.blockOffensiveWords, offensiveWords)
         return given
     }
 
@@ -250,7 +252,8 @@ struct RunOptions {
             hooks.refreshLayout = { $0.fillingFrequentPage(with: taps.counts) }
         }
         // Glide typing's decoders, built at the first glide on a page (its words load then).
-        let glides = GlideDecoders()
+        let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords],
+                                   learned: settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning)))
         hooks.glideWords = { glides.words(for: $1, on: $0) }
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.

@@ -11,7 +11,7 @@ extension RunOptions {
         let learns = settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning))
         // Called on the loader's thread, once a language is first needed.
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
-            ModelPredictor(PredictCommand.predictor(language: language, learning: learns))
+            ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]))
         }
     }
 }
