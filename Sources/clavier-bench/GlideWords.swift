@@ -20,6 +20,8 @@ enum GlideWords {
         var scatter = 0.0, speed = GestureGenerator.Speed.even
         var top1 = 0.0, top3 = 0.0, contextTop1 = 0.0, contextTop3 = 0.0
         var times: [Double] = []
+        /// The words missed without context (upper-cased when not even in the top 3), each with
+        /// the top 3 and their scores and the gesture's point count: `--glide-tune`'s GLIDE_MISSES.
         var misses: [(word: String, got: String)] = []
     }
 
@@ -70,7 +72,12 @@ enum GlideWords {
             let elapsed = clock.now - start
             row.times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             let inContext = decoder.decode(points, context: GlideDecoder.context(of: sample.before), limit: 3).map { $0.word.lowercased() }
-            if bare.first == target { hits[0] += 1 } else { row.misses.append((target, found.map { "\($0.word):\(Int($0.score))" }.joined(separator: ",") + "#\(points.count)")) }
+            if bare.first == target {
+                hits[0] += 1
+            } else {
+                let got = found.map { "\($0.word):\(Int($0.score))" }.joined(separator: ",") + "#\(points.count)"
+                row.misses.append((bare.contains(target) ? target : target.uppercased(), got))
+            }
             if bare.contains(target) { hits[1] += 1 }
             if inContext.first == target { hits[2] += 1 }
             if inContext.contains(target) { hits[3] += 1 }
