@@ -76,11 +76,11 @@ struct GlideCommand: ParsableCommand {
             return failure("layout '\(name)' has no page '\(page)'")
         }
         let keyboard = Keyboard(layout: layout, page: request.page, size: Size(width: request.width, height: request.height))
-        guard let decoder = decoders.decoder(for: keyboard) else {
+        guard decoders.decoder(for: keyboard) != nil else {
             return failure("the page '\(keyboard.page.id)' of '\(name)' has no letters to glide over, or no words are known")
         }
         let points = request.points.map { GlidePoint(x: $0[0], y: $0[1]) }
-        let words = decoder.decode(points, context: GlideDecoder.context(of: request.before ?? "")).map(\.word)
+        let words = decoders.words(points, on: keyboard, before: request.before ?? "")
         return encode(["words": words])
     }
 

@@ -11,9 +11,14 @@ final class GlideDecoders {
     }
     private var decoders: [Place: GlideDecoder] = [:]
     private var lexicons: [String: any GlideLexicon] = [:]
-    /// Whether offensive words are left out (`--offensive-words block`), and whether the
-    /// user's learned words (their model as saved when the words load) bring back the ones they typed.
+    /// Whether offensive words are offered only once typed (`--offensive-words block`), and
+    /// whether what the user typed counts (learning on).
     let blockOffensive: Bool, learned: Bool
+    /// Whether the user typed `word` in `language` (nil: not known yet): the running keyboard
+    /// asks its predictors, which learn as the user types and forget with `clavier forget`.
+    /// Where it is nil or answers nil, the user model as saved is read (once a language).
+    var typed: ((String, String) -> Bool?)?
+    private var saved: [String: [String: Int]] = [:]
 
     init(blockOffensive: Bool = true, learned: Bool = true) {
         self.blockOffensive = blockOffensive
@@ -45,18 +50,32 @@ final class GlideDecoders {
     /// keyboard typed before (`GlideState.before`). On the loop, at the lift: the trail has
     /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
     func words(for points: [Point], on keyboard: Keyboard) -> [String] {
-        guard let decoder = decoder(for: keyboard) else { return [] }
-        let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) },
-                                   context: GlideDecoder.context(of: keyboard.glide.before))
+        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: keyboard.glide.before)
         Log.debug("glide: \(points.count) points, \(words.count) words")
-        return words.map(\.word)
+        return words
+    }
+
+    /// Up to `limit` words `points` drawn on `keyboard` mean after `before`, best first, none
+    /// that may not be offered (an offensive word the user never typed).
+    func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, limit: Int = 5) -> [String] {
+        guard let decoder = decoder(for: keyboard) else { return [] }
+        let language = GlideVocabulary.language(of: keyboard.glideLetters.map(\.letter))
+        // A few more than asked, for those left out.
+        let found = decoder.decode(points, context: GlideDecoder.context(of: before), limit: limit + 5).map(\.word)
+        guard blockOffensive, let list = OffensiveWords.list(language: language) else { return Array(found.prefix(limit)) }
+        return Array(found.filter { !list.contains($0) || typedByUser($0, language) }.prefix(limit))
+    }
+
+    private func typedByUser(_ word: String, _ language: String) -> Bool {
+        guard learned else { return false }
+        if let known = typed?(word, language) { return known }
+        if saved[language] == nil { saved[language] = GlideVocabulary.typed(language: language) }
+        return saved[language]?[word.lowercased()] != nil
     }
 
     private func lexicon(_ language: String) -> (any GlideLexicon)? {
         if let found = lexicons[language] { return found }
-        let offensive = blockOffensive ? OffensiveWords.list(language: language) : nil
-        let typed = offensive != nil && learned ? GlideVocabulary.typed(language: language) : [:]
-        guard let made = GlideVocabulary.lexicon(language: language, leavingOut: offensive, unlessTyped: typed) else { return nil }
+        guard let made = GlideVocabulary.lexicon(language: language) else { return nil }
         lexicons[language] = made
         return made
     }
@@ -65,11 +84,11 @@ final class GlideDecoders {
 /// Where glide typing's words and their probabilities come from.
 enum GlideVocabulary {
     /// The words of `language`: its installed language model (models/LANG.lm, as word
-    /// prediction uses), less the `offensive` ones not in `typed`; nil where there is none.
-    static func lexicon(language: String, leavingOut offensive: OffensiveWords? = nil, unlessTyped typed: [String: Int] = [:]) -> (any GlideLexicon)? {
+    /// prediction uses); nil where there is none.
+    static func lexicon(language: String) -> (any GlideLexicon)? {
         if let path = DataFiles.find("models/\(language).lm") {
             do {
-                return model(try SystemModel(path: path), leavingOut: offensive, unlessTyped: typed)
+                return model(try SystemModel(path: path))
             } catch {
                 Log.warning("glide typing: \(error)")
             }
@@ -78,12 +97,10 @@ enum GlideVocabulary {
     }
 
     /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
-    /// with unigram priors, and its trigram probabilities in context; the `offensive` words
-    /// left out unless the user typed them (`typed`: the user model's words, lower-case).
-    static func model(_ model: SystemModel, leavingOut offensive: OffensiveWords? = nil, unlessTyped typed: [String: Int] = [:]) -> GlideLanguageModel {
-        var words = (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) }
-        if let offensive { words.removeAll { offensive.contains($0.text) && typed[$0.text.lowercased()] == nil } }
-        return GlideLanguageModel(words: words, context: { model.logProbability(of: $0, after: $1) })
+    /// with unigram priors, and its trigram probabilities in context.
+    static func model(_ model: SystemModel) -> GlideLanguageModel {
+        GlideLanguageModel(words: (1..<model.vocabularyCount).map { GlideWord(model.word($0), logPrior: Double(model.unigramLogProbability($0))) },
+                           context: { model.logProbability(of: $0, after: $1) })
     }
 
     /// The words the user typed in `language` (their saved model's), by count; none when there is no model.

@@ -254,6 +254,7 @@ struct RunOptions {
         // Glide typing's decoders, built at the first glide on a page (its words load then).
         let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords],
                                    learned: settings[.learning] && (!settings[.kiosk] || settings.given.gives(.learning)))
+        if let suggester { glides.typed = { suggester.typed($0, language: $1) } }
         hooks.glideWords = { glides.words(for: $1, on: $0) }
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.

@@ -38,6 +38,11 @@ final class ModelPredictor: WordPredictor, SavesLearning {
         predictor.suggestions(before: before, count: count, capitalizeStart: capitalizeStart)
     }
 
+    /// Whether the user typed `word` (it is in what was learned, not forgotten since).
+    func typed(_ word: String) -> Bool {
+        predictor.learning && predictor.user.unigrams[word.lowercased()] != nil
+    }
+
     func learn(_ text: String) {
         predictor.learn(text)
         predictor.endText()
