@@ -124,7 +124,8 @@ let package = Package(
                     swiftSettings: drawingHeaders),
         // The printer's round trip: values with every field set, printed by the plugin and compiled here.
         .testTarget(name: "BuiltinsPrinterTests", dependencies: ["BuiltinsPrinter", "ClavierCore"], plugins: ["MakeBuiltins"]),
-        .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide"]),
+        // ClavierPredict: the rules a real language model decides (she over ste, to or too).
+        .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide", "ClavierPredict"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.

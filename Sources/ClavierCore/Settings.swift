@@ -9,7 +9,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
-        AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.languages),
+        AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.languages), AnySetting(.blockOffensiveWords),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -261,6 +261,20 @@ extension Setting<Bool> {
         case "on": .value(true)
         case "off": .value(false)
         default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+}
+
+extension Setting<Bool> {
+    /// On (block): offensive words (each language's list, Assets/offensive) are never offered
+    /// by the bar or glide typing unless the user typed them in full before.
+    public static let blockOffensiveWords = Setting("offensive-words", .text, default: true,
+        help: "Offensive words (slurs, obscenities): never offered by the suggestion bar or glide typing unless you typed them in full before (block, default), or offered like any word (allow).",
+        valueName: "allow|block") { text in
+        switch text {
+        case "block": .value(true)
+        case "allow": .value(false)
+        default: .problem("must be allow or block, not '\(text)'")
         }
     }
 }

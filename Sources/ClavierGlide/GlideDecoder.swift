@@ -2,7 +2,7 @@
 /// gesture generator of `clavier-bench --glide` on words held out of its measurement.
 public struct GlideTuning: Hashable, Sendable {
     /// Points each path is resampled to.
-    public var samples = 32
+    public var samples = 48
     /// Keys pitch units: how far from a key's centre (in key widths and heights) a gesture
     /// may start or end and still mean that key.
     public var endRadius = 1.0
@@ -17,7 +17,7 @@ public struct GlideTuning: Hashable, Sendable {
     /// letters' centres: fingers aim those two most carefully.
     public var endSigma = 0.3
     /// The weight of the language model's log probability beside the two channels.
-    public var languageWeight = 0.4
+    public var languageWeight = 0.5
     /// How many of the best by gesture and prior are looked at again: for letters the gesture
     /// missed and stretches of it far from the word (SHARK2's tunnel), and in their context.
     public var rescored = 48
@@ -31,6 +31,14 @@ public struct GlideTuning: Hashable, Sendable {
     /// What a spot no letter takes costs (`GlidePauses.unmatched`); 0: each spot is explained
     /// by the nearest letter, however many others it explains.
     public var pauseUnmatched = 0.5
+    /// With no words before the gesture (nothing typed, or text the keyboard cannot see), the
+    /// share of the word's prior beside its probability at a sentence's start: an empty
+    /// context is as often a text out of sight as a sentence's start.
+    public var unseenContext = 0.5
+    /// The gesture's stray outside a word's tunnel counts as much as this many letters'
+    /// misses, whatever the word's length; 0: as many as the word has letters (which let a
+    /// short word's path explain a long gesture's detours cheaply).
+    public var strayLetters = 32.0
     public init() {}
     public static let standard = GlideTuning()
 }
@@ -154,10 +162,23 @@ public struct GlideDecoder: Sendable {
                 : GlidePauses.unexplained(pauses, letters: template, pitch: pitch, radius: t.pauseRadius)
             return GlideCandidate(word: words[w].text,
                                   score: c.geometric - outside / (2 * t.tunnelSigma * t.tunnelSigma) - t.pauseWeight * unexplained
-                                      + t.languageWeight * lexicon.glideLogProbability(ofWord: w, after: context))
+                                      + t.languageWeight * languageScore(w, context))
         }.sorted { $0.score > $1.score }
         var seen = Set<String>()
         return Array(rescored.filter { seen.insert($0.word).inserted }.prefix(limit))
+    }
+
+    /// ln P(word `w` | `context`); for an empty context, mixed with its prior (`unseenContext`).
+    private func languageScore(_ w: Int, _ context: [String]) -> Double {
+        let p = lexicon.glideLogProbability(ofWord: w, after: context)
+        let share = tuning.unseenContext
+        guard context.isEmpty, share > 0 else { return p }
+        let prior = lexicon.glideWords[w].logPrior
+        let high = max(p, prior), low = min(p, prior)
+        guard high > -.infinity else { return high }
+        // ln((1 - s) e^p + s e^prior), without overflow.
+        let (a, b) = p >= prior ? (1 - share, share) : (share, 1 - share)
+        return high + GlideMath.log(a + b * GlideMath.exp(low - high))
     }
 
     /// How far outside the tunnel around a word's path the gesture strays (squared, pitch
@@ -186,7 +207,8 @@ public struct GlideDecoder: Sendable {
             let d = max(0, nearest.squareRoot() / pitch - r)
             missed += d * d
         }
-        return stray * Double(letters.count) / Double(max(n, 1)) + missed
+        let weight = tuning.strayLetters > 0 ? tuning.strayLetters : Double(letters.count)
+        return stray * weight / Double(max(n, 1)) + missed
     }
 
     /// The keys whose centre lies within `endRadius` keys of `point` (in each key's own width

@@ -57,6 +57,20 @@ enum GlideMath {
         }
         return e * 0.693_147_180_559_945_3 + 2 * sum
     }
+
+    /// e^x for x ≤ 0 (0 below -700): the series on x / 2^k, squared k times.
+    static func exp(_ x: Double) -> Double {
+        guard x > -700 else { return 0 }
+        var k = 0, y = x
+        while y < -0.5 { y /= 2; k += 1 }
+        var term = 1.0, sum = 1.0
+        for n in 1..<20 {
+            term *= y / Double(n)
+            sum += term
+        }
+        for _ in 0..<k { sum *= sum }
+        return sum
+    }
 }
 
 /// A lexicon over any language model: its words with their unigram log probabilities, and a

@@ -33,6 +33,8 @@ public final class Predictor {
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
     private var lastQuery: (before: String, count: Int, capitalized: Bool, shown: [String])?
+    /// Words never offered unless the user typed them (`mayOffer`); nil: every word may be offered.
+    public var offensive: OffensiveWords?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
     public private(set) var warnings: [String] = []
 
@@ -48,8 +50,10 @@ public final class Predictor {
 
     /// `modelPath`: the language's system model (nil: none, user words only); `userModelPath`:
     /// the user model's file (nil: learn in memory only).
-    public init(language: String, modelPath: String?, userModelPath: String?, learning: Bool = true) {
+    /// `offensive`: the words never offered unless typed (`OffensiveWords.list(language:)`; nil: none).
+    public init(language: String, modelPath: String?, userModelPath: String?, learning: Bool = true, offensive: OffensiveWords? = nil) {
         self.language = language
+        self.offensive = offensive
         self.modelPath = modelPath
         self.userModelPath = userModelPath
         self.learning = learning
@@ -160,7 +164,15 @@ public final class Predictor {
         return out
     }
 
-    /// Lowercase keys of the best words after (u, v) that start with `prefix`.
+    /// Whether `word` may be offered (by the bar, glide typing, autocorrect): it is not on the
+    /// offensive list, or the user typed it in full before (it is in the user model: the bar
+    /// never offers such a word, so only typing put it there).
+    public func mayOffer(_ word: String) -> Bool {
+        guard let offensive, offensive.contains(word) else { return true }
+        return user.unigrams[word.lowercased()] != nil
+    }
+
+    /// Lowercase keys of the best words after (u, v) that start with `prefix`, none that may not be offered.
     func rank(prefix: String, u: String?, v: String?, count: Int) -> [String] {
         let lambda = self.lambda(u, v)
         var scores: [String: Double] = [:]
@@ -194,6 +206,7 @@ public final class Predictor {
                 scores[key] = score(key, system: p)
             }
         }
+        if let offensive { scores = scores.filter { !offensive.contains($0.key) || user.unigrams[$0.key] != nil } }
         return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(count + 2).map(\.key)
     }
 

@@ -11,19 +11,29 @@ import Glibc
 ///   key, so it misses the aim point (by up to a third of a key) as a hand aiming at it does;
 /// - start and end: the first point is the first aim point; the last overshoots along the
 ///   final direction by up to `overshoot` (0.15) of a key;
-/// - speed and sampling: motion events every 8–17 ms (drawn per event) at a speed that is
-///   slow at each letter and fast between (0.35–1 of the gesture's top speed, itself drawn
-///   per gesture between 0.8 and 2.5 key widths per 100 ms), so points crowd at the letters;
+/// - speed and sampling: motion events every 8–17 ms (drawn per event) at a top speed drawn
+///   per gesture between 0.8 and 2.5 key widths per 100 ms; `.varying` (a finger): slow at
+///   each letter and fast between (0.35–1 of the top speed), so points crowd at the letters;
+///   `.even` (a mouse or head pointer): the top speed all along, letters and corners alike;
 /// - jitter: each sampled point moves by Gaussian noise, σ = 0.03 of a key width.
 struct GestureGenerator {
+    /// How the speed changes along a gesture.
+    enum Speed: String, CaseIterable {
+        case even, varying
+    }
     var scatter = 0.22
+    var speed = Speed.varying
     var cut = 0.15...0.45
     var longestCut = 0.7
     var overshoot = 0.15
     var jitter = 0.03
     var rng: SeedRandom
 
-    init(seed: UInt64) { rng = SeedRandom(seed: seed) }
+    init(seed: UInt64, scatter: Double = 0.22, speed: Speed = .varying) {
+        rng = SeedRandom(seed: seed)
+        self.scatter = scatter
+        self.speed = speed
+    }
 
     /// A gesture through the centres of `keys` (the word's path, no letter twice in a row).
     mutating func gesture(through keys: [GlideKey]) -> [GlidePoint] {
@@ -66,9 +76,12 @@ struct GestureGenerator {
             let length = hypot(b.x - a.x, b.y - a.y)
             let u = length > 0 ? along / length : 1
             let dt = Double.random(in: 8...17, using: &rng)
-            var step = top * (0.35 + 0.65 * sin(Double.pi * min(max(u, 0), 1))) * dt
-            // Long straight runs between letters go at full speed; the curve's short pieces near a letter slowly.
-            if length < 0.3 * w { step *= 0.5 }
+            var step = top * dt
+            if speed == .varying {
+                step *= 0.35 + 0.65 * sin(Double.pi * min(max(u, 0), 1))
+                // Long straight runs between letters go at full speed; the curve's short pieces near a letter slowly.
+                if length < 0.3 * w { step *= 0.5 }
+            }
             along += step
             while segment < curve.count - 1 {
                 let a = curve[segment], b = curve[segment + 1]

@@ -29,17 +29,19 @@ enum GlideLive {
     }
 
     /// Words outside `known` (the vocabulary, lower-cased) are not glided, as in `GlideBench.measureText`.
-    static func measure(binary: String, text: String, known: Set<String>, words limit: Int, seed: UInt64) throws(HarnessError) -> Figures {
+    /// `generator`: the gestures' kind (issue 36's hidden ones: σ 0.18 key at an even speed).
+    static func measure(binary: String, text: String, known: Set<String>, words limit: Int,
+                        generator: GestureGenerator) throws(HarnessError) -> Figures {
         let server = try Xvfb(width: 1280, height: 800, displays: Array(150...199))
         // The probe's connection closes inside, before the server ends (its XCloseDisplay on a
         // server gone would be Xlib's fatal I/O error).
         return try withExtendedLifetime(server) { () throws(HarnessError) -> Figures in
-            try measure(display: server.display, binary: binary, text: text, known: known, words: limit, seed: seed)
+            try measure(display: server.display, binary: binary, text: text, known: known, words: limit, generator: generator)
         }
     }
 
     private static func measure(display: String, binary: String, text: String, known: Set<String>, words limit: Int,
-                                seed: UInt64) throws(HarnessError) -> Figures {
+                                generator: GestureGenerator) throws(HarnessError) -> Figures {
         let probe = try Probe(display: display, probeRect: (10, 10))
         let home = "/tmp/clavier-bench-glide-\(getpid())"
         mkdir(home, 0o700)
@@ -72,7 +74,7 @@ enum GlideLive {
             return GlideKey(letter: letter, x: Double(f.x + box.x), y: Double(f.y + box.y), width: Double(box.width), height: Double(box.height))
         })
         let bar = ["completion-0", "completion-1"].compactMap { id in printed.accessory?.first { $0.id == id } }
-        var generator = GestureGenerator(seed: seed)
+        var generator = generator
         var typed: [Character] = []
         var figures = Figures()
         var word = ""

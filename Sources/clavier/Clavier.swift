@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClavierCore
+import ClavierPredict
 import ClavierX11
 
 @main
@@ -17,6 +18,8 @@ struct Clavier: ParsableCommand {
     static func main() {
         // An X protocol error is never fatal (XErrorLog); with CLAVIER_LOG=debug it is shown.
         if Log.debugEnabled { XErrorLog.report = { Log.debug($0) } }
+        // Each language's offensive words, for the bar, glide typing and autocorrect.
+        OffensiveWords.locate { DataFiles.find("offensive/\($0).txt") }
         // A bare `clavier` runs the keyboard with every option at its default: no command
         // line to parse, so no command tree to build (ArgumentParser reflects over all fifteen
         // commands first, ~2.5 ms of a ~12 ms start from the kept picture).

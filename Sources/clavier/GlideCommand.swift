@@ -26,8 +26,15 @@ struct GlideCommand: ParsableCommand {
         var before: String?
     }
 
+    @Option(help: .setting(.blockOffensiveWords))
+    var offensiveWords = "block"
+
+    func validate() throws {
+        guard ["allow", "block"].contains(offensiveWords) else { throw ValidationError("--offensive-words must be allow or block") }
+    }
+
     func run() throws {
-        let decoders = GlideDecoders()
+        let decoders = GlideDecoders(blockOffensive: offensiveWords == "block")
         var layouts: [String: Layout] = [:]
         var lines = LineReader()
         var number = 0
@@ -75,11 +82,11 @@ struct GlideCommand: ParsableCommand {
             return failure("layout '\(name)' has no page '\(page)'")
         }
         let keyboard = Keyboard(layout: layout, page: request.page, size: Size(width: request.width, height: request.height))
-        guard let decoder = decoders.decoder(for: keyboard) else {
+        guard decoders.decoder(for: keyboard) != nil else {
             return failure("the page '\(keyboard.page.id)' of '\(name)' has no letters to glide over, or no words are known")
         }
         let points = request.points.map { GlidePoint(x: $0[0], y: $0[1]) }
-        let words = decoder.decode(points, context: GlideDecoder.context(of: request.before ?? "")).map(\.word)
+        let words = decoders.words(points, on: keyboard, before: request.before ?? "")
         return encode(["words": words])
     }
 

@@ -11,6 +11,19 @@ final class GlideDecoders {
     }
     private var decoders: [Place: GlideDecoder] = [:]
     private var lexicons: [String: any GlideLexicon] = [:]
+    /// Whether offensive words are offered only once typed (`--offensive-words block`), and
+    /// whether what the user typed counts (learning on).
+    let blockOffensive: Bool, learned: Bool
+    /// Whether the user typed `word` in `language` (nil: not known yet): the running keyboard
+    /// asks its predictors, which learn as the user types and forget with `clavier forget`.
+    /// Where it is nil or answers nil, the user model as saved is read (once a language).
+    var typed: ((String, String) -> Bool?)?
+    private var saved: [String: [String: Int]] = [:]
+
+    init(blockOffensive: Bool = true, learned: Bool = true) {
+        self.blockOffensive = blockOffensive
+        self.learned = learned
+    }
 
     /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
     /// words are known for `language` (nil: the language its letters suggest).
@@ -37,11 +50,27 @@ final class GlideDecoders {
     /// keyboard typed before (`GlideState.before`). On the loop, at the lift: the trail has
     /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
     func words(for points: [Point], on keyboard: Keyboard) -> [String] {
-        guard let decoder = decoder(for: keyboard) else { return [] }
-        let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) },
-                                   context: GlideDecoder.context(of: keyboard.glide.before))
+        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: keyboard.glide.before)
         Log.debug("glide: \(points.count) points, \(words.count) words")
-        return words.map(\.word)
+        return words
+    }
+
+    /// Up to `limit` words `points` drawn on `keyboard` mean after `before`, best first, none
+    /// that may not be offered (an offensive word the user never typed).
+    func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, limit: Int = 5) -> [String] {
+        guard let decoder = decoder(for: keyboard) else { return [] }
+        let language = GlideVocabulary.language(of: keyboard.glideLetters.map(\.letter))
+        // A few more than asked, for those left out.
+        let found = decoder.decode(points, context: GlideDecoder.context(of: before), limit: limit + 5).map(\.word)
+        guard blockOffensive, let list = OffensiveWords.list(language: language) else { return Array(found.prefix(limit)) }
+        return Array(found.filter { !list.contains($0) || typedByUser($0, language) }.prefix(limit))
+    }
+
+    private func typedByUser(_ word: String, _ language: String) -> Bool {
+        guard learned else { return false }
+        if let known = typed?(word, language) { return known }
+        if saved[language] == nil { saved[language] = GlideVocabulary.typed(language: language) }
+        return saved[language]?[word.lowercased()] != nil
     }
 
     private func lexicon(_ language: String) -> (any GlideLexicon)? {
@@ -83,6 +112,13 @@ enum GlideVocabulary {
             return word.isEmpty ? nil : GlideWord(word, logPrior: Double(model.unigramLogProbability(id)))
         }
         return GlideLanguageModel(words: words, context: { model.logProbability(of: $0, after: $1) })
+    }
+
+    /// The words the user typed in `language` (their saved model's), by count; none when there is no model.
+    static func typed(language: String) -> [String: Int] {
+        guard let directory = UserModelFile.directory(),
+              case .success(let model) = UserModelFile.load(UserModelFile.path(language: language, directory: directory)) else { return [:] }
+        return model.unigrams
     }
 
     /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ

@@ -26,15 +26,19 @@ struct PredictCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Learn from committed text, and use what was learned before.")
     var learning = true
 
+    @Option(help: .setting(.blockOffensiveWords))
+    var offensiveWords = "block"
+
     func validate() throws {
         guard (0...5).contains(suggestions) else { throw ValidationError("--suggestions must be 0 to 5") }
+        guard ["allow", "block"].contains(offensiveWords) else { throw ValidationError("--offensive-words must be allow or block") }
         guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
             throw ValidationError("--language takes a language code such as en, de or fr")
         }
     }
 
     func run() throws {
-        let predictor = Self.predictor(language: language, learning: learning)
+        let predictor = Self.predictor(language: language, learning: learning, blockOffensive: offensiveWords == "block")
         predictor.saveInterval = 2
         // Both models read now, so that a corrupt one is said before the first answer.
         _ = predictor.system
@@ -58,12 +62,14 @@ struct PredictCommand: ParsableCommand {
         do { try predictor.save() } catch { Log.warning("\(error)") }
     }
 
-    /// The predictor the keyboard would use for `language`: the installed model, the user's words.
-    static func predictor(language: String, learning: Bool) -> Predictor {
+    /// The predictor the keyboard would use for `language`: the installed model, the user's words,
+    /// and, when `blockOffensive`, the language's offensive words (offensive/LANG.txt) never offered unless typed.
+    static func predictor(language: String, learning: Bool, blockOffensive: Bool = true) -> Predictor {
         let model = DataFiles.find("models/\(language).lm")
         if model == nil { Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only") }
         let user = UserModelFile.directory().map { UserModelFile.path(language: language, directory: $0) }
-        return Predictor(language: language, modelPath: model, userModelPath: user, learning: learning)
+        return Predictor(language: language, modelPath: model, userModelPath: user, learning: learning,
+                         offensive: blockOffensive ? OffensiveWords.list(language: language) : nil)
     }
 
     struct Request: Decodable {

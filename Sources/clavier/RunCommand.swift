@@ -40,6 +40,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
     @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
+    @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -77,6 +78,7 @@ struct Run: ParsableCommand {
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         try given.read(.glide, glide)
         try given.read(.autoCapitalize, autoCapitalize)
+        try given.read(.blockOffensiveWords, offensiveWords)
         return given
     }
 

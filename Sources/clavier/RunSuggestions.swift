@@ -10,7 +10,7 @@ extension RunOptions {
         let learns = settings.learnsWords
         // Called on the loader's thread, once a language is first needed.
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
-            ModelPredictor(PredictCommand.predictor(language: language, learning: learns))
+            ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]))
         }
     }
 }
@@ -46,6 +46,11 @@ final class ModelPredictor: WordPredictor, SavesLearning {
     func suggestions(before: String, count: Int, capitalizeStart: Bool) -> [String] {
         defer { sayWarnings() }
         return predictor.suggestions(before: before, count: count, capitalizeStart: capitalizeStart)
+    }
+
+    /// Whether the user typed `word` (it is in what was learned, not forgotten since).
+    func typed(_ word: String) -> Bool {
+        predictor.learning && predictor.user.unigrams[word.lowercased()] != nil
     }
 
     func learn(_ text: String) {

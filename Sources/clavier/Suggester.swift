@@ -110,6 +110,13 @@ final class Suggester {
                                                    capitalizeStart: capitalize.capitalizes(in: context.field)))
     }
 
+    /// Whether the user typed `word` in `language`, as its predictor learned it (nil: no
+    /// predictor made for it yet), for glide typing to offer an offensive word that is theirs.
+    func typed(_ word: String, language: String) -> Bool? {
+        guard let made = predictors[language], let model = made as? ModelPredictor else { return nil }
+        return model.typed(word)
+    }
+
     /// Saves what every predictor learned (the keyboard hides or quits).
     func saveLearning() {
         for case let saving as SavesLearning in predictors.values.compactMap({ $0 }) { saving.saveLearning() }

@@ -95,8 +95,17 @@ extension XHost {
             loadLayout: { (name) throws(LayoutError) in 
                 try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
-            autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, languages: settings[.languages].count,
+            autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
+            languages: settings[.languages].count,
             openPlayer: { settings[.sound] ? openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+    }
+
+    /// Glide typing's decoders, built at the first glide on a page (its words load then): an
+    /// offensive word is glided once the user typed it, which the keyboard's predictors know.
+    static func glideDecoders(_ settings: Settings, suggester: Suggester?) -> GlideDecoders {
+        let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords], learned: settings.learnsWords)
+        if let suggester { glides.typed = { suggester.typed($0, language: $1) } }
+        return glides
     }
 
     /// Whether the keyboard floats: as the settings say, else when the layout is too wide to

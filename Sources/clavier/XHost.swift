@@ -37,7 +37,7 @@ final class XHost: KeyboardHost {
     /// Counts emoji taps for the frequently used page; nil: the layout has none.
     let taps: TapRecorder?
     /// Glide typing's decoders, built at the first glide on a page (its words load then).
-    let glides = GlideDecoders()
+    let glides: GlideDecoders
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
     var focus: FocusFollower?
     /// The focus watch could not start, or ended, since the loop last looked: the session is
@@ -72,6 +72,8 @@ final class XHost: KeyboardHost {
         var autoShow: Bool
         var suggester: Suggester?
         var taps: TapRecorder?
+        /// Glide typing's decoders (their offensive words and learned words as the settings say).
+        var glides = GlideDecoders()
         /// `languages`, one per group of the keymap.
         var languages = 0
         var openPlayer: () -> ClickPlayer?
@@ -98,6 +100,7 @@ final class XHost: KeyboardHost {
         if parts.dwell { screen.window.watchHover() }
         suggester = parts.suggester
         taps = parts.taps
+        glides = parts.glides
         languages = parts.languages
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }

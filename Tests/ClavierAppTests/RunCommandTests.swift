@@ -12,6 +12,7 @@ struct RunCommandTests {
         "key-size": "20",
         "suggestions": "5", "auto-capitalize": "always", "languages": "us,de",
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
+        "offensive-words": "allow",
     ]
 
     /// Command lines that set `setting`, each with the value it stands for as text.

@@ -15,6 +15,7 @@ struct SettingsTests {
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
         "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
         "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
+        "offensive-words": ("allow", "block"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -108,6 +109,7 @@ struct SettingsTests {
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
         #expect(Setting.glide.help.contains("on (default)"))
+        #expect(Setting.blockOffensiveWords.help.contains("(block, default)") && Setting.blockOffensiveWords.defaultValue)
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
         #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
@@ -121,7 +123,8 @@ struct SettingsTests {
         #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
-                                                             Setting.suggestions.name, Setting.autoCapitalize.name] + described))
+                                                             Setting.suggestions.name, Setting.autoCapitalize.name,
+                                                             Setting.blockOffensiveWords.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

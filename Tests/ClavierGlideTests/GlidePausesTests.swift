@@ -48,6 +48,9 @@ import Testing
         // Each spot explained by the nearest letter at its full cost (the standard tuning caps a
         // spot's cost at what an unmatched one costs, `pauseUnmatched`, tested above).
         decoder.tuning.pauseUnmatched = 0
+        // And the stray outside a word's tunnel weighed by the word's letters, as when this rule
+        // was made: the standard tuning's heavier stray (`strayLetters`) calls even the fast dip a corner.
+        decoder.tuning.strayLetters = 0
         let dip = GlidePoint(x: 250, y: 180)
         #expect(decoder.decode(drawn([a, dip, b], slow: 5)).first?.word == "acb", "it slowed at the dip: a corner")
         #expect(decoder.decode(drawn([a, dip, b])).first?.word == "ab", "it went through the dip at speed")
