@@ -90,6 +90,9 @@ public final class CorrectionLexicon: Sendable {
         self.init(language: predictor.language, words: words)
     }
 
+    /// How many nodes its trie has (14 bytes each).
+    public var nodes: Int { label.count }
+
     /// How many words it holds.
     public var count: Int { word.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
 }
