@@ -34,6 +34,11 @@ struct Board {
     }
 }
 
+extension String {
+    /// The letter a us keyboard types for this one (ü on u).
+    func applyingFold() -> String { String(map { CorrectionKeyboard.folded[$0] ?? $0 }) }
+}
+
 @Suite struct AutocorrectorTests {
     /// The English model without learned words, a new one for each test (tests run in parallel).
     let english = Predictor(language: "en", modelPath: modelPath("en"), userModelPath: nil, learning: false)
@@ -119,6 +124,22 @@ struct Board {
         #expect(c.correct([], before: "", model: english).word == "")
         let digits = [Board.tap("t"), CorrectionTap("2", at: nil)]
         #expect(c.correct(digits, before: "", model: english).word == "t2")
+    }
+
+    /// Every language with a model, on the us letters (German's ä ö ü on their plain keys): a
+    /// neighbour's slip in the middle of a word is put right, in the model's case (German nouns).
+    @Test(arguments: [("de", "Ich habe keine ", "zeot", "Zeit"), ("fr", "Il habite dans la ", "maisin", "maison"),
+                      ("es", "Vivo en una ", "caaa", "casa"), ("de", "Das ist ", "fur", "für")])
+    func otherLanguagesAreCorrectedToo(language: String, before: String, typed: String, expected: String) {
+        let model = Predictor(language: language, modelPath: modelPath(language), userModelPath: nil, learning: false)
+        let corrector = Autocorrector(keyboard: CorrectionKeyboard(letters: Board.letters), lexicon: CorrectionLexicon(predictor: model))
+        // Each tap a third of the way from its key's centre towards the key the word means.
+        let taps = zip(typed, expected.lowercased()).map { t, e -> CorrectionTap in
+            let from = Board.rect(t), to = Board.rect(Character(String(e).applyingFold()))
+            let dx = Double(to.x - from.x) / Double(from.width) / 3, dy = Double(to.y - from.y) / Double(from.width) / 3
+            return Board.tap(t, dx: dx, dy: dy)
+        }
+        #expect(corrector.correct(taps, before: before, model: model).word == expected)
     }
 
     @Test func theSearchFindsTheWordsWithinItsBound() {
