@@ -78,7 +78,8 @@ public struct Autocorrector: Sendable {
         }
         let context = model.context(before: before)
         let typedLog = model.logProbability(of: typedKey, id: model.vocabularyID(of: typedKey), in: context)
-        let typedScore = weight * (typedLog ?? tuning.unknownLogProbability)
+        let unknown = tuning.unknownLogProbability - tuning.unknownPerLetter * Double(max(0, taps.count - 3))
+        let typedScore = weight * (typedLog ?? unknown)
         var ranked: [(id: Int, key: String, score: Double)] = []
         ranked.reserveCapacity(found.count)
         for (id, cost) in found {

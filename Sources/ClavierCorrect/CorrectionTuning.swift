@@ -29,14 +29,19 @@ public struct CorrectionTuning: Sendable, Equatable {
     public var longer = 2
     /// The weight of ln P(word | context) against the taps'.
     public var languageWeight = 1.0
-    /// ln P(word | context) of a typed word neither model knows (-14 to -24 tried: lower puts
-    /// more wrong words right and changes more right words the model lacks, names).
-    public var unknownLogProbability = -20.0
+    /// ln P(word | context) of a typed word of three letters or fewer neither model knows (-14
+    /// to -24 tried: lower puts more wrong words right and changes more right words the model
+    /// lacks, names).
+    public var unknownLogProbability = -19.0
+    /// Less for each letter past the third: a long string the model lacks is rarely a word, so
+    /// one slip in a long word is the likelier reading (0.5 to 1.5 tried: more changed right words).
+    public var unknownPerLetter = 0.5
     /// How much higher (nats) the best word's score must be than the typed word's to replace it
     /// (1.5 to 4.5 tried: 3 kept right words changed near 0.15 % on the tuning texts).
     public var margin = 3.0
-    /// Words of fewer taps are left as typed.
-    public var shortest = 2
+    /// Words of fewer taps are left as typed (1: a lone "w" meant for "a" is put right; 2 put
+    /// fewer words right and changed no fewer right ones on the tuning texts).
+    public var shortest = 1
     /// The candidates scored with the language model, the cheapest by taps and unigram.
     public var scored = 200
 

@@ -120,7 +120,7 @@ extension String {
 
     @Test func wordsItCannotWeighAreLeftAlone() {
         let c = corrector()
-        #expect(c.correct([Board.tap("x")], before: "", model: english).word == "x", "one tap")
+        #expect(c.correct([Board.tap("a")], before: "It is ", model: english).word == "a", "one tap, right")
         #expect(c.correct([], before: "", model: english).word == "")
         let digits = [Board.tap("t"), CorrectionTap("2", at: nil)]
         #expect(c.correct(digits, before: "", model: english).word == "t2")
