@@ -75,7 +75,7 @@ enum AutocorrectTune {
         let knobs: [(String, WritableKeyPath<CorrectionTuning, Double>)] = [
             ("AC_SIGMAX", \.sigmaX), ("AC_SIGMAY", \.sigmaY), ("AC_SUBCAP", \.substitutionCap), ("AC_OMIT", \.omission),
             ("AC_INSERT", \.insertion), ("AC_TRANSPOSE", \.transposition), ("AC_BOUND", \.bound), ("AC_LM", \.languageWeight),
-            ("AC_UNKNOWN", \.unknownLogProbability), ("AC_MARGIN", \.margin), ("AC_MARK", \.markOmission),
+            ("AC_UNKNOWN", \.unknownLogProbability), ("AC_MARGIN", \.margin), ("AC_MARK", \.markOmission), ("AC_UNKNOWN_LETTER", \.unknownPerLetter),
         ]
         var settings: [CorrectionTuning] = [base.tuning]
         for (name, path) in knobs {
@@ -88,7 +88,17 @@ enum AutocorrectTune {
             var corrector = base
             corrector.tuning = tuning
             for sigma in values("AC_SCATTER") ?? [0.17, 0.2] {
-                let f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: sigma, seed: 1, limit: limit)
+                // AC_MISSES: every word left wrong, as typed → as left (meant), with ln P of the typed and meant words in context.
+                let misses: ((String, String, String, String) -> Void)? = getenv("AC_MISSES") == nil ? nil : { typed, left, meant, before in
+                    let context = model.context(before: before)
+                    func lp(_ w: String) -> String {
+                        let key = w.lowercased()
+                        return model.logProbability(of: key, id: model.vocabularyID(of: key), in: context).map { String(Int($0 * 10)) } ?? "-"
+                    }
+                    print("  \(typed) [\(lp(typed))] → \(left) (\(meant) [\(lp(meant))])")
+                }
+                let f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: sigma, seed: 1, limit: limit,
+                                                 wrong: misses)
                 print("σ \(sigma) \(tuning): typed \(f.typedRate) left \(f.leftRate) ratio \(f.leftRate / max(f.typedRate, 0.001)) changed \(f.changedRate) p95 \(f.p95)")
             }
         }

@@ -112,7 +112,7 @@ enum AutocorrectBench {
     /// Types up to `limit` words of `text` with scatter `sigma` and corrects each after the
     /// text before it (as the person meant it: earlier words count as typed right).
     static func measure(_ corrector: Autocorrector, model: Predictor, keyboard: Keyboard, text: String, sigma: Double,
-                        seed: UInt64, limit: Int) -> Figures {
+                        seed: UInt64, limit: Int, wrong: ((_ typed: String, _ left: String, _ meant: String, _ before: String) -> Void)? = nil) -> Figures {
         var generator = TapGenerator(keyboard: keyboard, seed: seed)
         var f = Figures()
         f.sigma = sigma
@@ -130,7 +130,10 @@ enum AutocorrectBench {
             let typedRight = result.typed == word
             let leftRight = result.word.map { $0 == "’" ? "'" : $0 } == Array(word)
             if typedRight { f.typedRight += 1 } else { f.typedWrong += 1 }
-            if !leftRight { f.leftWrong += 1 }
+            if !leftRight {
+                f.leftWrong += 1
+                wrong?(result.typed, result.word, word, String(before))
+            }
             if typedRight, result.isChanged { f.rightChanged += 1 }
             if !typedRight, leftRight { f.wrongFixed += 1 }
         }
