@@ -116,6 +116,8 @@ extension String {
         #expect(c.correct(taps, before: "I saw a ", model: english).word == "cat")
         c.tuning.margin = 0
         #expect(c.correct(taps, before: "I saw a ", model: english).word == "car", "without the margin it would be")
+        // The same letters tapped at their keys' centres: where the taps landed decides, not the letters alone.
+        #expect(c.correct(Board.taps("cat"), before: "I saw a ", model: english).word == "cat")
     }
 
     @Test func wordsItCannotWeighAreLeftAlone() {
