@@ -47,14 +47,17 @@ extension Bench {
         let limit = options.quick ? 2000 : Int.max
         // The issue's σ literally, then the scatters at which as many words come out wrong as
         // tapped as the issue says its σ made (31 % and 48 %).
-        var scatters: [(sigma: Double, label: String)] = [(0.17, "0.17"), (0.2, "0.2")]
+        var scatters: [(sigma: Double, slips: Double, label: String)] = [(0.17, 0, "0.17"), (0.2, 0, "0.2")]
         for rate in [31.0, 48.0] {
             let sigma = AutocorrectBench.scatter(wrong: rate, keyboard: keyboard, text: text, seed: 5, limit: limit)
-            scatters.append((sigma, "\(AutocorrectBench.decimal(sigma, 3)) (\(Int(rate)) % as tapped)"))
+            scatters.append((sigma, 0, "\(AutocorrectBench.decimal(sigma, 3)) (\(Int(rate)) % as tapped)"))
         }
+        // The hand's slips besides the scatter: a word in ten has two letters swapped or one doubled.
+        scatters.append((0.17, 0.1, "0.17, and a word in ten swapped or doubled"))
         let rows = scatters.map { scatter in
             say("autocorrect at σ \(scatter.label)")
-            var f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: scatter.sigma, seed: 5, limit: limit)
+            var f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: scatter.sigma,
+                                             slips: scatter.slips, seed: 5, limit: limit)
             f.label = scatter.label
             return f
         }
@@ -87,6 +90,7 @@ enum AutocorrectTune {
         for tuning in settings {
             var corrector = base
             corrector.tuning = tuning
+            let slips = values("AC_SLIPS")?.first ?? 0
             for sigma in values("AC_SCATTER") ?? [0.17, 0.2] {
                 // AC_MISSES: every word left wrong, as typed → as left (meant), with ln P of the typed and meant words in context.
                 let misses: ((String, String, String, String) -> Void)? = getenv("AC_MISSES") == nil ? nil : { typed, left, meant, before in
@@ -97,8 +101,8 @@ enum AutocorrectTune {
                     }
                     print("  \(typed) [\(lp(typed))] → \(left) (\(meant) [\(lp(meant))])")
                 }
-                let f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: sigma, seed: 1, limit: limit,
-                                                 wrong: misses)
+                let f = AutocorrectBench.measure(corrector, model: model, keyboard: keyboard, text: text, sigma: sigma, slips: slips, seed: 1,
+                                                 limit: limit, wrong: misses)
                 print("σ \(sigma) \(tuning): typed \(f.typedRate) left \(f.leftRate) ratio \(f.leftRate / max(f.typedRate, 0.001)) changed \(f.changedRate) p95 \(f.p95)")
             }
         }

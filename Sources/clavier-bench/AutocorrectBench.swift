@@ -53,10 +53,21 @@ enum AutocorrectBench {
             word.allSatisfy { $0 == "'" || centres[Character($0.lowercased())] != nil }
         }
 
-        /// The taps typing `word` with scatter σ (key widths across; 0.8 σ down).
-        mutating func taps(_ word: String, sigma: Double) -> [CorrectionTap] {
+        /// The taps typing `word` with scatter σ (key widths across; 0.8 σ down); with
+        /// probability `slips`, first a slip of the hand: two neighbouring letters swapped or a
+        /// letter typed twice (half each).
+        mutating func taps(_ word: String, sigma: Double, slips: Double = 0) -> [CorrectionTap] {
+            var letters = Array(word)
+            if slips > 0, letters.count >= 2, Double.random(in: 0..<1, using: &rng) < slips {
+                let i = Int.random(in: 0..<(letters.count - 1), using: &rng)
+                if Bool.random(using: &rng), letters[i] != letters[i + 1] {
+                    letters.swapAt(i, i + 1)
+                } else {
+                    letters.insert(letters[i], at: i)
+                }
+            }
             var out: [CorrectionTap] = []
-            for ch in word {
+            for ch in letters {
                 guard let centre = centres[Character(ch.lowercased())] else {
                     out.append(CorrectionTap(ch, at: nil))  // An apostrophe from the numbers page, typed right.
                     continue
@@ -112,7 +123,7 @@ enum AutocorrectBench {
     /// Types up to `limit` words of `text` with scatter `sigma` and corrects each after the
     /// text before it (as the person meant it: earlier words count as typed right).
     static func measure(_ corrector: Autocorrector, model: Predictor, keyboard: Keyboard, text: String, sigma: Double,
-                        seed: UInt64, limit: Int, wrong: ((_ typed: String, _ left: String, _ meant: String, _ before: String) -> Void)? = nil) -> Figures {
+                        slips: Double = 0, seed: UInt64, limit: Int, wrong: ((_ typed: String, _ left: String, _ meant: String, _ before: String) -> Void)? = nil) -> Figures {
         var generator = TapGenerator(keyboard: keyboard, seed: seed)
         var f = Figures()
         f.sigma = sigma
@@ -121,7 +132,7 @@ enum AutocorrectBench {
         for (word, before) in words(text) {
             guard f.words < limit else { break }
             guard generator.typable(word) else { f.skipped += 1; continue }
-            let taps = generator.taps(word, sigma: sigma)
+            let taps = generator.taps(word, sigma: sigma, slips: slips)
             let start = clock.now
             let result = corrector.correct(taps, before: String(before), model: model)
             let elapsed = clock.now - start
