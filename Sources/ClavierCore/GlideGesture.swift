@@ -1,10 +1,7 @@
-/// Glide typing's side of the keyboard's state: the drag being followed over the letters, and
-/// what the last glide typed (for the space before the next one and the bar's alternatives).
-public struct GlideState: Sendable {
-    /// Whether a drag from a letter over other letters types a word (`--glide`); the executable
-    /// sets it, and leaves it off in password fields.
-    public var enabled = false
-
+/// Glide typing's share of the keys: the drag being followed over the letters, the trail of
+/// the glide that ended fading out, and what that glide asks of its word once it is decoded.
+/// Held by the keyboard (`Keyboard.glideDrag`); what glides typed is the session's (`GlideContext`).
+public struct GlideDrag: Sendable {
     /// A press on a letter key followed as a possible glide.
     public struct Trace: Sendable {
         public var pointer: Int
@@ -41,7 +38,12 @@ public struct GlideState: Sendable {
 
     /// What the glide that just ended asks of its word: characters to take back, and a space before.
     var pending: (erase: Int, space: Bool, shift: ModifierLatch)?
+}
 
+/// What the glides typed, kept by the session across keyboards (`Typing.glideContext`): the
+/// context a glided word is decoded in, whether the next one needs a space, and the word
+/// the bar's alternatives replace.
+public struct GlideContext: Sendable {
     /// The word the last glide typed, while nothing else has been typed after it: the bar's
     /// alternatives replace it.
     public internal(set) var lastWord: String?
