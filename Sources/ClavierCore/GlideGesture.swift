@@ -40,9 +40,9 @@ public struct GlideDrag: Sendable {
     var pending: (erase: Int, space: Bool, shift: ModifierLatch)?
 }
 
-/// What the glides typed, kept by the session across keyboards (`Typing.glideContext`): the
-/// context a glided word is decoded in, whether the next one needs a space, and the word
-/// the bar's alternatives replace.
+/// What the glides typed, the session's (`Typing.glideContext`): the context a glided word is
+/// decoded in, whether the next one needs a space, and the word the bar's alternatives
+/// replace. A new keyboard starts it again (`Typing.keyboardChanged`).
 public struct GlideContext: Sendable {
     /// The word the last glide typed, while nothing else has been typed after it: the bar's
     /// alternatives replace it.
