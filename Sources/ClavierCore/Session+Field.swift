@@ -23,16 +23,9 @@ extension Session {
         return effects
     }
 
-    /// A new keyboard (another layout, or the same refreshed), made showing no field's keys,
-    /// shows the field's, turning to its page when a rule or the field chose the layout.
-    mutating func keepPurpose(after change: LayoutChange) -> [Effect] {
-        if case .rule = change { return takeFieldKeys(turnPage: true, shown: FieldKeys()) }
-        return takeFieldKeys(turnPage: false, shown: FieldKeys())
-    }
-
-    /// Takes `fieldKeys` and shows them, the keyboard showing `shown` (the keys taken before,
-    /// unless it is new). A private field offers no suggestions, and has no glide (its trail
-    /// shows the keys).
+    /// Takes `fieldKeys` and shows them, the keyboard showing `shown` (the keys taken before;
+    /// none on a keyboard just made). A private field offers no suggestions, and has no glide
+    /// (its trail shows the keys).
     mutating func takeFieldKeys(turnPage: Bool, shown: FieldKeys? = nil) -> [Effect] {
         let keys = fieldKeys
         let before = shown ?? typing.fieldKeys

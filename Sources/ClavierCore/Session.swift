@@ -130,7 +130,10 @@ public struct Session: Sendable {
             keyboard = next
             typing.keyboardChanged(followsWords: next.followsWords)
             marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
-            effects += keepPurpose(after: change)
+            // Made showing no field's keys, it shows the field's, on the field's page when a
+            // rule or the field chose the layout.
+            let ruled: Bool = if case .rule = change { true } else { false }
+            effects += takeFieldKeys(turnPage: ruled, shown: FieldKeys())
             switch change {
             case .rule(let name): rules.showing(name)
             case .request(let name): rules.asked(for: name)
