@@ -1,9 +1,10 @@
 /// The running keyboard as one value and one reducer: the keys (`Keyboard`), the typing that
 /// outlives any keyboard (`Typing`: the text before the caret, the bar's words, the field's
-/// keys, what glides typed), the aids' marks, whether the window is up, auto-show's decisions, dwell, switch scanning, the window rules, and kiosk
-/// mode's refusals (Session+Kiosk.swift, the one place kiosk is decided). Everything that
-/// happens to the keyboard comes in as a `SessionEvent` with the time; what is to be done
-/// goes out as `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
+/// keys, what glides typed), the aids' marks, whether the window is up, auto-show's
+/// decisions, dwell, switch scanning, the window rules, and kiosk mode's refusals
+/// (Session+Kiosk.swift, the one place kiosk is decided). Everything that happens to the
+/// keyboard comes in as a `SessionEvent` with the time; what is to be done goes out as
+/// `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
 /// A new input source is a case of `SessionEvent`; a new outside action, a case of `Effect`.
 public struct Session: Sendable {
     /// The keys: layout, page, presses, modifiers. A new one (`.keyboardReady`) is taken as it comes.
