@@ -34,12 +34,12 @@ final class GlideDecoders {
     }
 
     /// The words `points` drawn on `keyboard` mean, best first, in the context of what the
-    /// keyboard typed before (`GlideState.before`). On the loop, at the lift: the trail has
-    /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
-    func words(for points: [Point], on keyboard: Keyboard) -> [String] {
+    /// keyboard typed before (`before`, `GlideContext.before`). On the loop, at the lift: the
+    /// trail has ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
+    func words(for points: [Point], on keyboard: Keyboard, after before: String) -> [String] {
         guard let decoder = decoder(for: keyboard) else { return [] }
         let words = decoder.decode(points.map { GlidePoint(x: $0.x, y: $0.y) },
-                                   context: GlideDecoder.context(of: keyboard.glide.before))
+                                   context: GlideDecoder.context(of: before))
         Log.debug("glide: \(points.count) points, \(words.count) words")
         return words.map(\.word)
     }
