@@ -79,6 +79,9 @@ let package = Package(
         .target(name: "ClavierGlide", dependencies: ["ClavierCore"], swiftSettings: noStringProcessing),
         // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
         .target(name: "ClavierPredict", swiftSettings: noStringProcessing),
+        // Autocorrection's engine: a word's taps (where each landed on its key) and the text before it in, the word
+        // to leave out. Pure Swift over Core (points, rectangles) and Predict (the language's models), no I/O.
+        .target(name: "ClavierCorrect", dependencies: ["ClavierCore", "ClavierPredict"], swiftSettings: noStringProcessing),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders + noStringProcessing),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"], swiftSettings: noStringProcessing),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
@@ -95,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierJSON",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
                 "ClavierBuiltins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -109,7 +112,7 @@ let package = Package(
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
         .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON",
-                                                           "ClavierBuiltins"],
+                                                           "ClavierCorrect", "ClavierBuiltins"],
                          swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
         // Floors for `make bench`'s resident memory: the least a Swift program holds that reads a
@@ -127,6 +130,7 @@ let package = Package(
         // ClavierPredict: the rules a real language model decides (she over ste, to or too).
         .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide", "ClavierPredict"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
+        .testTarget(name: "ClavierCorrectTests", dependencies: ["ClavierCorrect", "ClavierPredict", "ClavierCore", "ClavierBuiltins", "ClavierTestSupport"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"], swiftSettings: drawingHeaders),

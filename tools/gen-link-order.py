@@ -53,7 +53,7 @@ def check(binary, order_file, warn=False):
     if stale:
         message = (f"gen-link-order: {order_file} names {len(stale)} of its {len(listed)} functions that {binary} "
                  f"does not define ({', '.join(stale[:3])}{' …' if len(stale) > 3 else ''}): remake it with "
-                   "tools/profile-link-order, or delete it to link without an order (README, Release tuning)")
+                   "tools/profile-link-order, or delete it to link without an order (docs/release-tuning.md)")
         if not warn:
             sys.exit(message)
         print("warning: " + message, file=sys.stderr)

@@ -18,16 +18,17 @@ extension Keyboard {
         return rect.map { Point(x: $0.midX, y: $0.midY) }
     }
 
-    /// What resting `pointer` at `point` would press; nil where it would press nothing (the
-    /// gaps between keys), or while another pointer's popup is open.
-    public func dwellTarget(at point: Point, pointer: Int) -> PressTarget? {
+    /// What resting `pointer` at `point` would press, with `offered` words on the bar; nil where
+    /// it would press nothing (the gaps between keys, an empty slot), or while another
+    /// pointer's popup is open.
+    public func dwellTarget(at point: Point, pointer: Int, offered: Int) -> PressTarget? {
         if let popup {
             guard popup.pointer == pointer else { return nil }
             return .alternate(popup.index(at: point))
         }
         if let bar = accessory, bar.rect.contains(point) {
             guard let cell = bar.cell(at: point) else { return nil }
-            if case .completion(let i) = cell, i >= completions.count { return nil }
+            if case .completion(let i) = cell, i >= offered { return nil }
             return .cell(cell)
         }
         return geometry.key(at: point).map { .key($0.id) }

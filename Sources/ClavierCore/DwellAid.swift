@@ -30,13 +30,13 @@ public struct DwellAid: Sendable {
     }
 
     /// The pointer hovers at `hovered` (keys' coordinates; nil: it left, or is on the frame).
-    public mutating func hover(_ hovered: Point?, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+    public mutating func hover(_ hovered: Point?, on board: Picture, at now: ContinuousClock.Instant) -> [InputEvent] {
         point = hovered
         return follow(moved: true, on: board, at: now)
     }
 
     /// A real pointer's press, motion or release, in the keys' coordinates.
-    public mutating func real(_ input: InputEvent, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+    public mutating func real(_ input: InputEvent, on board: Picture, at now: ContinuousClock.Instant) -> [InputEvent] {
         let spot: Point
         switch input {
         case .press(let at, let id):
@@ -59,7 +59,7 @@ public struct DwellAid: Sendable {
 
     /// The window came up with the pointer still at `still` (keys' coordinates; nil: not on
     /// it): what lies there is spent, as after a page switch; only a movement counts.
-    public mutating func shown(under still: Point?, on board: Keyboard, at now: ContinuousClock.Instant) {
+    public mutating func shown(under still: Point?, on board: Picture, at now: ContinuousClock.Instant) {
         point = still
         held = nil
         down = []
@@ -74,7 +74,7 @@ public struct DwellAid: Sendable {
     /// the clock starts again on a new target; leaving a held key types it. What a press puts
     /// under a pointer that stays still (another page's key, a latched Shift) is spent as the
     /// pressed key was, except a popup's alternates, which are there to be chosen.
-    public mutating func follow(moved: Bool, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+    public mutating func follow(moved: Bool, on board: Picture, at now: ContinuousClock.Instant) -> [InputEvent] {
         var target = point.flatMap { board.dwellTarget(at: $0, pointer: Self.pointer) }
         if target != clicked { clicked = nil }
         if let held, board.popup?.pointer != Self.pointer {
@@ -113,7 +113,7 @@ public struct DwellAid: Sendable {
     public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? { clock.deadline(after: now) }
 
     /// The presses due at `now`.
-    public mutating func fire(at now: ContinuousClock.Instant, on board: Keyboard) -> [InputEvent] {
+    public mutating func fire(at now: ContinuousClock.Instant, on board: Picture) -> [InputEvent] {
         guard let point, let target = clock.fire(at: now) else { return [] }
         firedAt = point
         let me = Self.pointer

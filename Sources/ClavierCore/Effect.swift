@@ -35,7 +35,7 @@ public enum Effect: Hashable, Sendable {
     case refused(String)
     /// A glide over the letters ended: decode these points (the keys' coordinates, in the
     /// order drawn) and send the words back as `SessionEvent.glided`.
-    case glide([Point])
+    case decodeGlide([Point])
     /// Repaint the glide's trail (it grew, or the glide ended).
     case redrawTrail
     /// What was typed in a field that keeps text, for the suggestions' predictor to learn

@@ -60,8 +60,11 @@ extension Keyboard {
     /// The preview to show now under `mode`: the character key pressed last by a pointer the
     /// mode previews, while no alternates are up; nil on layouts that show no pressed keys
     /// (a PIN pad).
-    public func preview(_ mode: PreviewMode) -> KeyPreview? {
-        guard mode != .never, popup == nil, showsPressedKeys else { return nil }
+    public func preview(_ mode: PreviewMode) -> KeyPreview? { preview(mode, showingPressed: layout.options.showsPressedKeys) }
+
+    /// The same, nil unless `showingPressed` (a session's private field shows none: `Picture.preview`).
+    public func preview(_ mode: PreviewMode, showingPressed: Bool) -> KeyPreview? {
+        guard mode != .never, popup == nil, showingPressed else { return nil }
         let held = pressed.filter { mode == .always || $0.key != 0 }.max { pressSerial($0.key) < pressSerial($1.key) }
         guard let (pointer, id) = held, let frame = geometry.frame(id: id),
               frame.key.keyClass == .letter || frame.key.keyClass == .symbol,

@@ -2,12 +2,12 @@
 extension Keyboard {
     /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
     /// press on a cell holds it, and letting go on the same cell acts on it.
-    mutating func handleAccessory(_ event: InputEvent) -> [Effect]? {
+    mutating func handleAccessory(_ event: InputEvent, _ typing: inout Typing) -> [Effect]? {
         switch event {
         case .press(let point, let pointer):
             guard let bar = accessory, popup == nil, bar.rect.contains(point) else { return nil }
             guard let cell = bar.cell(at: point) else { return [] }
-            if case .completion(let i) = cell, i >= completions.count { return [] }
+            if case .completion(let i) = cell, i >= typing.completions.count { return [] }
             pressedCell = (pointer, cell)
             return [.playClick, .redrawAccessory]
         case .release(let point, let pointer):
@@ -16,13 +16,13 @@ extension Keyboard {
             guard accessory?.cell(at: point) == held.cell else { return [.redrawAccessory] }
             switch held.cell {
             case .completion(let i):
-                guard i < completions.count else { return [.redrawAccessory] }
-                let chosen = completions[i]
+                guard i < typing.completions.count else { return [.redrawAccessory] }
+                let chosen = typing.completions[i]
                 // After a glide the bar offers its other words: one replaces the word glided.
-                if glide.lastWord != nil { return [.redrawAccessory] + replaceGlided(with: chosen) }
-                return [.redrawAccessory] + take(chosen)
+                if typing.glideContext.lastWord != nil { return [.redrawAccessory] + replaceGlided(with: chosen, &typing) }
+                return [.redrawAccessory] + take(chosen, &typing)
             case .format(let formatting):
-                context.forgetText()
+                typing.context.forgetText()
                 return [.redrawAccessory, .format(formatting)] + consumeLatches()
             }
         case .motion(_, let pointer):

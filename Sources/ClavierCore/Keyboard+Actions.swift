@@ -1,6 +1,7 @@
 /// What a key does when it acts: types, latches or locks a modifier, switches the page or hides.
 extension Keyboard {
-    mutating func act(on key: Key, at now: ContinuousClock.Instant) -> [Effect] {
+    /// `field`: the focused field's keys, which a page turned to shows too.
+    mutating func act(on key: Key, at now: ContinuousClock.Instant, for field: FieldKeys = FieldKeys()) -> [Effect] {
         switch key.action {
         case .text(let text):
             return typeText(shiftsCase(key) ? shifted(text) : text)
@@ -19,7 +20,7 @@ extension Keyboard {
             return [.redrawAll]
         case .page(let id):
             guard let next = layout.page(id: id) else { return [] }
-            turn(to: next)
+            turn(to: next, for: field)
             return [.switchPage(id), .redrawAll]
         case .xkbKey(let name):
             guard let sym = liveSym(name) else { return [] }
@@ -36,8 +37,8 @@ extension Keyboard {
     }
 
     /// Shows `next` (as the focused field wants it: `FieldKeys.adapt`), every press ended and Shift off.
-    mutating func turn(to next: Page) {
-        page = fieldKeys.adapt(next, of: layout)
+    mutating func turn(to next: Page, for field: FieldKeys) {
+        page = field.adapt(next, of: layout)
         (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size)
         pressed.removeAll()
         repeating = nil

@@ -1,15 +1,13 @@
 /// The focused field's share of the keys (`FieldKeys`): its page, the extras beside the space
-/// bar, and a password's privacy. The session decides (Session+Field.swift); the keyboard
-/// only shows.
+/// bar. The session decides and keeps them, with a password's privacy (Session+Field.swift,
+/// `Typing.fieldKeys`); the keyboard only shows.
 extension Keyboard {
-    /// Takes what the focused field asks. `turnPage` (a new field got the focus): turns to the
-    /// field's page when the layout has it; a field that asks for none, after one that turned
-    /// the page, goes back to the first page. Otherwise the page stays, with or without the
-    /// extras. A private field offers no suggestions.
-    public mutating func setFieldKeys(_ keys: FieldKeys, turnPage: Bool) -> [Effect] {
-        let before = fieldKeys
+    /// Shows what the focused field asks, the page showing what `before` asked (nothing, on a
+    /// keyboard just made). `turnPage` (a new field got the focus): turns to the field's page
+    /// when the layout has it; a field that asks for none, after one that turned the page, goes
+    /// back to the first page. Otherwise the page stays, with or without the extras.
+    public mutating func show(_ keys: FieldKeys, after before: FieldKeys, turnPage: Bool) -> [Effect] {
         let shownBefore = page
-        fieldKeys = keys
         var target = layout.page(id: page.id) ?? layout.defaultPage
         if turnPage {
             if let wanted = keys.page.flatMap(layout.page(id:)) {
@@ -18,11 +16,9 @@ extension Keyboard {
                 target = layout.defaultPage
             }
         }
-        var effects: [Effect] = []
-        if keys.isPrivate { effects += setCompletions([]) }
-        guard keys != before || target.id != page.id else { return effects }
-        turn(to: target)
-        if page == shownBefore { return effects + (keys.isPrivate != before.isPrivate ? [.redrawAll] : []) }
-        return effects + (target.id != shownBefore.id ? [.switchPage(target.id)] : []) + [.redrawAll]
+        guard keys != before || target.id != page.id else { return [] }
+        turn(to: target, for: keys)
+        if page == shownBefore { return keys.isPrivate != before.isPrivate ? [.redrawAll] : [] }
+        return (target.id != shownBefore.id ? [.switchPage(target.id)] : []) + [.redrawAll]
     }
 }

@@ -1,12 +1,12 @@
 /// Glide typing in the reducer: a press on a letter is followed; once it moves onto another
-/// letter it is a glide, whose points go out in `.glide` on release for the executable to
-/// decode; `typeGlided` then types the best word and offers the others on the bar.
+/// letter it is a glide, whose points go out in `.decodeGlide` on release for the executable
+/// to decode; `typeGlided` then types the best word and offers the others on the bar.
 extension Keyboard {
-    /// Whether `pointer`'s press on `key` may begin a glide: glide typing is on, no glide is
+    /// Whether `pointer`'s press on `key` may begin a glide: glide typing is on (`mayGlide`), no glide is
     /// being drawn, the key types one letter, and the pointer is a hand's (dwell's presses
     /// hold a key with alternates while the pointer drifts on and off it; they never draw).
-    func glideStarts(on key: Key, pointer: Int) -> Bool {
-        glide.enabled && glide.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
+    func glideStarts(on key: Key, pointer: Int, mayGlide: Bool) -> Bool {
+        mayGlide && glideDrag.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
     }
 
     func isGlideLetter(_ key: Key) -> Bool {
@@ -23,17 +23,17 @@ extension Keyboard {
     /// Starts following `pointer`'s press at `point` on `key`, which typed `typed` characters.
     mutating func beginGlide(on key: Key, at point: Point, pointer: Int, typed: Int, spaceBefore: Bool, shift: ModifierLatch,
                              now: ContinuousClock.Instant) {
-        glide.trace = GlideState.Trace(pointer: pointer, key: key.id, points: [point], began: now, typed: typed,
+        glideDrag.trace = GlideDrag.Trace(pointer: pointer, key: key.id, points: [point], began: now, typed: typed,
                                        spaceBefore: spaceBefore, shift: shift)
     }
 
     /// The glide's share of a motion: nil when it is not the followed pointer's, or the drag
     /// has not yet left its key for another letter (the press goes on as before).
     mutating func followGlide(to point: Point, pointer: Int) -> [Effect]? {
-        guard var trace = glide.trace, trace.pointer == pointer else { return nil }
+        guard var trace = glideDrag.trace, trace.pointer == pointer else { return nil }
         trace.points.append(point)
         if trace.gliding {
-            glide.trace = trace
+            glideDrag.trace = trace
             return [.redrawTrail]
         }
         // A finger that set off from a key with alternates is drawing, not holding: once it has
@@ -41,18 +41,18 @@ extension Keyboard {
         if holding?.pointer == pointer, movedOff(trace) { holding?.due = nil }
         guard let frame = geometry.frame(at: point), frame.key.id != trace.key, frame.rect.contains(point),
               isGlideLetter(frame.key) else {
-            glide.trace = trace
+            glideDrag.trace = trace
             return nil
         }
         // A key held until it repeated is not the start of a word. (Whether it repeated, not
         // how long ago it was pressed: a busy moment delays the motion, not the finger.)
         if let r = repeating, r.pointer == pointer, r.next > trace.began + repeatDelay {
-            glide.trace = nil
+            glideDrag.trace = nil
             return nil
         }
         // Onto another letter: a glide. The first key's press ends; nothing it held types.
         trace.gliding = true
-        glide.trace = trace
+        glideDrag.trace = trace
         var effects: [Effect] = [.redrawTrail]
         if let id = pressed.removeValue(forKey: pointer) { effects.append(.redraw([id])) }
         if holding?.pointer == pointer { holding = nil }
@@ -62,7 +62,7 @@ extension Keyboard {
 
     /// Whether a followed press has moved from where it began by more than a tremble (a third
     /// of its key's height, as dwell counts one).
-    private func movedOff(_ trace: GlideState.Trace) -> Bool {
+    private func movedOff(_ trace: GlideDrag.Trace) -> Bool {
         guard let start = trace.points.first, let end = trace.points.last,
               let key = geometry.frame(id: trace.key)?.rect else { return false }
         let dx = end.x - start.x, dy = end.y - start.y
@@ -72,23 +72,23 @@ extension Keyboard {
     /// The glide's share of a release: the glide's points to decode; nil when the release is
     /// not the end of a glide (a tap goes on as before).
     mutating func endGlide(at point: Point, pointer: Int, now: ContinuousClock.Instant) -> [Effect]? {
-        guard var trace = glide.trace, trace.pointer == pointer else { return nil }
-        glide.trace = nil
+        guard var trace = glideDrag.trace, trace.pointer == pointer else { return nil }
+        glideDrag.trace = nil
         guard trace.gliding else { return nil }
         trace.points.append(point)
-        glide.pending = (trace.typed, trace.spaceBefore, trace.shift)
-        glide.fading = (trace.points, now, now + Timing.glideTrail.frame)
-        return [.redrawTrail, .glide(trace.points)]
+        glideDrag.pending = (trace.typed, trace.spaceBefore, trace.shift)
+        glideDrag.fading = (trace.points, now, now + Timing.glideTrail.frame)
+        return [.redrawTrail, .decodeGlide(trace.points)]
     }
 
     /// The fading trail's next frame, when it is due: a repaint, fainter, until it is gone.
     mutating func fadeTrail(at now: ContinuousClock.Instant) -> [Effect] {
-        guard var fading = glide.fading, now >= fading.next else { return [] }
+        guard var fading = glideDrag.fading, now >= fading.next else { return [] }
         if now - fading.ended >= Timing.glideTrail.fade {
-            glide.fading = nil
+            glideDrag.fading = nil
         } else {
             fading.next = now + Timing.glideTrail.frame
-            glide.fading = fading
+            glideDrag.fading = fading
         }
         return [.redrawTrail]
     }
@@ -96,28 +96,28 @@ extension Keyboard {
     /// Types the best of the words a glide was decoded to in place of the letter its press
     /// typed (after a space when it follows a word or punctuation; capitalised under Shift),
     /// and offers the others on the bar. No word: the letter stays, as a drag off a key left it.
-    mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant) -> [Effect] {
-        guard let pending = glide.pending else { return [] }
-        glide.pending = nil
+    mutating func typeGlided(_ words: [String], at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
+        guard let pending = glideDrag.pending else { return [] }
+        glideDrag.pending = nil
         guard let best = words.first else { return [] }
         let word = cased(best, pending.shift)
         let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: pending.erase)
         var effects = erase + typeText((pending.space ? " " : "") + word)
         // Typed text like any other: the text before the caret, learning, a sentence's Shift.
-        if followsWords { effects = followTyping(effects, at: now) }
-        glide.follow(effects)
-        glide.lastWord = word
-        effects += setCompletions(words.dropFirst().map { cased($0, pending.shift) })
+        if followsWords { effects = followTyping(effects, at: now, &typing) }
+        typing.glideContext.follow(effects)
+        typing.glideContext.lastWord = word
+        effects += typing.setCompletions(words.dropFirst().map { cased($0, pending.shift) }, on: accessory)
         return effects
     }
 
     /// Replaces the word the last glide typed with `chosen` (an alternative on the bar); `handle`
-    /// follows what it types, and the word stays replaceable (`GlideState.keepReplaced`).
-    mutating func replaceGlided(with chosen: String) -> [Effect] {
-        guard let last = glide.lastWord else { return [] }
+    /// follows what it types, and the word stays replaceable (`GlideContext.keepReplaced`).
+    mutating func replaceGlided(with chosen: String, _ typing: inout Typing) -> [Effect] {
+        guard let last = typing.glideContext.lastWord else { return [] }
         let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: last.count)
-        glide.replaced = chosen
-        return erase + typeText(chosen) + setCompletions(completions.map { $0 == chosen ? last : $0 })
+        typing.glideContext.replaced = chosen
+        return erase + typeText(chosen) + typing.setCompletions(typing.completions.map { $0 == chosen ? last : $0 }, on: accessory)
     }
 
     /// A word as Shift has it: locked, all capitals; latched, the first letter.

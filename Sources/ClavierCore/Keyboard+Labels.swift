@@ -28,11 +28,14 @@ extension Keyboard {
         return key.label
     }
 
-    /// How a key is drawn now.
-    public func state(of key: Key) -> KeyState {
+    /// How a key is drawn now, on a keyboard on its own (a session's is its `Picture`'s).
+    public func state(of key: Key) -> KeyState { state(of: key, showingPressed: layout.options.showsPressedKeys) }
+
+    /// How a key is drawn now; `showingPressed`: a held key is painted pressed.
+    public func state(of key: Key, showingPressed: Bool) -> KeyState {
         // An XKB-named key the live keymap leaves empty in this group types nothing: say so.
         if case .xkbKey(let name) = key.action, liveKeys[name] != nil, liveSym(name) == nil { return .disabled }
-        if showsPressedKeys, pressed.values.contains(key.id) { return .pressed }
+        if showingPressed, pressed.values.contains(key.id) { return .pressed }
         if let lock = Locks(toggledBy: key.action), locks.contains(lock) { return .locked }
         if case .modifier(let modifier) = key.action {
             switch modifiers[modifier] ?? .off {

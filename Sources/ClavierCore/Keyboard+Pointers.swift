@@ -5,13 +5,13 @@ extension Keyboard {
     func pressSerial(_ pointer: Int) -> Int { pressesBegun[pointer]?.serial ?? 0 }
     /// The pointers that hold something now: a key, an alternates popup, a cell of the bar, a glide.
     public var holdingPointers: Set<Int> {
-        Set(pressed.keys).union([popup?.pointer, pressedCell?.pointer, glide.trace?.pointer].compactMap { $0 })
+        Set(pressed.keys).union([popup?.pointer, pressedCell?.pointer, glideDrag.trace?.pointer].compactMap { $0 })
     }
     /// The label `pointer`'s key showed when it was pressed.
     func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
 
-    mutating func reduce(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
-        if let handled = handleAccessory(event) { return handled }
+    mutating func reduce(_ event: InputEvent, at now: ContinuousClock.Instant, _ typing: inout Typing) -> [Effect] {
+        if let handled = handleAccessory(event, &typing) { return handled }
         switch event {
         case .press(let point, let pointer):
             guard popup == nil, let key = geometry.key(at: point) else { return [] }
@@ -24,7 +24,8 @@ extension Keyboard {
             pressesBegun[pointer] = (pressCount, label(of: key))
             effects += [.playClick, .redraw([key.id]), .tapped(key)]
             // A letter may begin a glide: followed from here, while it acts as it always has.
-            let glides = glideStarts(on: key, pointer: pointer), spaceBefore = glide.needsSpace, shiftBefore = shift
+            let glides = glideStarts(on: key, pointer: pointer, mayGlide: typing.mayGlide)
+            let spaceBefore = typing.glideContext.needsSpace, shiftBefore = shift
             defer {
                 if glides {
                     let typed = key.alternates.isEmpty ? effects.filter { if case .type = $0 { true } else { false } }.count : 0
@@ -39,7 +40,7 @@ extension Keyboard {
                 return effects
             }
             if holding?.pointer == pointer { holding = nil }
-            let acted = act(on: key, at: now)
+            let acted = act(on: key, at: now, for: typing.fieldKeys)
             effects += acted
             // A new press takes over repeating; a key repeats exactly what its press typed.
             let typed = acted.filter { if case .type = $0 { true } else { false } }
@@ -66,7 +67,7 @@ extension Keyboard {
             if let held = holding, held.pointer == pointer {
                 // A short tap on a key with alternates types the key itself.
                 holding = nil
-                if let key = page.key(id: held.key) { effects += act(on: key, at: now) }
+                if let key = page.key(id: held.key) { effects += act(on: key, at: now, for: typing.fieldKeys) }
             }
             return effects
         case .motion(let point, let pointer):
@@ -93,7 +94,7 @@ extension Keyboard {
                     popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
                                             cells: geometry.alternateCells(above: frame, count: texts.count))
                     // The long press took the key: its drag chooses an alternate, not a word.
-                    if glide.trace?.pointer == held.pointer { glide.trace = nil }
+                    if glideDrag.trace?.pointer == held.pointer { glideDrag.trace = nil }
                     effects.append(.redrawAll)
                 }
             }
@@ -106,9 +107,9 @@ extension Keyboard {
         case .lost(let pointer):
             return lose(pointer)
         case .cancelAll:
-            let hadTrail = glide.trace?.gliding == true || glide.fading != nil
-            glide.trace = nil
-            glide.fading = nil
+            let hadTrail = glideDrag.trace?.gliding == true || glideDrag.fading != nil
+            glideDrag.trace = nil
+            glideDrag.fading = nil
             repeating = nil
             holding = nil
             let hadPopup = popup != nil
@@ -128,9 +129,9 @@ extension Keyboard {
         if repeating?.pointer == pointer { repeating = nil }
         if holding?.pointer == pointer { holding = nil }
         var effects: [Effect] = []
-        if glide.trace?.pointer == pointer {
-            if glide.trace?.gliding == true { effects.append(.redrawTrail) }
-            glide.trace = nil
+        if glideDrag.trace?.pointer == pointer {
+            if glideDrag.trace?.gliding == true { effects.append(.redrawTrail) }
+            glideDrag.trace = nil
         }
         if popup?.pointer == pointer {
             popup = nil

@@ -1,47 +1,48 @@
 /// The suggestion bar's share of the reducer: the text before the caret followed through
 /// what is typed, the space a suggestion adds taken back before punctuation, and a latched
-/// Shift at a sentence's start (`--auto-capitalize`).
+/// Shift at a sentence's start (`--auto-capitalize`). The text and the words are the
+/// session's (`Typing`); the keys typed and Shift are the keyboard's.
 extension Keyboard {
     /// The marks that take back a suggestion's space when typed right after it, as phones do.
     static let closingMarks: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", ")"]
 
     /// Follows what `effects` type: a closing mark right after a suggestion's space first
     /// types BackSpace; then the context, then Shift for a sentence's start.
-    mutating func followTyping(_ effects: [Effect], at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func followTyping(_ effects: [Effect], at now: ContinuousClock.Instant, _ typing: inout Typing) -> [Effect] {
         var effects = effects
-        if context.autoSpaced, let i = effects.firstIndex(where: \.isTyping),
+        if typing.context.autoSpaced, let i = effects.firstIndex(where: \.isTyping),
            case .type(let sym, let modifiers) = effects[i], modifiers.subtracting(.shift).isEmpty,
            let scalar = sym.scalar, Self.closingMarks.contains(scalar) {
             effects.insert(.type(.backSpace, modifiers: []), at: i)
         }
-        context.follow(effects, at: now)
-        if tookSuggestion {
-            context.autoSpaced = true
-            tookSuggestion = false
+        typing.context.follow(effects, at: now)
+        if typing.tookSuggestion {
+            typing.context.autoSpaced = true
+            typing.tookSuggestion = false
         }
-        return effects + followSentence()
+        return effects + followSentence(&typing)
     }
 
     /// Latches Shift when a sentence starts here and Shift is off; lets a latch it set go
     /// when the start is gone (BackSpace over the space).
-    mutating func followSentence() -> [Effect] {
-        if context.wantsShift {
+    mutating func followSentence(_ typing: inout Typing) -> [Effect] {
+        if typing.context.wantsShift {
             guard shift == .off, page.keys.contains(where: { if case .modifier(.shift) = $0.action { true } else { false } })
             else { return [] }
             modifiers[.shift] = .latched
-            shiftedForSentence = true
+            typing.shiftedForSentence = true
             return [.redrawAll]
         }
-        defer { shiftedForSentence = false }
-        guard shiftedForSentence, shift == .latched else { return [] }
+        defer { typing.shiftedForSentence = false }
+        guard typing.shiftedForSentence, shift == .latched else { return [] }
         modifiers[.shift] = nil
         return [.redrawAll]
     }
 
     /// The keystrokes that take suggestion `chosen`: BackSpace over the partial word unless
     /// `chosen` goes on from it, the rest of the word, and a space.
-    mutating func take(_ chosen: String) -> [Effect] {
-        let partial = context.partialWord.unicodeScalars
+    mutating func take(_ chosen: String, _ typing: inout Typing) -> [Effect] {
+        let partial = typing.context.partialWord.unicodeScalars
         var effects: [Effect] = []
         var rest = Substring(chosen).unicodeScalars
         if rest.starts(with: partial) {
@@ -49,46 +50,33 @@ extension Keyboard {
         } else {
             effects = Array(repeating: .type(.backSpace, modifiers: []), count: partial.count)
         }
-        tookSuggestion = true
+        typing.tookSuggestion = true
         return effects + typeText(String(String.UnicodeScalarView(rest)) + " ")
     }
 
     /// The focus moved to a field of `kind`; `before` is its text before the caret, when the
-    /// bus says. Commit what was pending first (`commitTyped`): it belongs to the last field.
-    mutating func focusMoved(to kind: FieldKind, before: String?, at now: ContinuousClock.Instant) -> [Effect] {
-        glide.forgetText()
+    /// bus says. Commit what was pending first (`Session.commitTyping`): it belongs to the last field.
+    mutating func focusMoved(to kind: FieldKind, before: String?, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
+        typing.glideContext.forgetText()
         guard followsWords else { return [] }
-        context.focusMoved(to: kind)
-        if let before { context.adopt(before, at: now) }
-        return followSentence()
+        typing.context.focusMoved(to: kind)
+        if let before { typing.context.adopt(before, at: now) }
+        return followSentence(&typing)
     }
 
     /// The bus's text before the caret changed (the caret moved, a click in the application).
-    mutating func caretMoved(before: String, at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func caretMoved(before: String, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
         guard followsWords else { return [] }
-        context.adopt(before, at: now)
-        return followSentence()
+        typing.context.adopt(before, at: now)
+        return followSentence(&typing)
     }
 
     /// Forgets the text before the caret: the pointer clicked in the application, the active
     /// window changed, or the keyboard hid.
-    mutating func forgetContext() -> [Effect] {
-        context.forgetText()
-        glide.forgetText()
-        return followSentence()
-    }
-
-    /// What was typed since the last call, for learning; unless `complete`, without a word
-    /// begun at its end (the user left it).
-    mutating func commitTyped(complete: Bool = true) -> String { context.commit(complete: complete) }
-
-    /// When sentences start with Shift (`--auto-capitalize`).
-    mutating func setCapitalize(_ mode: CapitalizeMode) { context.capitalize = mode }
-
-    /// Goes on with `other`'s context (the same field, on a new layout or a refilled one).
-    mutating func continueTyping(from other: Keyboard) {
-        guard followsWords else { return }
-        context = other.context
+    mutating func forgetContext(_ typing: inout Typing) -> [Effect] {
+        typing.context.forgetText()
+        typing.glideContext.forgetText()
+        return followSentence(&typing)
     }
 }
 

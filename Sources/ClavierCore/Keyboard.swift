@@ -1,5 +1,7 @@
-/// The keyboard's state and its reducer: `handle` is a pure function of (state, event,
-/// time) that returns effects, so every behaviour is testable without X or a clock.
+/// The keys of one layout at one size, and their reducer: `handle` is a pure function of
+/// (state, event, time, the session's `Typing`) that returns effects, so every behaviour is
+/// testable without X or a clock. What outlives a keyboard (the text before the caret, the
+/// bar's words, the field's keys, the aids' marks) is the session's, handed in as it types.
 public struct Keyboard: Sendable {
     public let layout: Layout
     public internal(set) var page: Page
@@ -20,18 +22,8 @@ public struct Keyboard: Sendable {
     public internal(set) var geometry: PageGeometry
     /// The accessory bar above the keys, when the layout has one.
     public internal(set) var accessory: AccessoryBar?
-    /// The text before the caret, followed from what the keyboard types only when the layout
-    /// offers suggestions: otherwise nothing needs it, and nothing typed is kept.
-    public internal(set) var context = TypingContext()
-    /// The partial word before the caret, which a suggestion replaces.
-    public var word: CurrentWord { CurrentWord(context.partialWord) }
+    /// Whether the layout offers suggestions: only then is the text before the caret followed.
     let followsWords: Bool
-    /// Whether the latched Shift was set by auto-capitalisation (so it goes when the sentence's start does).
-    var shiftedForSentence = false
-    /// Whether the keys typed now are a suggestion's (its space is then taken back before punctuation).
-    var tookSuggestion = false
-    /// The suggestions the bar offers now (set by the executable from the language model).
-    public private(set) var completions: [String] = []
     /// The accessory cell held down, and by which pointer.
     var pressedCell: (pointer: Int, cell: AccessoryCell)?
     /// The accessory cell held down now, for drawing.
@@ -57,19 +49,11 @@ public struct Keyboard: Sendable {
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?
     /// The alternates shown now, if a long press opened them.
     public internal(set) var popup: AlternatesPopup?
-    /// Glide typing: whether it is on, the drag it follows, the word it typed last.
-    public internal(set) var glide = GlideState()
-    /// Turns glide typing on or off (`--glide`, and off in password fields).
-    mutating func setGlide(_ on: Bool) {
-        glide.enabled = on
-        if !on { glide.trace = nil }
-    }
-    /// What the focused field's purpose asks of the keys (Keyboard+Field.swift).
-    public internal(set) var fieldKeys = FieldKeys()
-    /// Whether a held key is painted pressed and previewed: not on a PIN pad, nor in a password field.
-    public var showsPressedKeys: Bool { layout.options.showsPressedKeys && !fieldKeys.isPrivate }
-    /// What dwell and switch scanning draw over the keys (set by the session, never read here).
-    public var marks = KeyMarks()
+    /// Glide typing's drag over the letters and its fading trail (whether a drag glides is
+    /// the session's `Typing.mayGlide`).
+    public internal(set) var glideDrag = GlideDrag()
+    /// Drops the drag followed now (glide typing went off: a private field).
+    mutating func dropGlide() { glideDrag.trace = nil }
 
     /// What each XKB-named key produces in the live keymap's current group, without and
     /// with Shift (set by the X side; see `setLiveKeys`).
@@ -80,7 +64,7 @@ public struct Keyboard: Sendable {
     /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, a key
     /// with alternates is held or a glide's trail fades, so an idle keyboard asks for no timer at all.
     public var nextDeadline: ContinuousClock.Instant? {
-        [repeating?.next, holding?.due, glide.fading?.next].compactMap { $0 }.min()
+        [repeating?.next, holding?.due, glideDrag.fading?.next].compactMap { $0 }.min()
     }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.
@@ -101,15 +85,6 @@ public struct Keyboard: Sendable {
                 AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, width: size.width, height: bar))
     }
 
-    /// Takes the completions to offer for the current word; says to repaint the bar when they changed.
-    mutating func setCompletions(_ words: [String]) -> [Effect] {
-        let offered = Array(words.prefix(accessory?.slots ?? AccessoryBar.completionSlots))
-        guard offered != completions else { return [] }
-        completions = offered
-        return accessory == nil ? [] : [.redrawAccessory]
-    }
-
-
     /// Lays the keys out again for a new window size.
     mutating func resize(to size: Size) {
         (geometry, accessory) = Self.lay(page, of: layout, in: size)
@@ -119,15 +94,12 @@ public struct Keyboard: Sendable {
         popup = nil
     }
 
-    // The four public mutators below set a keyboard up before it is handed to the session
+    // The three public mutators below set a keyboard up before it is handed to the session
     // (the live keymap's labels and locks, by the X side) or for a still picture
     // (`clavier render`); once running, a keyboard changes only through `Session.handle`.
 
     /// Sets Shift directly (for `clavier render --shift` and tests).
     public mutating func setShift(_ latch: ModifierLatch) { modifiers[.shift] = latch }
-
-    /// Offers `words` on the bar before the keyboard runs: its first picture has them.
-    public mutating func setUpCompletions(_ words: [String]) { _ = setCompletions(words) }
 
     /// Marks a key as held down by `pointer` without acting on it (for rendering).
     public mutating func setPressed(_ id: Key.ID, pointer: Int = 0) { pressed[pointer] = id }
@@ -149,16 +121,23 @@ public struct Keyboard: Sendable {
     }
 
     /// Turns one input event at time `now` into the effects it has, and follows the current
-    /// word through what they type.
-    public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
-        var effects = reduce(event, at: now)
+    /// word through what they type in the session's `typing`.
+    public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
+        var effects = reduce(event, at: now, &typing)
         if followsWords, effects.contains(where: \.isTyping) {
-            effects = followTyping(effects, at: now)
+            effects = followTyping(effects, at: now, &typing)
         } else if followsWords, effects.contains(where: { if case .switchPage = $0 { true } else { false } }) {
-            effects += followSentence()  // A new page starts with Shift off.
+            effects += followSentence(&typing)  // A new page starts with Shift off.
         }
-        glide.follow(effects)
-        glide.keepReplaced()
+        typing.glideContext.follow(effects)
+        typing.glideContext.keepReplaced()
         return effects
+    }
+
+    /// The same for a keyboard on its own, outside a session (a still picture, the bench, a
+    /// test of the keys): no field, no glide, and nothing typed is kept.
+    public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        var alone = Typing()
+        return handle(event, at: now, typing: &alone)
     }
 }

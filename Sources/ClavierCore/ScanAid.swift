@@ -21,7 +21,7 @@ public struct ScanAid: Sendable {
     }
 
     /// Switch `index` went down or up.
-    public mutating func switchKey(_ index: Int, down: Bool, on board: Keyboard, at now: ContinuousClock.Instant) -> [InputEvent] {
+    public mutating func switchKey(_ index: Int, down: Bool, on board: Picture, at now: ContinuousClock.Instant) -> [InputEvent] {
         guard down else {
             defer { chosen = [] }
             return chosen
@@ -42,7 +42,7 @@ public struct ScanAid: Sendable {
 
     /// Starts again from the first row when the page's rows changed (a page key, another
     /// layout); stops while the keyboard is hidden, so a hidden keyboard runs no clock.
-    public mutating func follow(shown: Bool, on board: Keyboard, at now: ContinuousClock.Instant) {
+    public mutating func follow(shown: Bool, on board: Picture, at now: ContinuousClock.Instant) {
         guard shown else {
             if scanner.position != .paused { scanner.pause() }
             return

@@ -32,17 +32,18 @@ public struct Scanner: Sendable {
         self.loops = loops
     }
 
-    /// The rows of `keyboard` as a scan sees them: the accessory bar's cells that hold
+    /// The rows of `picture` as a scan sees them: the accessory bar's cells that hold
     /// something (first: a completion saves the most presses), then the keys of equal top
     /// edge, left to right.
-    public static func rows(of keyboard: Keyboard) -> [[PressTarget]] {
+    public static func rows(of picture: Picture) -> [[PressTarget]] {
+        let keyboard = picture.keyboard
         var byTop: [Int: [KeyFrame]] = [:]
         for frame in keyboard.geometry.frames where frame.rect.width > 0 && frame.rect.height > 0 {
             byTop[frame.rect.y, default: []].append(frame)
         }
         let keys = byTop.keys.sorted().map { top in byTop[top]!.sorted { $0.rect.x < $1.rect.x }.map { PressTarget.key($0.key.id) } }
         let bar = (keyboard.accessory?.cells ?? []).filter { placed in
-            if case .completion(let i) = placed.cell { return i < keyboard.completions.count && placed.rect.width > 0 }
+            if case .completion(let i) = placed.cell { return i < picture.completions.count && placed.rect.width > 0 }
             return placed.rect.width > 0
         }
         return (bar.isEmpty ? [] : [bar.map { PressTarget.cell($0.cell) }]) + keys

@@ -23,18 +23,16 @@ extension Session {
         return effects
     }
 
-    /// A new keyboard (another layout, or the same refreshed) takes the field's keys, turning
-    /// to its page when a rule or the field chose the layout.
-    mutating func keepPurpose(after change: LayoutChange) -> [Effect] {
-        if case .rule = change { return takeFieldKeys(turnPage: true) }
-        return takeFieldKeys(turnPage: false)
-    }
-
-    /// The keyboard takes `fieldKeys`; a private field has no glide (its trail shows the keys).
-    mutating func takeFieldKeys(turnPage: Bool) -> [Effect] {
+    /// Takes `fieldKeys` and shows them, the keyboard showing `shown` (the keys taken before;
+    /// none on a keyboard just made). A private field offers no suggestions, and has no glide
+    /// (its trail shows the keys).
+    mutating func takeFieldKeys(turnPage: Bool, shown: FieldKeys? = nil) -> [Effect] {
         let keys = fieldKeys
-        keyboard.setGlide(glide && !keys.isPrivate)
-        return keyboard.setFieldKeys(keys, turnPage: turnPage)
+        let before = shown ?? typing.fieldKeys
+        typing.fieldKeys = keys
+        if !typing.mayGlide { keyboard.dropGlide() }
+        let cleared = keys.isPrivate ? typing.setCompletions([], on: keyboard.accessory) : []
+        return cleared + keyboard.show(keys, after: before, turnPage: turnPage)
     }
 
     /// The keyboard comes up: the focus watch is asked which field has the focus (it may have

@@ -1,4 +1,4 @@
-/// The suggestion bar's share of the session: the text before the caret (`Keyboard`'s
+/// The suggestion bar's share of the session: the text before the caret (`Typing`'s
 /// `TypingContext`) committed for learning and forgotten as the focus moves, and the
 /// predictor asked (`Effect.suggest`) whenever that text changed. The predictor itself is the
 /// executable's (`Suggester`); its words come back as `SessionEvent.completions`.
@@ -7,8 +7,8 @@ extension Session {
     /// that learns words, a field that keeps text, a word in it). `complete`: the text ends
     /// here (Return); else a word begun and left is not learned.
     mutating func commitTyping(complete: Bool) -> [Effect] {
-        let text = keyboard.commitTyped(complete: complete)
-        guard keyboard.layout.options.learnsWords, keyboard.context.field.keepsText, !keyboard.fieldKeys.isPrivate,
+        let text = typing.context.commit(complete: complete)
+        guard keyboard.layout.options.learnsWords, typing.context.field.keepsText, !typing.fieldKeys.isPrivate,
               text.unicodeScalars.contains(where: CurrentWord.isWordScalar) else { return [] }
         return [.learn(text)]
     }
@@ -16,14 +16,14 @@ extension Session {
     /// Forgets the text before the caret (the active window changed, a click in an
     /// application, the keyboard hid), learning what was typed first.
     mutating func forgetTyping() -> [Effect] {
-        commitTyping(complete: false) + keyboard.forgetContext() + asksSuggestions
+        commitTyping(complete: false) + keyboard.forgetContext(&typing) + asksSuggestions
     }
 
     /// `clavier forget`: what was typed since the last commit is dropped unlearned, the
     /// predictors forget what they learned, and the bar is asked again (it may offer a
     /// learned word).
     mutating func forgetLearning() -> [Effect] {
-        _ = keyboard.commitTyped(complete: false)
+        _ = typing.context.commit(complete: false)
         return [.forgetLearned] + asksSuggestions
     }
 
@@ -35,9 +35,9 @@ extension Session {
             effects += commitTyping(complete: false)
             awaitsField = false
             effects += followPurpose(kind)  // With no glide in a password field.
-            effects += keyboard.focusMoved(to: kind, before: before, at: now)
+            effects += keyboard.focusMoved(to: kind, before: before, at: now, typing: &typing)
         } else if let before {
-            effects += keyboard.caretMoved(before: before, at: now)
+            effects += keyboard.caretMoved(before: before, at: now, typing: &typing)
         }
         return effects + asksSuggestions
     }
@@ -55,6 +55,6 @@ extension Session {
     /// `.suggest` when the bar has suggestion slots, and does not offer a glided word's
     /// alternatives (until something else is typed, Keyboard+Glide.swift).
     var asksSuggestions: [Effect] {
-        keyboard.accessory?.slots ?? 0 > 0 && keyboard.glide.lastWord == nil && !keyboard.fieldKeys.isPrivate ? [.suggest] : []
+        keyboard.accessory?.slots ?? 0 > 0 && typing.glideContext.lastWord == nil && !typing.fieldKeys.isPrivate ? [.suggest] : []
     }
 }

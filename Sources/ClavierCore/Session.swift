@@ -1,12 +1,22 @@
-/// The running keyboard as one value and one reducer: the keys (`Keyboard`), whether the
-/// window is up, auto-show's decisions, dwell, switch scanning, the window rules, and kiosk
-/// mode's refusals (Session+Kiosk.swift, the one place kiosk is decided). Everything that
-/// happens to the keyboard comes in as a `SessionEvent` with the time; what is to be done
-/// goes out as `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
+/// The running keyboard as one value and one reducer: the keys (`Keyboard`), the typing that
+/// outlives any keyboard (`Typing`: the text before the caret, the bar's words, the field's
+/// keys, what glides typed), the aids' marks, whether the window is up, auto-show's
+/// decisions, dwell, switch scanning, the window rules, and kiosk mode's refusals
+/// (Session+Kiosk.swift, the one place kiosk is decided). Everything that happens to the
+/// keyboard comes in as a `SessionEvent` with the time; what is to be done goes out as
+/// `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
 /// A new input source is a case of `SessionEvent`; a new outside action, a case of `Effect`.
 public struct Session: Sendable {
-    /// The keys: layout, page, presses, modifiers, the current word.
+    /// The keys: layout, page, presses, modifiers. A new one (`.keyboardReady`) is taken as it comes.
     public internal(set) var keyboard: Keyboard
+    /// What was typed and is offered, across keyboards; handed to the key reducer as it types.
+    public internal(set) var typing: Typing
+    /// What dwell and switch scanning draw over the keys (`followAids`).
+    public internal(set) var marks = KeyMarks()
+    /// The keys as they are seen: what the painter paints and the aids aim at.
+    public var picture: Picture {
+        Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate)
+    }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
     /// Whether the window is up: as asked (show, hide; it starts shown) and as the X server
@@ -17,13 +27,9 @@ public struct Session: Sendable {
     public internal(set) var dwell: DwellAid?
     public internal(set) var scan: ScanAid?
     public internal(set) var rules: WindowRuleFollower
-    /// `--glide`: every keyboard the session shows glides (`Keyboard.setGlide`).
-    public let glide: Bool
     /// When a press seen elsewhere on the screen forgets the text before the caret
     /// (Session+Suggestions.swift), unless the window's own press comes first.
     public internal(set) var elsewhereDue: ContinuousClock.Instant?
-    /// When a sentence's first letter gets a latched Shift (`--auto-capitalize`), on every keyboard.
-    let capitalize: CapitalizeMode
     /// Whether a focus watch tells the focused field (`--auto-show`, until it ends), and whether
     /// its answer is awaited: from the start and from each show until it says which field has
     /// the focus; the field is private until then (Session+Field.swift).
@@ -51,20 +57,20 @@ public struct Session: Sendable {
         public init() {}
     }
 
-    public init(keyboard: Keyboard, options: Options, at now: ContinuousClock.Instant) {
+    /// A session showing `keyboard`, its bar offering `completions` (the words offered before
+    /// anything is typed, so that the first picture has them).
+    public init(keyboard: Keyboard, completions: [String] = [], options: Options, at now: ContinuousClock.Instant) {
         self.keyboard = keyboard
-        self.keyboard.setCapitalize(options.capitalize)
-        capitalize = options.capitalize
-        self.keyboard.setGlide(options.glide)
+        typing = Typing(capitalize: options.capitalize, glide: options.glide)
+        _ = typing.setCompletions(completions, on: keyboard.accessory)
         kiosk = options.kiosk
-        glide = options.glide
         autoShow = options.autoShowActs ? AutoShow() : nil
         watchesField = options.autoShowActs
         awaitsField = options.autoShowActs
         dwell = options.dwell.map(DwellAid.init(delay:))
         if options.scanSwitches > 0 {
             var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
-            scan.follow(shown: true, on: keyboard, at: now)
+            scan.follow(shown: true, on: Picture(keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
@@ -85,16 +91,20 @@ public struct Session: Sendable {
         case .input(let input):
             if case .press = input { elsewhereDue = nil }
             effects += feed([input], at: now)
-            if let inputs = dwell?.real(input, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+            let seen = picture
+            if let inputs = dwell?.real(input, on: seen, at: now) { effects += feed(inputs, at: now) }
         case .hover(let point):
-            if let inputs = dwell?.hover(point, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+            let seen = picture
+            if let inputs = dwell?.hover(point, on: seen, at: now) { effects += feed(inputs, at: now) }
         case .switchKey(let index, let down):
             // A switch user has no other way to bring back a keyboard a rule or a request hid.
             if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
-            if let inputs = scan?.switchKey(index, down: down, on: keyboard, at: now) { effects += feed(inputs, at: now) }
+            let seen = picture
+            if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += feed(inputs, at: now) }
         case .tick:
             effects += feed([.tick], at: now)
-            if let inputs = dwell?.fire(at: now, on: keyboard) { effects += feed(inputs, at: now) }
+            let seen = picture
+            if let inputs = dwell?.fire(at: now, on: seen) { effects += feed(inputs, at: now) }
             scan?.tick(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
             if let due = elsewhereDue, due <= now {
@@ -116,13 +126,15 @@ public struct Session: Sendable {
             default: break
             }
         case .keyboardReady(let next, let change):
-            effects += keyboard.handle(.cancelAll, at: now)
-            // The same field goes on, on the new layout or the refilled one.
-            var next = next
-            next.setCapitalize(capitalize)
-            next.continueTyping(from: keyboard)
+            effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
+            // The same field goes on, on the new layout or the refilled one: nothing to hand over.
             keyboard = next
-            effects += keepPurpose(after: change)
+            typing.keyboardChanged(followsWords: next.followsWords)
+            marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
+            // Made showing no field's keys, it shows the field's, on the field's page when a
+            // rule or the field chose the layout.
+            let ruled: Bool = if case .rule = change { true } else { false }
+            effects += takeFieldKeys(turnPage: ruled, shown: FieldKeys())
             switch change {
             case .rule(let name): rules.showing(name)
             case .request(let name): rules.asked(for: name)
@@ -131,9 +143,11 @@ public struct Session: Sendable {
             effects.append(.redrawAll)
         case .completions(let words):
             // Late words for the text before a glide do not push its alternatives off the bar.
-            if keyboard.glide.lastWord == nil, !keyboard.fieldKeys.isPrivate { effects += keyboard.setCompletions(words) }
+            if typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate {
+                effects += typing.setCompletions(words, on: keyboard.accessory)
+            }
         case .glided(let words):
-            effects += keyboard.typeGlided(words, at: now)
+            effects += keyboard.typeGlided(words, at: now, typing: &typing)
         case .field(let kind, let before, let moved):
             effects += followField(kind, before: before, moved: moved, at: now)
         case .fieldWatchEnded:
@@ -150,7 +164,8 @@ public struct Session: Sendable {
             effects.append(.redrawAll)
         case .windowMapped(let pointer):
             shown = true
-            dwell?.shown(under: pointer, on: keyboard, at: now)
+            let seen = picture
+            dwell?.shown(under: pointer, on: seen, at: now)
         case .windowUnmapped:
             effects += windowWent(at: now)
         case .windowDestroyed:
@@ -168,7 +183,7 @@ public struct Session: Sendable {
     mutating func feed(_ inputs: [InputEvent], at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         for input in inputs {
-            let out = keyboard.handle(input, at: now)
+            let out = keyboard.handle(input, at: now, typing: &typing)
             effects += out.filter { $0 != .hide }
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
         }
@@ -188,7 +203,7 @@ public struct Session: Sendable {
     /// Hides the window, ending every press first: a key held as the keyboard goes must not
     /// stay pressed, repeat, nor its preview stay up.
     mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
-        let ended = keyboard.handle(.cancelAll, at: now)
+        let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
         shown = false
         return ended + forgetTyping() + [.hide]
     }
@@ -208,17 +223,19 @@ public struct Session: Sendable {
     mutating func followAids(at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         if !shown, keyboard.nextDeadline != nil || !keyboard.pressed.isEmpty {
-            effects += keyboard.handle(.cancelAll, at: now)
+            effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
         }
         if !shown { dwell?.windowHidden() }
-        if let inputs = dwell?.follow(moved: false, on: keyboard, at: now) { effects += feed(inputs, at: now) }
-        scan?.follow(shown: shown, on: keyboard, at: now)
-        var marks = KeyMarks()
-        marks.dwell = dwell?.mark(at: now)
-        marks.scanned = Set(scan?.scanner.highlighted ?? [])
-        guard marks != keyboard.marks else { return effects }
-        let damage = marks.damage(from: keyboard.marks)
-        keyboard.marks = marks
+        let seen = picture
+        if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += feed(inputs, at: now) }
+        let fed = picture
+        scan?.follow(shown: shown, on: fed, at: now)
+        var next = KeyMarks()
+        next.dwell = dwell?.mark(at: now)
+        next.scanned = Set(scan?.scanner.highlighted ?? [])
+        guard next != marks else { return effects }
+        let damage = next.damage(from: marks)
+        marks = next
         if !damage.keys.isEmpty { effects.append(.redraw(damage.keys)) }
         if damage.bar { effects.append(.redrawAccessory) }
         if damage.whole { effects.append(.redrawAll) }

@@ -23,7 +23,7 @@ public enum SessionEvent: Sendable {
     case keyboardReady(Keyboard, LayoutChange)
     /// The suggestions for the text before the caret, for the accessory bar.
     case completions([String])
-    /// The words a glide (`Effect.glide`) was decoded to, best first: the first is typed.
+    /// The words a glide (`Effect.decodeGlide`) was decoded to, best first: the first is typed.
     case glided([String])
     /// The focus watch's report: a field of `kind` has the focus, with its text before the
     /// caret when the bus gave it; `moved` false: the same field, only its text or caret changed.

@@ -7,34 +7,34 @@ extension KeyboardPainter {
     /// returns its area; `nil` when the layout has no bar. The pixels are exactly those
     /// `paintAll` would paint there.
     @discardableResult
-    public func paintAccessory(of keyboard: Keyboard, on canvas: borrowing Canvas) -> Rect? {
-        guard let bar = keyboard.accessory else { return nil }
-        if keyboard.popup != nil {
-            paintAll(keyboard, on: canvas)
+    public func paintAccessory(of picture: Picture, on canvas: borrowing Canvas) -> Rect? {
+        guard let bar = picture.accessory else { return nil }
+        if picture.popup != nil {
+            paintAll(picture, on: canvas)
             return Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         }
         let cr = canvas.cr
-        let m = Metrics(keyHeight: keyboard.geometry.keyHeight, theme: theme)
+        let m = Metrics(keyHeight: picture.geometry.keyHeight, theme: theme)
         cairo_save(cr)
         cairo_reset_clip(cr)
         cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
         cairo_clip(cr)
-        paintBackground(cr, size: keyboard.geometry.size, m)
-        paintBar(bar, of: keyboard, cr, m)
+        paintBackground(cr, size: picture.geometry.size, m)
+        paintBar(bar, of: picture, cr, m)
         cairo_restore(cr)
         return bar.rect
     }
 
     /// The accessory bar, within its strip: each completion as a word between hairline
     /// separators (on a pressed key face while held), each formatting action as a function key.
-    func paintBar(_ bar: AccessoryBar, of keyboard: Keyboard, _ cr: OpaquePointer, _ m: Metrics) {
+    func paintBar(_ bar: AccessoryBar, of picture: Picture, _ cr: OpaquePointer, _ m: Metrics) {
         cairo_save(cr)
         cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
         cairo_clip(cr)
-        let keyboardHeight = keyboard.geometry.size.height
+        let keyboardHeight = picture.geometry.size.height
         for placed in bar.cells where placed.rect.width > 0 && placed.rect.height > 0 {
             let cell = placed.cell, r = placed.rect
-            let held = keyboard.pressedAccessoryCell == cell
+            let held = picture.pressedAccessoryCell == cell
             func face(_ fill: PainterCache.Fill) {
                 let sprite = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
                                                 keyboardHeight: keyboardHeight, fill: fill), m) {
@@ -50,14 +50,14 @@ extension KeyboardPainter {
                                     m.hair, Double(r.height) * 0.6)
                     cairo_fill(cr)
                 }
-                guard i < keyboard.completions.count else { continue }
+                guard i < picture.completions.count else { continue }
                 if held { face(.keyPressed) }
-                paintText(keyboard.completions[i], in: r, ink: theme.label, cr, m)
+                paintText(picture.completions[i], in: r, ink: theme.label, cr, m)
             case .format(let formatting):
                 face(held ? .keyPressed : .functionKey)
                 paintText(formatting.label, in: r, ink: theme.label, cr, m)
             }
-            paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: cell), scanned: keyboard.marks.scanned.contains(.cell(cell)),
+            paintMarks(in: r, progress: picture.marks.dwellProgress(of: cell), scanned: picture.marks.scanned.contains(.cell(cell)),
                        cr, m)
         }
         cairo_restore(cr)

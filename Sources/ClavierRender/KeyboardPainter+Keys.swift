@@ -5,10 +5,10 @@ import ClavierCore
 extension KeyboardPainter {
     /// look.md "One key": the face (steps 1 to 6, a cached sprite) and the symbol (step 7),
     /// clipped to the key's damage area so nothing a key paints escapes what `paintKeys` repaints.
-    func paintKey(_ frame: KeyFrame, of keyboard: Keyboard, _ cr: OpaquePointer, _ m: Metrics) {
+    func paintKey(_ frame: KeyFrame, of picture: Picture, _ cr: OpaquePointer, _ m: Metrics) {
         let r = frame.rect
         guard r.width > 0, r.height > 0 else { return }
-        let state = keyboard.state(of: frame.key)
+        let state = picture.state(of: frame.key)
         cairo_save(cr)
         let area = r.outset(by: m.margin)
         cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
@@ -19,7 +19,7 @@ extension KeyboardPainter {
         case .pressed, .selected, .locked: fill = .keyPressed
         case .normal, .disabled: fill = frame.key.keyClass == .function ? .functionKey : .key
         }
-        let keyboardHeight = keyboard.geometry.size.height
+        let keyboardHeight = picture.geometry.size.height
         let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
                                       keyboardHeight: keyboardHeight, fill: fill), m) {
             try makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
@@ -28,7 +28,7 @@ extension KeyboardPainter {
 
         // 7. Symbol.
         let ink = state == .disabled ? theme.labelDisabled : theme.label
-        switch keyboard.label(of: frame.key) {
+        switch picture.label(of: frame.key) {
         case .text(let text):
             paintText(text, in: r, ink: ink, cr, m)
             if state == .locked { paintLockMark(in: r, ink: ink, cr, m) }
@@ -37,8 +37,8 @@ extension KeyboardPainter {
             if icon == .shift, case .modifier(.shift) = frame.key.action {
                 // From Shift itself, not the key's state, so a latched Shift stays filled
                 // while a finger is on it.
-                variant.filled = keyboard.shift != .off
-                variant.lockBar = keyboard.shift == .locked
+                variant.filled = picture.shift != .off
+                variant.lockBar = picture.shift == .locked
             } else if icon == .shift {
                 variant.filled = state == .selected || state == .locked
                 variant.lockBar = state == .locked
@@ -46,15 +46,15 @@ extension KeyboardPainter {
             paintIcon(icon, variant, in: r, ink: ink, cr, m)
             if state == .locked && icon != .shift { paintLockMark(in: r, ink: ink, cr, m) }
         }
-        paintMarks(in: r, progress: keyboard.marks.dwellProgress(of: frame.key.id),
-                   scanned: keyboard.marks.scanned.contains(.key(frame.key.id)), cr, m)
+        paintMarks(in: r, progress: picture.marks.dwellProgress(of: frame.key.id),
+                   scanned: picture.marks.scanned.contains(.key(frame.key.id)), cr, m)
         cairo_restore(cr)
     }
 
     /// A long press's alternates: a panel in the keyboard's darker background colour under a
     /// row of key faces, each with its text; the one under the pointer in the pressed colours.
-    func paintPopup(_ popup: AlternatesPopup, of keyboard: Keyboard, _ cr: OpaquePointer, _ m: Metrics) {
-        let pad = Double(max(Int(m.hair) * 2, keyboard.geometry.keyGap / 2))
+    func paintPopup(_ popup: AlternatesPopup, of picture: Picture, _ cr: OpaquePointer, _ m: Metrics) {
+        let pad = Double(max(Int(m.hair) * 2, picture.geometry.keyGap / 2))
         let b = popup.bounds
         cairo_save(cr)
         // The panel's own drop shadow, one hairline lower, then the panel and its border.
@@ -64,7 +64,7 @@ extension KeyboardPainter {
             set(cr, color)
             cairo_fill(cr)
         }
-        let keyboardHeight = keyboard.geometry.size.height
+        let keyboardHeight = picture.geometry.size.height
         for (i, r) in popup.cells.enumerated() where r.width > 0 && r.height > 0 {
             let fill: PainterCache.Fill = popup.selected == i ? .keyPressed : .key
             let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y,
@@ -73,7 +73,7 @@ extension KeyboardPainter {
             }
             face?.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
             paintText(popup.texts[i], in: r, ink: theme.label, cr, m)
-            paintMarks(in: r, progress: keyboard.marks.dwellProgress(ofAlternate: i), scanned: false, cr, m)
+            paintMarks(in: r, progress: picture.marks.dwellProgress(ofAlternate: i), scanned: false, cr, m)
         }
         cairo_restore(cr)
     }

@@ -22,23 +22,23 @@ extension KeyboardPainter {
     /// Repaints `area` as `paintAll` would (background, bar, keys), then `trail` over it,
     /// clipped to `area`; returns the area painted, clamped to the canvas.
     @discardableResult
-    public func paintTrail(_ trail: (points: [Point], opacity: Double)?, over area: Rect, of keyboard: Keyboard,
+    public func paintTrail(_ trail: (points: [Point], opacity: Double)?, over area: Rect, of picture: Picture,
                            on canvas: borrowing Canvas) -> Rect? {
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         guard let area = area.intersection(bounds) else { return nil }
         let cr = canvas.cr
-        let geometry = keyboard.geometry
+        let geometry = picture.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         cairo_save(cr)
         cairo_reset_clip(cr)
         cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
         cairo_clip(cr)
         paintBackground(cr, size: geometry.size, m)
-        if let bar = keyboard.accessory, bar.rect.intersection(area) != nil { paintBar(bar, of: keyboard, cr, m) }
+        if let bar = picture.accessory, bar.rect.intersection(area) != nil { paintBar(bar, of: picture, cr, m) }
         for frame in geometry.frames where frame.rect.outset(by: m.margin).intersection(area) != nil {
-            paintKey(frame, of: keyboard, cr, m)
+            paintKey(frame, of: picture, cr, m)
         }
-        if let popup = keyboard.popup { paintPopup(popup, of: keyboard, cr, m) }
+        if let popup = picture.popup { paintPopup(popup, of: picture, cr, m) }
         if let trail, let first = trail.points.first, trail.opacity > 0 {
             let c = theme.label
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * 0.55 * trail.opacity)

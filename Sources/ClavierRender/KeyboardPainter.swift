@@ -1,7 +1,7 @@
 import CPangoCairo
 import ClavierCore
 
-/// Paints a keyboard in the look of look.md into a `Canvas`: the background, then each key's
+/// Paints a keyboard as the session shows it (a `Picture`) in the look of look.md into a `Canvas`: the background, then each key's
 /// shadow, gradients, inner shadow, highlight, border and symbol, all with Cairo and Pango.
 ///
 /// A painter keeps its Pango layout, gradients, key faces and masks between paints, so it is
@@ -20,14 +20,14 @@ public struct KeyboardPainter {
         cache = PainterCache(theme: self.theme)
     }
 
-    /// Names everything `paintAll` reads to paint `keyboard` now with `theme` (the size, each
+    /// Names everything `paintAll` reads to paint `picture` now with `theme` (the size, each
     /// key's rectangle, class, state and symbol, Shift, the accessory bar and the theme), so
     /// that equal names mean equal pictures from the same painter and fonts; nil while a
     /// popup is open. Touches no font: a start-up can look for a kept picture by it.
-    public static func pictureKey(of keyboard: Keyboard, theme: Theme) -> String? {
-        guard keyboard.popup == nil else { return nil }
-        let geometry = keyboard.geometry
-        var key = "size " + String(geometry.size.width) + "x" + String(geometry.size.height) + " keyHeight " + String(geometry.keyHeight) + " shift " + keyboard.shift.rawValue + "\n"
+    public static func pictureKey(of picture: Picture, theme: Theme) -> String? {
+        guard picture.popup == nil else { return nil }
+        let geometry = picture.geometry
+        var key = "size " + String(geometry.size.width) + "x" + String(geometry.size.height) + " keyHeight " + String(geometry.keyHeight) + " shift " + picture.shift.rawValue + "\n"
         for frame in geometry.frames {
             let r = frame.rect, k = frame.key
             // Written out rather than interpolated: describing enums goes through reflection,
@@ -35,13 +35,13 @@ public struct KeyboardPainter {
             key += text(r)
             key += k.keyClass == .function ? " f" : " k"
             if case .modifier(.shift) = k.action { key += " shift" }
-            key += " " + keyboard.state(of: k).rawValue + " "
-            switch keyboard.label(of: k) {
+            key += " " + picture.state(of: k).rawValue + " "
+            switch picture.label(of: k) {
             case .text(let text): key += "t" + text + "\n"
             case .icon(let icon): key += "i" + icon.rawValue + "\n"
             }
         }
-        if let bar = keyboard.accessory {
+        if let bar = picture.accessory {
             key += "bar " + text(bar.rect)
             for placed in bar.cells {
                 switch placed.cell {
@@ -50,7 +50,7 @@ public struct KeyboardPainter {
                 }
                 key += "@" + text(placed.rect)
             }
-            key += "\ncompletions " + keyboard.completions.joined(separator: "\u{0}") + "\n"
+            key += "\ncompletions " + picture.completions.joined(separator: "\u{0}") + "\n"
         }
         key += "theme\n" + theme.fieldLines
         return key
@@ -60,19 +60,19 @@ public struct KeyboardPainter {
         String(r.x) + "," + String(r.y) + "," + String(r.width) + "," + String(r.height)
     }
 
-    /// Paints the background and every key of `keyboard`'s current page, as the keys look now.
-    public func paintAll(_ keyboard: Keyboard, on canvas: borrowing Canvas) {
+    /// Paints the background and every key of `picture`'s current page, as the keys look now.
+    public func paintAll(_ picture: Picture, on canvas: borrowing Canvas) {
         let cr = canvas.cr
-        let geometry = keyboard.geometry
+        let geometry = picture.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         cairo_save(cr)
         cairo_reset_clip(cr)
         paintBackground(cr, size: geometry.size, m)
-        if let bar = keyboard.accessory { paintBar(bar, of: keyboard, cr, m) }
+        if let bar = picture.accessory { paintBar(bar, of: picture, cr, m) }
         for frame in geometry.frames {
-            paintKey(frame, of: keyboard, cr, m)
+            paintKey(frame, of: picture, cr, m)
         }
-        if let popup = keyboard.popup { paintPopup(popup, of: keyboard, cr, m) }
+        if let popup = picture.popup { paintPopup(popup, of: picture, cr, m) }
         cairo_restore(cr)
     }
 
@@ -81,14 +81,14 @@ public struct KeyboardPainter {
     /// on screen; `nil` when none of `ids` is on the current page. The pixels are exactly
     /// those `paintAll` would paint there.
     @discardableResult
-    public func paintKeys(_ ids: [Key.ID], of keyboard: Keyboard, on canvas: borrowing Canvas) -> Rect? {
+    public func paintKeys(_ ids: [Key.ID], of picture: Picture, on canvas: borrowing Canvas) -> Rect? {
         let cr = canvas.cr
-        let geometry = keyboard.geometry
+        let geometry = picture.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
-        if keyboard.popup != nil {
+        if picture.popup != nil {
             // The popup lies over other keys: repainting one of them would cover it.
-            paintAll(keyboard, on: canvas)
+            paintAll(picture, on: canvas)
             return bounds
         }
         var damage: Rect?
@@ -104,7 +104,7 @@ public struct KeyboardPainter {
             // Every key reaching into the area, in paintAll's order, so a neighbour's shadow
             // overlapping this key's margin comes back exactly as it was.
             for other in geometry.frames where other.rect.outset(by: m.margin).intersection(area) != nil {
-                paintKey(other, of: keyboard, cr, m)
+                paintKey(other, of: picture, cr, m)
             }
             cairo_restore(cr)
             damage = damage.map { $0.union(area) } ?? area

@@ -29,6 +29,9 @@ struct Bench {
         var models: String?
         /// `--json`: only the JSON figures (ClavierJSON beside FoundationEssentials).
         var jsonOnly = false
+        /// `--autocorrect`: only autocorrection's figures; `--autocorrect-tune`: on the tuning texts.
+        var autocorrect = false
+        var autocorrectTune = false
     }
 
     static func main() {
@@ -51,14 +54,20 @@ struct Bench {
             case "--ksr": options.predictionOnly = true
             case "--models": options.models = args.popFirst()
             case "--json": options.jsonOnly = true
+            case "--autocorrect": options.autocorrect = true
+            case "--autocorrect-tune": options.autocorrectTune = true
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]]")
                 exit(2)
             }
         }
         if options.glide || options.glideTune {
             runGlide(options)
+            return
+        }
+        if options.autocorrect || options.autocorrectTune {
+            runAutocorrect(options)
             return
         }
         if options.jsonOnly {
@@ -250,6 +259,10 @@ struct Bench {
         if options.only?.contains("glide") ?? true {
             say("glide typing")
             sections.append(try glideSection(options))
+        }
+        if options.only?.contains("autocorrect") ?? true {
+            say("autocorrect")
+            sections.append(try autocorrectSection(options))
         }
         return sections.joined(separator: "\n")
     }

@@ -67,11 +67,13 @@ struct InProcessFigures {
         guard let g = keyboard.geometry.frame(id: "g") else { throw HarnessError("the us layout has no key g") }
         let point = Point(x: g.rect.midX, y: g.rect.midY)
         let clock = ContinuousClock()
+        // The text before the caret is followed as the session follows it.
+        var typing = Typing()
         for i in 0..<(runs + 10) {
             for event in [InputEvent.press(point), .release(point)] {
                 let t0 = Instant.now
                 var ids: [Key.ID] = []
-                for case .redraw(let some) in keyboard.handle(event, at: clock.now) { ids += some }
+                for case .redraw(let some) in keyboard.handle(event, at: clock.now, typing: &typing) { ids += some }
                 // As KeyboardApp does it: repaint the keys in the window's canvas, put only their area.
                 if let area = painter.paintKeys(ids, of: keyboard, on: canvas) {
                     window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: area)

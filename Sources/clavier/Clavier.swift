@@ -11,7 +11,7 @@ struct Clavier: ParsableCommand {
         version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
                       QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, GlideCommand.self, CheckCommand.self, LayoutsCommand.self,
-                      PredictCommand.self, ForgetCommand.self],
+                      PredictCommand.self, ForgetCommand.self, CorrectCommand.self],
         defaultSubcommand: Run.self
     )
 

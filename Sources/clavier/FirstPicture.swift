@@ -14,11 +14,11 @@ struct FirstPicture {
 }
 
 extension KeyboardScreen {
-    /// Fills the keys (and handle) from the kept picture of `keyboard` when `cache` has one,
+    /// Fills the keys (and handle) from the kept picture of `first` when `cache` has one,
     /// else paints them; a PIN pad (`cache` nil) keeps none.
-    func startFirstPicture(of keyboard: Keyboard, theme: Theme, cache: PictureCache?) {
-        shown = keyboard
-        if let cache, let keysKey = KeyboardPainter.pictureKey(of: keyboard, theme: theme) {
+    func startFirstPicture(of first: Picture, theme: Theme, cache: PictureCache?) {
+        shown = first
+        if let cache, let keysKey = KeyboardPainter.pictureKey(of: first, theme: theme) {
             // A floating keyboard's picture is its whole window: the handle strip, then the
             // keys with the resize grip painted over their corner.
             let windowSize = Size(width: window.rect.width, height: window.rect.height)
@@ -39,7 +39,7 @@ extension KeyboardScreen {
         }
         guard firstPicture?.kept == nil else { return }
         if frame != nil { framePainter.paintHandle(on: handle) }
-        paintAll(keyboard)
+        paintAll(first)
     }
 
     /// Makes the first picture the window's background before the window is first mapped:
@@ -79,15 +79,15 @@ extension KeyboardScreen {
     }
 
     /// Done with the first picture once it is on screen: a painted one is kept for the next
-    /// start; a kept one is checked against a fresh paint of `keyboard` (`check`), and
+    /// start; a kept one is checked against a fresh paint of `picture` (`check`), and
     /// replaced on screen and on disk when they differ. Without `check` (the keys are about
     /// to be repainted whole), a kept one is only let go of.
-    func settleFirstPicture(check: Bool, keyboard: Keyboard) {
+    func settleFirstPicture(check: Bool, picture: Picture) {
         guard let first = firstPicture else { return }
         firstPicture = nil
         do {
             if let kept = first.kept {
-                guard check, try !keptPictureIsFresh(kept, keyboard: keyboard) else { return }
+                guard check, try !keptPictureIsFresh(kept, picture: picture) else { return }
             }
             try first.cache.save(first.key, parts: pictureParts())
         } catch {
@@ -95,9 +95,9 @@ extension KeyboardScreen {
         }
     }
 
-    /// Whether the kept picture on screen is what a fresh paint of `keyboard` gives; when it
+    /// Whether the kept picture on screen is what a fresh paint of `picture` gives; when it
     /// is not, the fresh pixels replace it on screen.
-    private func keptPictureIsFresh(_ kept: PictureCache.Kept, keyboard: Keyboard) throws -> Bool {
+    private func keptPictureIsFresh(_ kept: PictureCache.Kept, picture: Picture) throws -> Bool {
         // Compared with the file rather than the canvas mapped over it: reading the mapping
         // would make all of the picture resident here, where only repainted keys need be.
         func same(_ fresh: borrowing Canvas, part: Int) -> Bool {
@@ -106,7 +106,7 @@ extension KeyboardScreen {
         }
         Log.debug("the kept first picture is on screen: checking it against a fresh paint")
         let fresh = try Canvas(size: keys.size)
-        painter.paintAll(keyboard, on: fresh)
+        painter.paintAll(picture, on: fresh)
         var handleDiffers = false
         if let frame {
             framePainter.paintResizeGrip(in: frame.grip(keys: keys.size), on: fresh)

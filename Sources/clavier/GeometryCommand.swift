@@ -19,7 +19,7 @@ struct GeometryCommand: ParsableCommand {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         // The pad the keyboard shows first when started with the same --seed.
-        if let field { _ = keyboard.setFieldKeys(FieldKeys(for: field), turnPage: options.page == nil) }
+        if let field { _ = keyboard.show(FieldKeys(for: field), after: FieldKeys(), turnPage: options.page == nil) }
         var source = options.shuffleSource()
         keyboard.reshuffle(using: &source)
         print(Self.json(keyboard))

@@ -47,10 +47,10 @@ final class GlideDecoders {
     }
 
     /// The words `points` drawn on `keyboard` mean, best first, in the context of what the
-    /// keyboard typed before (`GlideState.before`). On the loop, at the lift: the trail has
-    /// ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
-    func words(for points: [Point], on keyboard: Keyboard) -> [String] {
-        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: keyboard.glide.before)
+    /// keyboard typed before (`before`, `GlideContext.before`). On the loop, at the lift: the
+    /// trail has ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
+    func words(for points: [Point], on keyboard: Keyboard, after before: String) -> [String] {
+        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: before)
         Log.debug("glide: \(points.count) points, \(words.count) words")
         return words
     }

@@ -25,8 +25,8 @@ final class KeyPreviewer {
 
     /// Brings the popup in line with `keyboard`, whose keys' top left lies at `keysOrigin()`
     /// on the root window (asked only when a preview is to show).
-    func follow(_ keyboard: Keyboard, keysOrigin: () -> (x: Int, y: Int)) {
-        let wanted = mode == .never ? nil : keyboard.preview(mode)
+    func follow(_ picture: Picture, keysOrigin: () -> (x: Int, y: Int)) {
+        let wanted = mode == .never ? nil : picture.preview(mode)
         guard wanted != shown else { return }
         shown = wanted
         guard let wanted else {

@@ -8,7 +8,7 @@ extension KeyboardApp {
     /// Shows `session.keyboard` and handles events until quit; the host always leaves the
     /// keymap as it found it.
     func run(control: ControlServer?) {
-        host.start(session.keyboard)
+        host.start(session.picture)
         // The rules follow the active window, and so does the accessory bar's current word.
         followActiveWindow()
         defer { host.finish() }
@@ -22,7 +22,7 @@ extension KeyboardApp {
                 handle(event, control: control)
             }
             followShown()
-            if host.suggests, host.wordsChanged(on: session.keyboard) { fillSuggestions() }
+            if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
         }
         finishSuggestions()
         send(.input(.cancelAll))
@@ -59,9 +59,9 @@ extension KeyboardApp {
         case .grabbedKey(let keycode, let down):
             if let pressed = host.switchKey(keycode: keycode, down: down) { send(.switchKey(pressed.switch, down: pressed.down)) }
         case .expose(let rect):
-            host.expose(rect, keyboard: session.keyboard)
+            host.expose(rect, picture: session.picture)
         case .resized(let size):
-            guard let keys = host.resize(to: size, keyboard: session.keyboard) else { return quit() }
+            guard let keys = host.resize(to: size, picture: session.picture) else { return quit() }
             send(.resized(keys))
         case .close:
             send(.closeAsked)

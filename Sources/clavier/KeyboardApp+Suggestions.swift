@@ -8,13 +8,13 @@ extension KeyboardApp {
     func followKeymapLanguage() {
         guard host.suggests else { return }
         let changed = host.followKeymapLanguage(on: session.keyboard)
-        guard changed || session.keyboard.context.before.isEmpty else { return }
-        send(.completions(host.suggestions(for: session.keyboard)))
+        guard changed || session.typing.context.before.isEmpty else { return }
+        send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context)))
     }
 
     /// The words changed (their model is there, or the keymap's language came): the bar asks again.
     func fillSuggestions() {
-        send(.completions(host.suggestions(for: session.keyboard)))
+        send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context)))
     }
 
     /// The keyboard quits: what was typed is learned and saved first, without the window

@@ -51,7 +51,7 @@ final class KeyboardApp {
             case .redrawAccessory: bar = true
             case .type, .playClick: break
             case .redrawTrail: trail = true
-            case .glide(let points): glides.append(points)
+            case .decodeGlide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
             case .learn(let text): host.learn(text, on: session.keyboard.layout)
             case .forgetLearned: host.forgetLearned()
@@ -60,31 +60,31 @@ final class KeyboardApp {
             case .askField: host.askField()
             case .format(let formatting): host.format(formatting)
             case .hide: host.hideWindow(); host.saveLearning()
-            case .recreateWindow: host.recreateWindow(session.keyboard)
+            case .recreateWindow: host.recreateWindow(session.picture)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
             case .show, .loadLayout: later.append(effect)
             }
         }
-        host.paint(session.keyboard, damaged: damaged, whole: whole, bar: bar)
-        if !damaged.isEmpty || whole { host.followPreview(session.keyboard) }
+        host.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
+        if !damaged.isEmpty || whole { host.followPreview(session.picture) }
         if effects.contains(.playClick) { host.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
         tapped.forEach(host.tapped)
         // The trail whole where keys under it were just repainted; a glide decoded at the lift.
-        if trail { host.paintTrail(session.keyboard, at: now(), whole: whole || !damaged.isEmpty) }
-        for points in glides { send(.glided(host.glideWords(session.keyboard, points))) }
+        if trail { host.paintTrail(session.picture, at: now(), whole: whole || !damaged.isEmpty) }
+        for points in glides { send(.glided(host.glideWords(session.keyboard, points, after: session.typing.glideContext.before))) }
         for effect in later {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
         // After typing, painting and the click, so asking the model delays none of them.
-        if suggest, host.suggests { send(.completions(host.suggestions(for: session.keyboard))) }
+        if suggest, host.suggests { send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context))) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used
     /// page refilled.
     private func showAgain() {
-        host.prepareToShow(session.keyboard)
+        host.prepareToShow(session.picture)
         var next: Keyboard?
         if let refreshed = host.refreshLayout(session.keyboard.layout) {
             next = host.makeKeyboard(refreshed, page: session.keyboard.page.id)

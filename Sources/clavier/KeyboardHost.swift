@@ -30,9 +30,9 @@ enum HostEvent {
 protocol KeyboardHost: AnyObject {
     // MARK: The loop
 
-    /// Puts `keyboard`'s first picture up and the window on screen; the active window is
+    /// Puts the first picture (of `picture`) up and the window on screen; the active window is
     /// followed from now on.
-    func start(_ keyboard: Keyboard)
+    func start(_ picture: Picture)
     /// Waits until something comes, a descriptor of `watching` can be read, or `deadline`
     /// passes, and says what came, in order. `holding`: the pointers that hold a press now.
     func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent]
@@ -50,9 +50,9 @@ protocol KeyboardHost: AnyObject {
     /// A window point in the keys' coordinates; nil off the keys (a floating keyboard's handle).
     func keysPoint(_ point: Point) -> Point?
     /// Puts `rect` of the window on screen again.
-    func expose(_ rect: Rect, keyboard: Keyboard)
+    func expose(_ rect: Rect, picture: Picture)
     /// Takes the window's new size; the keys' new size (nil: no pixels for it, the keyboard ends).
-    func resize(to size: Size, keyboard: Keyboard) -> Size?
+    func resize(to size: Size, picture: Picture) -> Size?
     /// The screen or its monitors changed: the window is placed again.
     func screenChanged()
     /// The active window, unless it is the keyboard's own.
@@ -74,22 +74,23 @@ protocol KeyboardHost: AnyObject {
     func type(_ effects: [Effect]) -> Bool
     /// Wraps the focused window's selection in `formatting`, or types the pair.
     func format(_ formatting: Formatting)
-    /// Repaints what changed of `keyboard` and puts it on screen.
-    func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool)
-    /// Repaints the glide's trail as it stands at `now` (`GlideState.trail`): its new segment
+    /// Repaints what changed of `picture` (the session's keys and what it puts on them) and
+    /// puts it on screen.
+    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool)
+    /// Repaints the glide's trail as it stands at `now` (`GlideDrag.trail`): its new segment
     /// while it grows, the whole of it when keys under it were just repainted (`whole`), as
     /// it fades and once it is gone.
-    func paintTrail(_ keyboard: Keyboard, at now: ContinuousClock.Instant, whole: Bool)
-    /// Brings the preview of a held key in line with `keyboard` (gone when nothing is held).
-    func followPreview(_ keyboard: Keyboard)
+    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool)
+    /// Brings the preview of a held key in line with `picture` (gone when nothing is held).
+    func followPreview(_ picture: Picture)
     func click()
     /// About to show: what is painted from here on is what the window shows.
-    func prepareToShow(_ keyboard: Keyboard)
+    func prepareToShow(_ picture: Picture)
     func showWindow()
     /// Unmaps the window and takes the preview down.
     func hideWindow()
-    /// Makes the window again (another program destroyed it), painted with `keyboard`, unmapped.
-    func recreateWindow(_ keyboard: Keyboard)
+    /// Makes the window again (another program destroyed it), painted with `picture`, unmapped.
+    func recreateWindow(_ picture: Picture)
     /// A keyboard for `layout` at the window's size, repeating as the settings say, labelled
     /// from the live keymap.
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard
@@ -112,14 +113,16 @@ protocol KeyboardHost: AnyObject {
 
     // MARK: Words
 
-    /// The words `points`, drawn on `keyboard`, mean, best first (glide typing's decoder).
-    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String]
-    /// The words the bar offers for `keyboard`'s context; none while their model loads (the
-    /// host says so with `wordsChanged` once it is there) or without suggestions.
-    func suggestions(for keyboard: Keyboard) -> [String]
+    /// The words `points`, drawn on `keyboard` after the text `before` (what glides were
+    /// decoded in, `GlideContext.before`), mean, best first (glide typing's decoder).
+    func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String]
+    /// The words the bar of `keyboard` offers after `context`; none while their model loads
+    /// (the host says so with `wordsChanged` once it is there) or without suggestions.
+    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String]
     /// Whether the bar is to be asked again: a model it waited for is there, or the keymap's
-    /// language changed since the keyboard came up. Asked after each turn of the loop.
-    func wordsChanged(on keyboard: Keyboard) -> Bool
+    /// language changed since the keyboard came up (with nothing typed yet after `context`).
+    /// Asked after each turn of the loop.
+    func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool
     /// The keymap's group or its layouts changed: suggestions follow its language; true when
     /// it changed (the bar is to be asked again).
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool

@@ -39,46 +39,46 @@ final class KeyboardScreen {
     /// Where the keys start in the window: below the handle strip when floating.
     private var keysTop: Int { frame?.handleHeight ?? 0 }
 
-    /// Paints every key of `keyboard` (and the accessory bar) into the keys' pixels.
-    func paintAll(_ keyboard: Keyboard) {
+    /// Paints every key of `picture` (and the accessory bar) into the keys' pixels.
+    func paintAll(_ picture: Picture) {
         dropCutPicture()
-        shown = keyboard
-        painter.paintAll(keyboard, on: keys)
+        shown = picture
+        painter.paintAll(picture, on: keys)
     }
 
-    /// The keyboard the keys' pixels show (painted, or kept from a start), to paint them
+    /// The picture the keys' pixels show (painted, or kept from a start), to paint them
     /// afresh from should the kept picture under them be cut short.
-    var shown: Keyboard?
+    var shown: Picture?
 
     /// Issue 23: the keys (and handle) of a start from the kept picture stay mapped over its
     /// file, read as they are put on screen. Before every read: a file cut short meanwhile
     /// (another program, a full disk, a cleaner) is let go of, with one debug line, and the
     /// pixels painted afresh, rather than read past its end (a lost X connection, or SIGBUS).
     func dropCutPicture() {
-        guard !keys.pixelsAreReadable || !handle.pixelsAreReadable, let keyboard = shown,
+        guard !keys.pixelsAreReadable || !handle.pixelsAreReadable, let picture = shown,
               let freshKeys = try? Canvas(size: keys.size), let freshHandle = try? Canvas(size: handle.size) else { return }
         Log.debug("the kept picture's file was cut short while in use: painting the keyboard afresh")
         keys = freshKeys
         handle = freshHandle
         if let frame {
             framePainter.paintHandle(on: handle)
-            painter.paintAll(keyboard, on: keys)
+            painter.paintAll(picture, on: keys)
             framePainter.paintResizeGrip(in: frame.grip(keys: keys.size), on: keys)
         } else {
-            painter.paintAll(keyboard, on: keys)
+            painter.paintAll(picture, on: keys)
         }
     }
 
-    /// Repaints what `keyboard`'s effects damaged and puts it on screen: the whole page, the
+    /// Repaints what the effects damaged of `picture` and puts it on screen: the whole page, the
     /// accessory bar, or only the keys named.
-    func repaint(_ ids: [Key.ID], whole: Bool, bar: Bool, of keyboard: Keyboard) {
+    func repaint(_ ids: [Key.ID], whole: Bool, bar: Bool, of picture: Picture) {
         dropCutPicture()
-        shown = keyboard
-        if bar, !whole, let rect = painter.paintAccessory(of: keyboard, on: keys) { present(rect) }
+        shown = picture
+        if bar, !whole, let rect = painter.paintAccessory(of: picture, on: keys) { present(rect) }
         if whole {
-            paintAll(keyboard)
+            paintAll(picture)
             presentAll()
-        } else if !ids.isEmpty, let rect = painter.paintKeys(ids, of: keyboard, on: keys) {
+        } else if !ids.isEmpty, let rect = painter.paintKeys(ids, of: picture, on: keys) {
             present(rect)
         }
     }

@@ -26,7 +26,8 @@ struct Render: ParsableCommand {
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
-        if let field { _ = keyboard.setFieldKeys(FieldKeys(for: field), turnPage: options.page == nil) }
+        let fieldKeys = field.map(FieldKeys.init(for:)) ?? FieldKeys()
+        _ = keyboard.show(fieldKeys, after: FieldKeys(), turnPage: options.page == nil)
         var source = options.shuffleSource()
         keyboard.reshuffle(using: &source)
         for (pointer, id) in press.enumerated() {
@@ -37,7 +38,7 @@ struct Render: ParsableCommand {
         }
         keyboard.setShift(shift)
         let canvas = try Canvas(size: size)
-        KeyboardPainter(theme: try options.resolveTheme()).paintAll(keyboard, on: canvas)
+        KeyboardPainter(theme: try options.resolveTheme()).paintAll(Picture(keyboard, isPrivate: fieldKeys.isPrivate), on: canvas)
         try canvas.writePNG(to: output)
     }
 }

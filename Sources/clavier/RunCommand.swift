@@ -159,13 +159,13 @@ struct RunOptions {
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         var first = host.makeKeyboard(layout, page: settings[.page])
         // The words offered before anything is typed are part of the first picture too.
-        first.setUpCompletions(host.firstWords(for: first))
+        let firstWords = host.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
-        let app = KeyboardApp(session: Session(keyboard: first, options: options, at: clock.now), host: host,
+        let app = KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
                               shuffleSource: shuffleSource, now: { clock.now })
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
-        host.screen.startFirstPicture(of: app.session.keyboard, theme: theme,
+        host.screen.startFirstPicture(of: app.session.picture, theme: theme,
                                       cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
         if xid {
             host.greeter = GreeterWatch(now: clock.now)

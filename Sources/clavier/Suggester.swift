@@ -78,7 +78,7 @@ final class Suggester {
     /// bar fills when it is, as ever).
     func firstWords(for keyboard: Keyboard, waiting limit: Duration) -> [String] {
         guard keyboard.accessory?.slots ?? 0 > 0, loader.wait(for: language(on: keyboard.layout), atMost: limit) else { return [] }
-        return suggestions(for: keyboard)
+        return suggestions(for: keyboard, after: TypingContext())
     }
 
     /// The language suggestions are in on `layout`.
@@ -94,13 +94,12 @@ final class Suggester {
         return made
     }
 
-    /// The words the bar offers for `keyboard`'s context, in the case of what was typed; none
+    /// The words the bar offers on `keyboard` after `context`, in the case of what was typed; none
     /// in a password field. A sentence's first words (also where nothing is known of the text
     /// before the caret: the keyboard just started, the focus moved, a click in the
     /// application) are capitalised only in a field where `--auto-capitalize` latches Shift,
     /// else in the model's own case: in a terminal, "ls" after Return, not "Ls".
-    func suggestions(for keyboard: Keyboard) -> [String] {
-        let context = keyboard.context
+    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
         guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText,
               let predictor = predictor(language(on: keyboard.layout)) else {
             if loading { awaited = true }

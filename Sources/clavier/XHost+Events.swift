@@ -35,15 +35,15 @@ extension XHost {
         return frame.keysPoint(point, window: screen.window)
     }
 
-    func expose(_ rect: Rect, keyboard: Keyboard) {
+    func expose(_ rect: Rect, picture: Picture) {
         if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
-        screen.settleFirstPicture(check: true, keyboard: keyboard)
+        screen.settleFirstPicture(check: true, picture: picture)
         finishStarting()
     }
 
     /// Takes the window's new size; returns the keys' new size (nil: no pixels for it).
-    func resize(to size: Size, keyboard: Keyboard) -> Size? {
-        screen.settleFirstPicture(check: false, keyboard: keyboard)
+    func resize(to size: Size, picture: Picture) -> Size? {
+        screen.settleFirstPicture(check: false, picture: picture)
         do {
             return try screen.resize(window: size)
         } catch {

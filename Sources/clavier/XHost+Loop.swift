@@ -6,7 +6,7 @@ import ClavierX11
 /// `HostEvent`s; the timed work of X (borrowed keycodes given back, held presses whose device
 /// another client took, the greeter looked for) done when its deadline comes.
 extension XHost {
-    func start(_ keyboard: Keyboard) {
+    func start(_ picture: Picture) {
         loop = EventLoop(display: display)
         screen.showFirstPicture()
         screen.window.show()

@@ -5,15 +5,15 @@ import ClavierCore
 extension XHost {
     var suggests: Bool { suggester != nil }
 
-    func suggestions(for keyboard: Keyboard) -> [String] {
-        suggester?.suggestions(for: keyboard) ?? []
+    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
+        suggester?.suggestions(for: keyboard, after: context) ?? []
     }
 
-    func wordsChanged(on keyboard: Keyboard) -> Bool {
+    func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool {
         guard let suggester else { return false }
         // Once the keyboard is up, the keymap's language is looked up: with nothing typed yet
         // the bar asks, for a sentence's first words.
-        if suggester.languageDue, followKeymapLanguage(on: keyboard) || keyboard.context.before.isEmpty { return true }
+        if suggester.languageDue, followKeymapLanguage(on: keyboard) || context.before.isEmpty { return true }
         return suggester.madeSinceAsked()
     }
 
@@ -31,8 +31,8 @@ extension XHost {
     func forgetLearned() { suggester?.forgetLearning() }
     func saveLearning() { suggester?.saveLearning() }
 
-    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String] {
-        glides.words(for: points, on: keyboard)
+    func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String] {
+        glides.words(for: points, on: keyboard, after: before)
     }
 
     func tapped(_ key: Key) { taps?.tapped(key) }

@@ -149,20 +149,20 @@ final class XHost: KeyboardHost {
 
     func format(_ formatting: Formatting) { typist.format(formatting, window: screen.window) }
 
-    func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool) {
+    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         var whole = whole
         if screen.firstPicture != nil, whole || bar || !damaged.isEmpty {
             // A kept first picture not yet checked is painted anew whole rather than in part.
             if screen.firstPicture?.kept != nil { whole = true }
-            screen.settleFirstPicture(check: false, keyboard: keyboard)
+            screen.settleFirstPicture(check: false, picture: picture)
         }
-        screen.repaint(damaged, whole: whole, bar: bar, of: keyboard)
+        screen.repaint(damaged, whole: whole, bar: bar, of: picture)
     }
 
-    func followPreview(_ keyboard: Keyboard) {
+    func followPreview(_ picture: Picture) {
         guard previewer.mode != .never else { return }
         // A round trip for the window's place, only when a preview is to show.
-        previewer.follow(keyboard) {
+        previewer.follow(picture) {
             let window = self.screen.window.rootRect()
             return (window.x, window.y + (self.screen.frame?.handleHeight ?? 0))
         }
@@ -172,9 +172,9 @@ final class XHost: KeyboardHost {
     // and the focused client as the key reached them; it still starts within a millisecond.
     func click() { player?.play() }
 
-    func prepareToShow(_ keyboard: Keyboard) {
+    func prepareToShow(_ picture: Picture) {
         screen.letBackgroundGo()
-        screen.settleFirstPicture(check: false, keyboard: keyboard)
+        screen.settleFirstPicture(check: false, picture: picture)
     }
 
     func showWindow() { screen.window.show() }
@@ -186,7 +186,7 @@ final class XHost: KeyboardHost {
         previewer.hide()
     }
 
-    func recreateWindow(_ keyboard: Keyboard) {
+    func recreateWindow(_ picture: Picture) {
         previewer.hide()
         do {
             let next = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
@@ -194,7 +194,7 @@ final class XHost: KeyboardHost {
             if screen.window.watchesHover { next.window.watchHover() }
             screen = next
             if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }
-            screen.paintAll(keyboard)
+            screen.paintAll(picture)
             if screen.window.followTouches() { Log.debug("the new window reads XI2 touches and buttons") }
             Log.warning("another program destroyed the keyboard's window: made it again")
         } catch {

@@ -2,7 +2,7 @@ import ClavierCore
 import Testing
 @testable import clavier
 
-/// Glide typing through the app: the session's `.glide` goes to the decoder hook at the
+/// Glide typing through the app: the session's `.decodeGlide` goes to the decoder hook at the
 /// lift, its words come back as `.glided` and are typed; the trail is the host's to paint.
 @Suite struct GlideAppTests {
     /// Draws h → e → l → o with pointer 3 and lifts.
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aGlideIsDecodedAtTheLiftAndItsWordTyped() {
         var asked: [[Point]] = []
-        let t = AppUnderTest(glideOptions(true)) { _, points in
+        let t = AppUnderTest(glideOptions(true)) { _, points, _ in
             asked.append(points)
             return ["hello", "hell"]
         }
@@ -32,11 +32,11 @@ import Testing
         t.wait(1000)
         #expect(t.host.log.last == "trail gone" && t.app.session.nextDeadline(after: t.now) == nil, "the trail faded and went")
         // A layout the session is handed (a rule, `clavier layout`) glides too.
-        #expect(t.request(.layout("us")) == .ok(nil) && t.keyboard.glide.enabled)
+        #expect(t.request(.layout("us")) == .ok(nil) && t.app.session.typing.mayGlide)
     }
 
     @Test func withGlideOffADragTypesOnlyItsFirstLetter() {
-        let t = AppUnderTest(glideOptions(false)) { _, _ in
+        let t = AppUnderTest(glideOptions(false)) { _, _, _ in
             Issue.record("no glide to decode")
             return []
         }

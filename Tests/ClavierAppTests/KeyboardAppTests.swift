@@ -119,7 +119,7 @@ import Testing
         let t = AppUnderTest(options)
         t.app.send(.hover(t.centre("g")))
         t.wait(300)
-        #expect(t.keyboard.marks.dwell?.target == .key("g"), "the fill is drawn on the key")
+        #expect(t.app.session.marks.dwell?.target == .key("g"), "the fill is drawn on the key")
         t.wait(2000)
         #expect(t.host.typed == "g")
     }
@@ -211,11 +211,11 @@ import Testing
         #expect(t.request(.hide) == .ok(nil) && t.request(.show) == .ok(nil))
         #expect(t.host.mapped && t.host.log.suffix(2) == ["ask field", "show"], "\(t.host.log)")
         t.app.send(.input(.press(t.centre("k"), pointer: 0)))
-        #expect(!t.host.previewUp && !t.keyboard.showsPressedKeys)
+        #expect(!t.host.previewUp && !t.app.session.picture.showsPressedKeys)
         t.app.send(.input(.release(t.centre("k"), pointer: 0)))
         t.app.send(.field(.prose, before: "", moved: true))
         t.app.send(.input(.press(t.centre("k"), pointer: 0)))
-        #expect(t.host.previewUp && t.keyboard.showsPressedKeys)
+        #expect(t.host.previewUp && t.app.session.picture.showsPressedKeys)
     }
 }
 

@@ -16,7 +16,7 @@ import Testing
         var options = Session.Options()
         options.glide = true
         var decoded: [[Point]] = []
-        let t = AppUnderTest(options, glideWords: { _, points in
+        let t = AppUnderTest(options, glideWords: { _, points, _ in
             decoded.append(points)
             return ["hello", "help"]
         }, words: ["world", "word", "work"])

@@ -33,13 +33,13 @@ final class RecordingHost: KeyboardHost {
     }
 
     func format(_ formatting: Formatting) { log.append("format \(formatting.rawValue)") }
-    func paint(_ keyboard: Keyboard, damaged: [Key.ID], whole: Bool, bar: Bool) {}
-    func followPreview(_ keyboard: Keyboard) { previewUp = keyboard.preview(.always) != nil }
-    func paintTrail(_ keyboard: Keyboard, at now: ContinuousClock.Instant, whole: Bool) {
-        log.append(keyboard.glide.trail(at: now) == nil ? "trail gone" : "trail")
+    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {}
+    func followPreview(_ picture: Picture) { previewUp = picture.preview(.always) != nil }
+    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+        log.append(picture.keyboard.glideDrag.trail(at: now) == nil ? "trail gone" : "trail")
     }
     func click() { log.append("click") }
-    func prepareToShow(_ keyboard: Keyboard) {}
+    func prepareToShow(_ picture: Picture) {}
 
     func showWindow() {
         mapped = true
@@ -52,7 +52,7 @@ final class RecordingHost: KeyboardHost {
         log.append("hide")
     }
 
-    func recreateWindow(_ keyboard: Keyboard) { log.append("recreate") }
+    func recreateWindow(_ picture: Picture) { log.append("recreate") }
 
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
         Keyboard(layout: layout, page: page, size: size)
@@ -77,7 +77,7 @@ final class RecordingHost: KeyboardHost {
     /// Moves the test's clock to a turn's deadline when it hears `.deadline`.
     var clock: TestClock?
 
-    func start(_ keyboard: Keyboard) { log.append("start") }
+    func start(_ picture: Picture) { log.append("start") }
 
     func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
         deadlines.append(deadline)
@@ -91,8 +91,8 @@ final class RecordingHost: KeyboardHost {
     func finish() { log.append("finish") }
     func route(_ input: InputEvent) -> InputEvent? { input }
     func keysPoint(_ point: Point) -> Point? { point }
-    func expose(_ rect: Rect, keyboard: Keyboard) {}
-    func resize(to size: Size, keyboard: Keyboard) -> Size? { size }
+    func expose(_ rect: Rect, picture: Picture) {}
+    func resize(to size: Size, picture: Picture) -> Size? { size }
     func screenChanged() { log.append("screen changed") }
     /// The active window the host says there is.
     var active: WindowIdentity?
@@ -104,19 +104,19 @@ final class RecordingHost: KeyboardHost {
 
     // Words.
 
-    /// What a glide's points mean (nil: the app must not ask).
-    var glideDecoder: ((Keyboard, [Point]) -> [String])?
+    /// What a glide's points, drawn after the text given, mean (nil: the app must not ask).
+    var glideDecoder: ((Keyboard, [Point], String) -> [String])?
     /// The words the bar offers, whatever the context (nil: no suggestions).
     var words: [String]?
     /// What the app gave to learn.
     var learned: [String] = []
 
-    func glideWords(_ keyboard: Keyboard, _ points: [Point]) -> [String] {
+    func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String] {
         log.append("glide")
-        return glideDecoder?(keyboard, points) ?? []
+        return glideDecoder?(keyboard, points, before) ?? []
     }
-    func suggestions(for keyboard: Keyboard) -> [String] { words ?? [] }
-    func wordsChanged(on keyboard: Keyboard) -> Bool { false }
+    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] { words ?? [] }
+    func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool { false }
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool { false }
     func learn(_ text: String, on layout: Layout) { learned.append(text) }
     func forgetLearned() { log.append("forget") }
@@ -142,7 +142,7 @@ final class AppUnderTest {
     }
 
     init(_ options: Session.Options = Session.Options(), layout: Layout = .us,
-         glideWords: ((Keyboard, [Point]) -> [String])? = nil, words: [String]? = nil) {
+         glideWords: ((Keyboard, [Point], String) -> [String])? = nil, words: [String]? = nil) {
         var options = options
         if options.layoutName.isEmpty { options.layoutName = layout.id }
         host.glideDecoder = glideWords

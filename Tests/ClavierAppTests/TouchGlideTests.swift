@@ -36,7 +36,7 @@ import Testing
         let glides = GlideDecoders()
         var options = Session.Options()
         options.glide = true
-        let t = AppUnderTest(options) { glides.words(for: $1, on: $0) }
+        let t = AppUnderTest(options) { glides.words(for: $1, on: $0, after: $2) }
         let letters = "world".map { t.centre(String($0)) }
         var events = [touch(XI_TouchBegin, at: letters[0])]
         for (a, b) in zip(letters, letters.dropFirst()) {
@@ -60,6 +60,6 @@ import Testing
         }
         #expect(pointers.count == 1 && pointers.first != 0, "one finger, one pointer, not the mouse's")
         #expect(text(t.host) == "world", "typed: \(t.host.log.filter { $0.hasPrefix("type") })")
-        #expect(t.keyboard.pressed.isEmpty && t.keyboard.glide.trace == nil, "nothing left held")
+        #expect(t.keyboard.pressed.isEmpty && t.keyboard.glideDrag.trace == nil, "nothing left held")
     }
 }

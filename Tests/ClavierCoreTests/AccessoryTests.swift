@@ -37,7 +37,7 @@ import Testing
     let size = Size(width: 1000, height: 300)
     let layout = Layout(id: "md", pages: Layout.us.pages, options: LayoutOptions(accessory: [.completions, .formatting]))
 
-    func tap(_ k: inout Keyboard, _ p: Point) -> [Effect] {
+    func tap(_ k: inout TypingKeyboard, _ p: Point) -> [Effect] {
         k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
     }
     func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aTopRowKeysAlternatesOpenAboveItOverTheBar() throws {
-        var k = Keyboard(layout: layout, size: size)
+        var k = TypingKeyboard(Keyboard(layout: layout, size: size))
         let e = k.geometry.frame(id: "e")!.rect
         _ = k.handle(.press(center(e)), at: t0)
         _ = k.handle(.tick, at: t0 + .seconds(1))
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func aCompletionTypesTheRestOfTheWordAndASpace() throws {
-        var k = Keyboard(layout: layout, size: size)
+        var k = TypingKeyboard(Keyboard(layout: layout, size: size))
         for id in ["h", "e"] { _ = tap(&k, center(k.geometry.frame(id: id)!.rect)) }
         #expect(k.word.text == "he")
         #expect(k.setCompletions(["help", "hello", "held", "helmet"]) == [.redrawAccessory])
@@ -82,8 +82,8 @@ import Testing
     }
 
     @Test func aLayoutWithoutCompletionsKeepsNoWord() throws {
-        var plain = Keyboard(layout: Layout(id: "fmt", pages: layout.pages, options: LayoutOptions(accessory: [.formatting])), size: size)
-        var bare = Keyboard(layout: Layout(id: "bare", pages: layout.pages), size: size)
+        var plain = TypingKeyboard(Keyboard(layout: Layout(id: "fmt", pages: layout.pages, options: LayoutOptions(accessory: [.formatting])), size: size))
+        var bare = TypingKeyboard(Keyboard(layout: Layout(id: "bare", pages: layout.pages), size: size))
         for id in ["h", "e"] {
             _ = tap(&plain, center(plain.geometry.frame(id: id)!.rect))
             _ = tap(&bare, center(bare.geometry.frame(id: id)!.rect))
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func aWordRunsThroughLettersAndApostrophesOnly() throws {
-        var k = Keyboard(layout: layout, size: size)
+        var k = TypingKeyboard(Keyboard(layout: layout, size: size))
         for id in ["h", "e"] { _ = tap(&k, center(k.geometry.frame(id: id)!.rect)) }
         #expect(k.word.text == "he")
         _ = tap(&k, center(k.geometry.frame(id: "space")!.rect))
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func anEmptySlotOrAReleaseElsewhereDoesNothing() throws {
-        var k = Keyboard(layout: layout, size: size)
+        var k = TypingKeyboard(Keyboard(layout: layout, size: size))
         _ = k.setCompletions(["help"])
         let empty = try #require(k.accessory?.rect(of: .completion(2)))
         #expect(tap(&k, center(empty)).isEmpty)
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func formattingAsksTheXSideToWrapAndEndsTheWord() throws {
-        var k = Keyboard(layout: layout, size: size)
+        var k = TypingKeyboard(Keyboard(layout: layout, size: size))
         _ = tap(&k, center(k.geometry.frame(id: "h")!.rect))
         let strong = try #require(k.accessory?.rect(of: .format(.strong)))
         let effects = tap(&k, center(strong))

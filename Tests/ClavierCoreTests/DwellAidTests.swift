@@ -21,19 +21,19 @@ final class DwellAidTests {
         var fed: [InputEvent] = []
         while let due = dwell.nextDeadline(after: now), due <= end {
             now = due
-            let inputs = dwell.fire(at: due, on: keyboard)
+            let inputs = dwell.fire(at: due, on: Picture(keyboard))
             for input in inputs { _ = keyboard.handle(input, at: now) }
             fed += inputs
-            for input in dwell.follow(moved: false, on: keyboard, at: now) { _ = keyboard.handle(input, at: now) }
+            for input in dwell.follow(moved: false, on: Picture(keyboard), at: now) { _ = keyboard.handle(input, at: now) }
         }
         now = end
         _ = keyboard.handle(.tick, at: now)
-        for input in dwell.follow(moved: false, on: keyboard, at: now) { _ = keyboard.handle(input, at: now); fed.append(input) }
+        for input in dwell.follow(moved: false, on: Picture(keyboard), at: now) { _ = keyboard.handle(input, at: now); fed.append(input) }
         return fed
     }
 
     func hover(_ point: Point?) -> [InputEvent] {
-        let inputs = dwell.hover(point, on: keyboard, at: now)
+        let inputs = dwell.hover(point, on: Picture(keyboard), at: now)
         for input in inputs { _ = keyboard.handle(input, at: now) }
         return inputs
     }
@@ -62,9 +62,9 @@ final class DwellAidTests {
     @Test func aRealClickIsNotFollowedByADwellOnTheSameKey() {
         let g = centre("g")
         _ = hover(g)
-        _ = dwell.real(.press(g), on: keyboard, at: now)
+        _ = dwell.real(.press(g), on: Picture(keyboard), at: now)
         #expect(dwell.nextDeadline(after: now) == nil, "a button down: dwell waits")
-        _ = dwell.real(.release(g), on: keyboard, at: now)
+        _ = dwell.real(.release(g), on: Picture(keyboard), at: now)
         #expect(wait(1000).isEmpty)
         _ = hover(centre("f"))
         #expect(wait(400).count == 2, "the next key dwells as usual")
@@ -95,7 +95,7 @@ final class DwellAidTests {
     /// movement to another key, or across this one, dwells as usual.
     @Test func aKeyboardShownUnderAStillPointerWaitsForAMovement() {
         let h = centre("h")
-        dwell.shown(under: h, on: keyboard, at: now)
+        dwell.shown(under: h, on: Picture(keyboard), at: now)
         _ = hover(h)
         #expect(wait(2000).isEmpty && dwell.nextDeadline(after: now) == nil, "the pointer never moved: nothing dwells")
         _ = hover(centre("j"))

@@ -64,24 +64,24 @@ import Testing
     @Test func targetsAreKeysCellsAndOnlyOwnAlternates() throws {
         var k = Keyboard(layout: .us, size: size)
         let h = try #require(k.geometry.frame(id: "h")).rect
-        #expect(k.dwellTarget(at: Point(x: h.midX, y: h.midY), pointer: -1) == .key("h"))
+        #expect(Picture(k).dwellTarget(at: Point(x: h.midX, y: h.midY), pointer: -1) == .key("h"))
         let e = try #require(k.geometry.frame(id: "e")).rect
         let onE = Point(x: e.midX, y: e.midY)
         _ = k.handle(.press(onE, pointer: -1), at: t0)
         _ = k.handle(.tick, at: t0 + .seconds(1))
         let popup = try #require(k.popup)
         let cell = popup.cells[1]
-        #expect(k.dwellTarget(at: Point(x: cell.midX, y: cell.midY), pointer: -1) == .alternate(1))
-        #expect(k.dwellTarget(at: Point(x: cell.midX, y: cell.midY), pointer: 0) == nil, "another pointer's popup")
-        #expect(k.dwellTarget(at: Point(x: h.midX, y: h.midY), pointer: -1) == .alternate(nil))
+        #expect(Picture(k).dwellTarget(at: Point(x: cell.midX, y: cell.midY), pointer: -1) == .alternate(1))
+        #expect(Picture(k).dwellTarget(at: Point(x: cell.midX, y: cell.midY), pointer: 0) == nil, "another pointer's popup")
+        #expect(Picture(k).dwellTarget(at: Point(x: h.midX, y: h.midY), pointer: -1) == .alternate(nil))
 
         let md = Layout(id: "md", pages: Layout.us.pages, options: LayoutOptions(accessory: [.completions, .formatting]))
-        var bar = Keyboard(layout: md, size: size)
+        var bar = Picture(Keyboard(layout: md, size: size))
         let strong = try #require(bar.accessory?.rect(of: .format(.strong)))
         #expect(bar.dwellTarget(at: Point(x: strong.midX, y: strong.midY), pointer: -1) == .cell(.format(.strong)))
         let empty = try #require(bar.accessory?.rect(of: .completion(0)))
         #expect(bar.dwellTarget(at: Point(x: empty.midX, y: empty.midY), pointer: -1) == nil, "an empty slot presses nothing")
-        _ = bar.setCompletions(["hello"])
+        bar = Picture(bar.keyboard, completions: ["hello"])
         #expect(bar.dwellTarget(at: Point(x: empty.midX, y: empty.midY), pointer: -1) == .cell(.completion(0)))
     }
 

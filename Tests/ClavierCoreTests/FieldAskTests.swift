@@ -35,14 +35,14 @@ import Testing
     func holdingShows(_ s: inout Session, _ id: Key.ID) -> Bool {
         let p = s.keyboard.centre(of: id)
         _ = s.handle(.input(.press(p, pointer: 0)), at: t0)
-        let shows = s.keyboard.state(of: s.keyboard.page.key(id: id)!) == .pressed || s.keyboard.preview(.always) != nil
+        let shows = s.picture.state(of: s.keyboard.page.key(id: id)!) == .pressed || s.picture.preview(.always) != nil
         _ = s.handle(.input(.release(p, pointer: 0)), at: t0)
         return shows
     }
 
     @Test func untilTheWatchFirstAnswersNothingTypedIsLearnedPaintedOrSuggested() {
         var s = session()
-        #expect(s.awaitsField && s.fieldKeys.isPrivate && !s.keyboard.glide.enabled)
+        #expect(s.awaitsField && s.fieldKeys.isPrivate && !s.typing.mayGlide)
         #expect(!holdingShows(&s, "q"), "a key held before the watch answered was painted pressed or previewed")
         let typed = type(&s, "secret\n")
         #expect(typed.contains(.type(KeySym(rawValue: 0x73), modifiers: [])), "it types")
@@ -51,7 +51,7 @@ import Testing
         // The answer: a prose entry. What was typed before it is not learned; what follows is.
         let answered = s.handle(.field(.prose, before: "", moved: true), at: t0)
         #expect(learned(answered).isEmpty && answered.contains(.suggest), "\(answered)")
-        #expect(!s.awaitsField && !s.fieldKeys.isPrivate && s.keyboard.glide.enabled)
+        #expect(!s.awaitsField && !s.fieldKeys.isPrivate && s.typing.mayGlide)
         #expect(holdingShows(&s, "q"))
         #expect(learned(type(&s, "plumbous\n")).contains { $0.containsText("plumbous") })
     }
@@ -98,7 +98,7 @@ import Testing
 
     @Test func withoutAutoShowNothingIsAwaitedNorAsked() {
         var s = session(autoShow: false)
-        #expect(!s.awaitsField && !s.fieldKeys.isPrivate && s.keyboard.glide.enabled)
+        #expect(!s.awaitsField && !s.fieldKeys.isPrivate && s.typing.mayGlide)
         #expect(holdingShows(&s, "k"))
         #expect(learned(type(&s, "word\n")).contains { $0.containsText("word") })
         _ = s.handle(.request(.hide), at: t0)

@@ -85,22 +85,22 @@ import Testing
         var s = session()
         _ = focus(&s, .prose)
         _ = s.handle(.completions(["hello"]), at: t0)
-        #expect(s.keyboard.completions == ["hello"])
+        #expect(s.typing.completions == ["hello"])
         let effects = focus(&s, .password)
         #expect(s.keyboard.page.id == "letters" && loads(effects).isEmpty)
-        #expect(s.keyboard.completions.isEmpty && !effects.contains(.suggest))
+        #expect(s.typing.completions.isEmpty && !effects.contains(.suggest))
         let q = s.keyboard.geometry.frame(id: "q")!.rect
         let pressed = s.handle(.input(.press(Point(x: q.midX, y: q.midY), pointer: 1)), at: t0)
         #expect(pressed.contains(.type(KeySym(rawValue: 0x71), modifiers: [])), "it types")
         #expect(!pressed.contains(.suggest))
-        #expect(s.keyboard.state(of: s.keyboard.page.key(id: "q")!) != .pressed)
-        #expect(s.keyboard.preview(.always) == nil)
+        #expect(s.picture.state(of: s.keyboard.page.key(id: "q")!) != .pressed)
+        #expect(s.picture.preview(.always) == nil)
         _ = s.handle(.input(.release(Point(x: q.midX, y: q.midY), pointer: 1)), at: t0)
         _ = s.handle(.completions(["late"]), at: t0)
-        #expect(s.keyboard.completions.isEmpty, "late words are dropped")
+        #expect(s.typing.completions.isEmpty, "late words are dropped")
         // The next field is no longer private.
         let next = focus(&s, .prose)
-        #expect(next.contains(.suggest) && s.keyboard.showsPressedKeys)
+        #expect(next.contains(.suggest) && s.picture.showsPressedKeys)
     }
 
     @Test func purposeRulesComeFirstThenThePurposesOwnThenTheWindowsRules() {

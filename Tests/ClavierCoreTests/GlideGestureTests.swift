@@ -7,13 +7,11 @@ import Testing
     static let size = Size(width: 1000, height: 300)
     let t0 = ContinuousClock.now
 
-    func keyboard(_ layout: Layout = .us, glide: Bool = true) -> Keyboard {
-        var k = Keyboard(layout: layout, size: Self.size)
-        k.setGlide(glide)
-        return k
+    func keyboard(_ layout: Layout = .us, glide: Bool = true) -> TypingKeyboard {
+        TypingKeyboard(Keyboard(layout: layout, size: Self.size), glide: glide)
     }
 
-    func centre(_ k: Keyboard, _ id: String) -> Point {
+    func centre(_ k: TypingKeyboard, _ id: String) -> Point {
         let r = k.geometry.frame(id: id)!.rect
         return Point(x: r.midX, y: r.midY)
     }
@@ -27,7 +25,7 @@ import Testing
     }
 
     /// Presses on the first letter, moves through the others' centres, releases on the last.
-    func glide(_ letters: String, on k: inout Keyboard, pointer: Int = 0) -> [Effect] {
+    func glide(_ letters: String, on k: inout TypingKeyboard, pointer: Int = 0) -> [Effect] {
         let points = letters.map { centre(k, String($0)) }
         var effects = k.handle(.press(points[0], pointer: pointer), at: t0)
         for (i, p) in points.enumerated().dropFirst() {
@@ -39,7 +37,7 @@ import Testing
     }
 
     func glidePoints(_ effects: [Effect]) -> [Point]? {
-        for case .glide(let points) in effects { return points }
+        for case .decodeGlide(let points) in effects { return points }
         return nil
     }
 
@@ -50,7 +48,7 @@ import Testing
         #expect(points.first == centre(k, "h") && points.last == centre(k, "p"))
         #expect(points.count >= 7)
         #expect(typed(effects) == "h", "the press typed its letter, as always; nothing else before the word")
-        #expect(k.pressed.isEmpty && k.glide.trace == nil)
+        #expect(k.pressed.isEmpty && k.glideDrag.trace == nil)
     }
 
     @Test func theWordTakesThePressesLetterBackAndTheNextGetsASpace() {
@@ -90,7 +88,7 @@ import Testing
         let e = centre(k, "e")
         _ = k.handle(.press(e, pointer: 0), at: t0)
         _ = k.handle(.tick, at: t0 + .seconds(1))
-        #expect(k.popup != nil && k.glide.trace == nil)
+        #expect(k.popup != nil && k.glideDrag.trace == nil)
         let effects = k.handle(.motion(centre(k, "r"), pointer: 0), at: t0 + .seconds(1))
         #expect(glidePoints(effects + k.handle(.release(centre(k, "r"), pointer: 0), at: t0 + .seconds(1))) == nil)
     }
@@ -161,22 +159,21 @@ import Testing
 
 @Suite struct GlideTrailTests {
     @Test func theTrailShowsWhileGlidingAndFadesAfterTheLift() throws {
-        var k = Keyboard(layout: .us, size: GlideGestureTests.size)
-        k.setGlide(true)
+        var k = TypingKeyboard(Keyboard(layout: .us, size: GlideGestureTests.size), glide: true)
         let t0 = ContinuousClock.now
         let h = k.geometry.frame(id: "h")!.rect, e = k.geometry.frame(id: "e")!.rect
         _ = k.handle(.press(Point(x: h.midX, y: h.midY), pointer: 0), at: t0)
-        #expect(k.glide.trail(at: t0) == nil, "a press alone draws no trail")
+        #expect(k.glideDrag.trail(at: t0) == nil, "a press alone draws no trail")
         let moved = k.handle(.motion(Point(x: e.midX, y: e.midY), pointer: 0), at: t0)
         #expect(moved.contains(.redrawTrail))
-        #expect(k.glide.trail(at: t0)?.opacity == 1 && k.glide.trail(at: t0)?.points.count == 2)
+        #expect(k.glideDrag.trail(at: t0)?.opacity == 1 && k.glideDrag.trail(at: t0)?.points.count == 2)
         _ = k.handle(.release(Point(x: e.midX, y: e.midY), pointer: 0), at: t0)
         let due = try #require(k.nextDeadline)
-        let half = try #require(k.glide.trail(at: t0 + Timing.glideTrail.fade / 2))
+        let half = try #require(k.glideDrag.trail(at: t0 + Timing.glideTrail.fade / 2))
         #expect(half.opacity > 0.4 && half.opacity < 0.6)
         #expect(k.handle(.tick, at: due).contains(.redrawTrail))
         let end = t0 + Timing.glideTrail.fade
         #expect(k.handle(.tick, at: end).contains(.redrawTrail))
-        #expect(k.glide.trail(at: end) == nil && k.nextDeadline == nil, "gone, and no more timers")
+        #expect(k.glideDrag.trail(at: end) == nil && k.nextDeadline == nil, "gone, and no more timers")
     }
 }

@@ -7,20 +7,18 @@ import Testing
 @Suite struct GlideSlowStartTests {
     let t0 = ContinuousClock.now
 
-    func keyboard() -> Keyboard {
-        var k = Keyboard(layout: .us, size: GlideGestureTests.size)
-        k.setGlide(true)
-        return k
+    func keyboard() -> TypingKeyboard {
+        TypingKeyboard(Keyboard(layout: .us, size: GlideGestureTests.size), glide: true)
     }
 
-    func rect(_ k: Keyboard, _ id: String) -> Rect { k.geometry.frame(id: id)!.rect }
+    func rect(_ k: TypingKeyboard, _ id: String) -> Rect { k.geometry.frame(id: id)!.rect }
 
     func glided(_ effects: [Effect]) -> Bool {
-        effects.contains { if case .glide = $0 { true } else { false } }
+        effects.contains { if case .decodeGlide = $0 { true } else { false } }
     }
 
     /// Events every 16 ms with the ticks the loop sends when the keyboard asks for one.
-    func run(_ k: inout Keyboard, _ points: [Point], from start: Duration = .zero) -> [Effect] {
+    func run(_ k: inout TypingKeyboard, _ points: [Point], from start: Duration = .zero) -> [Effect] {
         var effects = k.handle(.press(points[0], pointer: 0), at: t0 + start)
         var now = t0 + start
         for p in points.dropFirst() {

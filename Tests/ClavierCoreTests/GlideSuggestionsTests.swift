@@ -38,20 +38,20 @@ import Testing
         _ = tap(&s, centre(s, "o"))
         _ = tap(&s, centre(s, "k"))
         let released = glide("help", on: &s)
-        #expect(released.contains { if case .glide = $0 { true } else { false } })
+        #expect(released.contains { if case .decodeGlide = $0 { true } else { false } })
         let glided = s.handle(.glided(["help", "hello", "hell"]), at: t0)
         #expect(!glided.contains(.suggest), "the alternatives hold the bar")
-        #expect(s.keyboard.completions == ["hello", "hell"])
-        #expect(s.keyboard.context.before == "ok help", "the glided word is in the context")
+        #expect(s.typing.completions == ["hello", "hell"])
+        #expect(s.typing.context.before == "ok help", "the glided word is in the context")
         // Words asked for before the glide come late: they do not push the alternatives off.
         _ = s.handle(.completions(["okay"]), at: t0)
-        #expect(s.keyboard.completions == ["hello", "hell"])
+        #expect(s.typing.completions == ["hello", "hell"])
         // An alternative replaces the glided word, and the bar still offers the others.
         let cell = try #require(s.keyboard.accessory?.rect(of: .completion(0)))
         let replaced = tap(&s, Point(x: cell.midX, y: cell.midY))
         #expect(!replaced.contains(.suggest))
-        #expect(s.keyboard.context.before == "ok hello")
-        #expect(s.keyboard.completions == ["help", "hell"])
+        #expect(s.typing.context.before == "ok hello")
+        #expect(s.typing.completions == ["help", "hell"])
         // Anything typed next ends the alternatives: suggestions again, and learning has the word.
         #expect(tap(&s, centre(s, "space")).contains(.suggest))
         let ended = tap(&s, centre(s, "return"))
@@ -62,17 +62,17 @@ import Testing
         var s = session()
         _ = glide("help", on: &s)
         _ = s.handle(.glided(["help", "hello"]), at: t0)
-        #expect(s.keyboard.glide.lastWord == "help")
+        #expect(s.typing.glideContext.lastWord == "help")
         let moved = s.handle(.activeWindow(WindowIdentity(instance: "xterm", windowClass: "XTerm", title: "")), at: t0)
-        #expect(s.keyboard.glide.lastWord == nil && moved.contains(.suggest))
+        #expect(s.typing.glideContext.lastWord == nil && moved.contains(.suggest))
     }
 
     @Test func aPasswordFieldNeverGlides() {
         var s = session()
         _ = s.handle(.field(.password, before: nil, moved: true), at: t0)
-        #expect(!s.keyboard.glide.enabled)
-        #expect(!glide("help", on: &s).contains { if case .glide = $0 { true } else { false } })
+        #expect(!s.typing.mayGlide)
+        #expect(!glide("help", on: &s).contains { if case .decodeGlide = $0 { true } else { false } })
         _ = s.handle(.field(.prose, before: "", moved: true), at: t0)
-        #expect(s.keyboard.glide.enabled)
+        #expect(s.typing.mayGlide)
     }
 }

@@ -71,10 +71,10 @@ import Testing
         _ = s.handle(.input(.press(s.keyboard.centre(of: "h"))), at: t0)
         _ = s.handle(.input(.motion(s.keyboard.centre(of: "j"))), at: t0 + .milliseconds(30))
         _ = s.handle(.input(.motion(s.keyboard.centre(of: "k"))), at: t0 + .milliseconds(60))
-        #expect(s.keyboard.glide.trace?.gliding == true)
+        #expect(s.keyboard.glideDrag.trace?.gliding == true)
         let lost = s.handle(.input(.lost(pointer: 0)), at: t0 + .milliseconds(90))
-        #expect(lost.contains(.redrawTrail) && !lost.contains { if case .glide = $0 { true } else { false } })
-        #expect(s.keyboard.glide.trace == nil && s.keyboard.pressed.isEmpty)
+        #expect(lost.contains(.redrawTrail) && !lost.contains { if case .decodeGlide = $0 { true } else { false } })
+        #expect(s.keyboard.glideDrag.trace == nil && s.keyboard.pressed.isEmpty)
     }
 
     @Test func aPointerNeverPressedChangesNothing() {

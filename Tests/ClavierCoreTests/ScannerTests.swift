@@ -59,7 +59,7 @@ import Testing
 
     @Test func theRowsOfAPageAreItsKeysByTopEdge() {
         let keyboard = Keyboard(layout: .us, size: Size(width: 1280, height: 330))
-        let scanned = Scanner.rows(of: keyboard)
+        let scanned = Scanner.rows(of: Picture(keyboard))
         #expect(scanned.count == Layout.us.defaultPage.rows.count)
         #expect(scanned[0].first == .key("q") && scanned[1].contains(.key("h")))
         #expect(scanned.joined().count == keyboard.geometry.frames.filter { $0.rect.width > 0 }.count)
@@ -68,9 +68,9 @@ import Testing
 
     @Test func theAccessoryBarIsTheFirstRowWhenItHoldsSomething() {
         let md = Layout(id: "md", pages: Layout.us.pages, options: LayoutOptions(accessory: [.completions]))
-        var keyboard = Keyboard(layout: md, size: Size(width: 1280, height: 330))
+        var keyboard = Picture(Keyboard(layout: md, size: Size(width: 1280, height: 330)))
         #expect(Scanner.rows(of: keyboard).first?.first == .key("q"), "no completions yet: no bar row")
-        _ = keyboard.setCompletions(["hello", "help"])
+        keyboard = Picture(keyboard.keyboard, completions: ["hello", "help"])
         #expect(Scanner.rows(of: keyboard).first == [.cell(.completion(0)), .cell(.completion(1))])
         #expect(keyboard.centre(of: .cell(.completion(1))) != nil && keyboard.centre(of: .alternate(0)) == nil)
     }

@@ -47,24 +47,24 @@ import Testing
         _ = s.handle(.press(elsewhere: true), at: t0)
         _ = s.handle(.press(elsewhere: false), at: t0 + .milliseconds(10))
         #expect(s.nextDeadline(after: t0) == nil)
-        #expect(s.keyboard.context.before == "see you")
+        #expect(s.typing.context.before == "see you")
         _ = s.handle(.press(elsewhere: true), at: t0)
         #expect(s.nextDeadline(after: t0) == t0 + Timing.ownPressWait)
         let forgotten = s.handle(.tick, at: t0 + Timing.ownPressWait)
         // The word left begun ("you") is not learned.
         #expect(forgotten.contains(.learn("see ")) && forgotten.contains(.suggest), "\(forgotten)")
-        #expect(s.keyboard.context.before.isEmpty)
+        #expect(s.typing.context.before.isEmpty)
     }
 
     @Test func anotherWindowAndHidingForgetTheContext() {
         var s = session()
         _ = type(&s, "ok then", at: t0)
         #expect(s.handle(.activeWindow(WindowIdentity(instance: "xterm", windowClass: "XTerm", title: "")), at: t0).contains(.learn("ok ")))
-        #expect(s.keyboard.context.before.isEmpty)
+        #expect(s.typing.context.before.isEmpty)
         _ = type(&s, "fine go", at: t0)
         let hidden = s.handle(.request(.hide), at: t0)
         #expect(hidden.contains(.learn("fine ")) && hidden.contains(.hide))
-        #expect(s.keyboard.context.before.isEmpty)
+        #expect(s.typing.context.before.isEmpty)
     }
 
     /// `clavier forget` (issue 34): the predictors are told to forget, and what was typed since
@@ -84,11 +84,11 @@ import Testing
     @Test func theFieldsTextIsTheContextAndAPasswordKeepsNothing() {
         var s = session()
         #expect(s.handle(.field(.prose, before: "Dear Sir", moved: true), at: t0).contains(.suggest))
-        #expect(s.keyboard.context.before == "Dear Sir")
+        #expect(s.typing.context.before == "Dear Sir")
         _ = s.handle(.field(.password, before: nil, moved: true), at: t0)
         let typed = type(&s, "abc\n", at: t0 + .seconds(1))
         #expect(!typed.contains { if case .learn = $0 { true } else { false } })
-        #expect(s.keyboard.context.before.isEmpty)
+        #expect(s.typing.context.before.isEmpty)
     }
 
     @Test func aNewLayoutGoesOnWithTheSameField() {
@@ -96,7 +96,7 @@ import Testing
         _ = type(&s, "go", at: t0)
         let next = Keyboard(layout: Layout.us.offering(suggestions: 5), size: Size(width: 1000, height: 300))
         _ = s.handle(.keyboardReady(next, .request("us")), at: t0)
-        #expect(s.keyboard.context.before == "go" && s.keyboard.accessory?.slots == 5)
+        #expect(s.typing.context.before == "go" && s.keyboard.accessory?.slots == 5)
         #expect(s.handle(.finishTyping, at: t0).isEmpty)  // A word left begun is not learned.
     }
 }

@@ -9,17 +9,16 @@ import Testing
     let size = Size(width: 1000, height: 300)
 
     func keyboard(_ capitalize: CapitalizeMode = .prose, field: FieldKind = .prose, before: String? = "",
-                  slots: Int = 3) -> Keyboard {
-        var k = Keyboard(layout: Layout.us.offering(suggestions: slots), size: size)
-        k.setCapitalize(capitalize)
+                  slots: Int = 3) -> TypingKeyboard {
+        var k = TypingKeyboard(Keyboard(layout: Layout.us.offering(suggestions: slots), size: size), capitalize: capitalize)
         _ = k.focusMoved(to: field, before: before, at: t0 - .seconds(10))
         return k
     }
-    func tap(_ k: inout Keyboard, _ id: String) -> [Effect] {
+    func tap(_ k: inout TypingKeyboard, _ id: String) -> [Effect] {
         let p = center(k.geometry.frame(id: id)!.rect)
         return k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
     }
-    func take(_ k: inout Keyboard, _ slot: Int) throws -> [Effect] {
+    func take(_ k: inout TypingKeyboard, _ slot: Int) throws -> [Effect] {
         let p = center(try #require(k.accessory?.rect(of: .completion(slot))))
         return k.handle(.press(p), at: t0) + k.handle(.release(p), at: t0 + .milliseconds(50))
     }
@@ -31,7 +30,7 @@ import Testing
         }
         return out
     }
-    func typeWord(_ k: inout Keyboard, _ word: String) -> [Effect] {
+    func typeWord(_ k: inout TypingKeyboard, _ word: String) -> [Effect] {
         word.flatMap { tap(&k, $0 == " " ? "space" : String($0)) }
     }
 
@@ -197,10 +196,17 @@ import Testing
     }
 
     @Test func aNewLayoutGoesOnWithTheSameField() {
-        var k = keyboard(.prose, field: .prose, before: "Hi ")
-        _ = typeWord(&k, "yo")
-        var next = Keyboard(layout: Layout.us, size: size)
-        next.continueTyping(from: k)
-        #expect(next.context.before == "Hi yo" && next.context.field == .prose && next.context.capitalize == .prose)
+        var options = Session.Options()
+        options.capitalize = .prose
+        var s = Session(keyboard: Keyboard(layout: Layout.us.offering(suggestions: 3), size: size), options: options, at: t0)
+        _ = s.handle(.field(.prose, before: "Hi ", moved: true), at: t0 - .seconds(10))
+        for id in ["y", "o"] {
+            let p = center(s.keyboard.geometry.frame(id: id)!.rect)
+            _ = s.handle(.input(.press(p)), at: t0)
+            _ = s.handle(.input(.release(p)), at: t0 + .milliseconds(50))
+        }
+        _ = s.handle(.keyboardReady(Keyboard(layout: Layout.us, size: size), .request("us")), at: t0 + .seconds(1))
+        let next = s.typing.context
+        #expect(next.before == "Hi yo" && next.field == .prose && next.capitalize == .prose)
     }
 }

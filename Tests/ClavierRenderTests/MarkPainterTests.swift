@@ -11,7 +11,7 @@ struct MarkPainterTests {
     func marksRepaintOnlyTheirKeysAndShow(theme name: String) throws {
         let painter = KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme(name))
         let size = Size(width: 1000, height: 300)
-        var keyboard = Keyboard(layout: .us, size: size)
+        let keyboard = Keyboard(layout: .us, size: size)
         let canvas = try Canvas(size: size)
         painter.paintAll(keyboard, on: canvas)
         let plain = try Canvas(size: size)
@@ -27,12 +27,13 @@ struct MarkPainterTests {
         var key = KeyMarks()
         key.scanned = [.key("w")]
         steps += [row, key, KeyMarks()]
+        var shown = KeyMarks()
         for marks in steps {
-            let damage = marks.damage(from: keyboard.marks)
-            keyboard.marks = marks
-            painter.paintKeys(damage.keys, of: keyboard, on: canvas)
+            let damage = marks.damage(from: shown)
+            shown = marks
+            painter.paintKeys(damage.keys, of: Picture(keyboard, marks: marks), on: canvas)
             let full = try Canvas(size: size)
-            painter.paintAll(keyboard, on: full)
+            painter.paintAll(Picture(keyboard, marks: marks), on: full)
             #expect(GoldenImage.compare(canvas, full, tolerance: 0).differing == 0, "one-key repaints of \(marks) differ from a full paint")
             let changed = differingPixels(canvas, plain)
             #expect(marks == KeyMarks() ? changed == 0 : changed > 500, "a mark must show: \(changed) pixels for \(marks)")

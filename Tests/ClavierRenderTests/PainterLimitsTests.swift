@@ -140,10 +140,9 @@ import Testing
     /// painted without a trap, each inside its cell of the bar, the keys untouched.
     @Test(arguments: tallLabels.indices) func aTallCompletionStaysInTheBar(_ index: Int) throws {
         let layout = Layout.us.offering(suggestions: 3)
-        var tall = Keyboard(layout: layout, size: Self.size)
-        _ = tall.setCompletions(["one", Self.tallLabels[index], "three"])
-        var plain = Keyboard(layout: layout, size: Self.size)
-        _ = plain.setCompletions(["one", "two", "three"])
+        let keyboard = Keyboard(layout: layout, size: Self.size)
+        let tall = Picture(keyboard, completions: ["one", Self.tallLabels[index], "three"])
+        let plain = Picture(keyboard, completions: ["one", "two", "three"])
         let bar = try #require(tall.accessory).rect
         let painted = try Canvas(size: Self.size), expected = try Canvas(size: Self.size)
         KeyboardPainter(theme: .system).paintAll(tall, on: painted)

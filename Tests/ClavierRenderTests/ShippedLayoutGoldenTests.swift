@@ -53,11 +53,11 @@ struct ShippedLayoutGoldenTests {
     }
 
     /// Presses and lets go of each key of `ids` in turn, at `t0`.
-    static func tap(_ ids: [Key.ID], on keyboard: inout Keyboard, at t0: ContinuousClock.Instant) throws {
+    static func tap(_ ids: [Key.ID], on keyboard: inout Keyboard, typing: inout Typing, at t0: ContinuousClock.Instant) throws {
         for id in ids {
             let r = try #require(keyboard.geometry.frame(id: id)).rect
-            _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0)
-            _ = keyboard.handle(.release(Point(x: r.midX, y: r.midY)), at: t0)
+            _ = keyboard.handle(.press(Point(x: r.midX, y: r.midY)), at: t0, typing: &typing)
+            _ = keyboard.handle(.release(Point(x: r.midX, y: r.midY)), at: t0, typing: &typing)
         }
     }
 
@@ -67,14 +67,15 @@ struct ShippedLayoutGoldenTests {
         let size = Size(width: 1000, height: 300)
         var keyboard = Keyboard(layout: try Self.library.layout("us").offering(suggestions: 5), size: size)
         let t0 = ContinuousClock.now
-        try Self.tap(["shift", "t", "h"], on: &keyboard, at: t0)
-        #expect(keyboard.word.text == "Th")
-        _ = keyboard.setCompletions(["The", "This", "That", "There", "They", "Then"])
-        #expect(keyboard.completions.count == 5)
+        var typing = Typing()
+        try Self.tap(["shift", "t", "h"], on: &keyboard, typing: &typing, at: t0)
+        #expect(typing.word.text == "Th")
+        _ = typing.setCompletions(["The", "This", "That", "There", "They", "Then"], on: keyboard.accessory)
+        #expect(typing.completions.count == 5)
         let second = try #require(keyboard.accessory?.rect(of: .completion(1)))
-        _ = keyboard.handle(.press(Point(x: second.midX, y: second.midY)), at: t0)
+        _ = keyboard.handle(.press(Point(x: second.midX, y: second.midY)), at: t0, typing: &typing)
         let canvas = try Canvas(size: size)
-        KeyboardPainter(theme: try Self.library.theme("system")).paintAll(keyboard, on: canvas)
+        KeyboardPainter(theme: try Self.library.theme("system")).paintAll(Picture(keyboard, completions: typing.completions), on: canvas)
         try GoldenImage.check(canvas, named: "us-suggestions-5-1000x300-system")
     }
 
@@ -85,18 +86,19 @@ struct ShippedLayoutGoldenTests {
         let size = Size(width: 800, height: 300)
         var keyboard = Keyboard(layout: try Self.library.layout("markdown"), size: size)
         let t0 = ContinuousClock.now
-        try Self.tap(["h", "e", "l"], on: &keyboard, at: t0)
-        #expect(keyboard.word.text == "hel")
+        var typing = Typing()
+        try Self.tap(["h", "e", "l"], on: &keyboard, typing: &typing, at: t0)
+        #expect(typing.word.text == "hel")
         let painter = KeyboardPainter(theme: try Self.library.theme(theme))
         let incremental = try Canvas(size: size)
-        painter.paintAll(keyboard, on: incremental)
-        _ = keyboard.setCompletions(["held", "help", "hello"])
+        painter.paintAll(Picture(keyboard, completions: typing.completions), on: incremental)
+        _ = typing.setCompletions(["held", "help", "hello"], on: keyboard.accessory)
         let strong = try #require(keyboard.accessory?.rect(of: .format(.strong)))
-        _ = keyboard.handle(.press(Point(x: strong.midX, y: strong.midY)), at: t0)
-        let damage = painter.paintAccessory(of: keyboard, on: incremental)
+        _ = keyboard.handle(.press(Point(x: strong.midX, y: strong.midY)), at: t0, typing: &typing)
+        let damage = painter.paintAccessory(of: Picture(keyboard, completions: typing.completions), on: incremental)
         #expect(damage != nil && damage == keyboard.accessory?.rect)
         let canvas = try Canvas(size: size)
-        painter.paintAll(keyboard, on: canvas)
+        painter.paintAll(Picture(keyboard, completions: typing.completions), on: canvas)
         try GoldenImage.check(canvas, named: "markdown-bar-800x300-\(theme)")
         var differing = 0
         for y in 0..<size.height {

@@ -1,0 +1,40 @@
+/// The running keyboard as it is seen: the keys of the keyboard shown and what the session
+/// puts on them (the bar's words, the aids' marks, a private field's pressed keys hidden).
+/// Read-only; what the painter paints and the input aids aim at (`Session.picture`). A
+/// keyboard on its own (`clavier render`, the first picture's key) is `Picture(keyboard)`.
+public struct Picture: Sendable {
+    public let keyboard: Keyboard
+    /// The words the bar offers now.
+    public let completions: [String]
+    /// What dwell and switch scanning draw over the keys.
+    public let marks: KeyMarks
+    /// Whether a held key is painted pressed and previewed: not on a PIN pad, nor in a private field.
+    public let showsPressedKeys: Bool
+
+    public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false) {
+        self.keyboard = keyboard
+        self.completions = completions
+        self.marks = marks
+        showsPressedKeys = keyboard.layout.options.showsPressedKeys && !isPrivate
+    }
+
+    public var geometry: PageGeometry { keyboard.geometry }
+    public var accessory: AccessoryBar? { keyboard.accessory }
+    public var popup: AlternatesPopup? { keyboard.popup }
+    public var pressed: [Int: Key.ID] { keyboard.pressed }
+    public var shift: ModifierLatch { keyboard.shift }
+    public var pressedAccessoryCell: AccessoryCell? { keyboard.pressedAccessoryCell }
+    public func label(of key: Key) -> KeyLabel { keyboard.label(of: key) }
+    public func centre(of target: PressTarget) -> Point? { keyboard.centre(of: target) }
+
+    /// How a key is drawn now.
+    public func state(of key: Key) -> KeyState { keyboard.state(of: key, showingPressed: showsPressedKeys) }
+
+    /// The preview to show now under `mode` (`Keyboard.preview`); none in a private field.
+    public func preview(_ mode: PreviewMode) -> KeyPreview? { keyboard.preview(mode, showingPressed: showsPressedKeys) }
+
+    /// What resting `pointer` at `point` would press (an empty slot of the bar presses nothing).
+    public func dwellTarget(at point: Point, pointer: Int) -> PressTarget? {
+        keyboard.dwellTarget(at: point, pointer: pointer, offered: completions.count)
+    }
+}

@@ -1,0 +1,60 @@
+/// What the session keeps of the typing while keyboards come and go (another layout, the
+/// same one refilled, a page turned): the text before the caret, the words the bar offers,
+/// what glides typed, the focused field's keys, and whether a drag over the letters glides.
+/// `Session` owns it; the key reducer (`Keyboard.handle(_:at:typing:)`) is handed it as it
+/// types, so a new keyboard is never fed any of it.
+public struct Typing: Sendable {
+    /// The text before the caret, followed from what the keyboard types only when the layout
+    /// offers suggestions: otherwise nothing needs it, and nothing typed is kept.
+    public internal(set) var context: TypingContext
+    /// The partial word before the caret, which a suggestion replaces.
+    public var word: CurrentWord { CurrentWord(context.partialWord) }
+    /// The suggestions the bar offers now (set by the executable from the language model).
+    public internal(set) var completions: [String] = []
+    /// Whether the latched Shift was set by auto-capitalisation (so it goes when the sentence's start does).
+    var shiftedForSentence = false
+    /// Whether the keys typed now are a suggestion's (its space is then taken back before punctuation).
+    var tookSuggestion = false
+    /// What the glides typed: the context a glided word is decoded in, the space before the
+    /// next, the word the bar's alternatives replace.
+    public internal(set) var glideContext = GlideContext()
+    /// What the focused field's purpose asks of the keys, as the keyboard took it (Session+Field.swift).
+    public internal(set) var fieldKeys = FieldKeys()
+    /// `--glide` (`Session.Options.glide`).
+    public let glideTyping: Bool
+    /// Whether a drag from a letter over other letters types a word: `--glide`, but never in a
+    /// private field (its trail would show the keys).
+    public var mayGlide: Bool { glideTyping && !fieldKeys.isPrivate }
+
+    /// Typing with sentences capitalised as `capitalize` says (`--auto-capitalize`), gliding
+    /// when `glide` (`--glide`).
+    public init(capitalize: CapitalizeMode = .never, glide: Bool = false) {
+        context = TypingContext()
+        context.capitalize = capitalize
+        glideTyping = glide
+    }
+
+    /// Takes the completions to offer for the current word, as many as `bar` has slots for;
+    /// says to repaint the bar when they changed.
+    mutating func setCompletions(_ words: [String], on bar: AccessoryBar?) -> [Effect] {
+        let offered = Array(words.prefix(bar?.slots ?? AccessoryBar.completionSlots))
+        guard offered != completions else { return [] }
+        completions = offered
+        return bar == nil ? [] : [.redrawAccessory]
+    }
+
+    /// A new keyboard came (`SessionEvent.keyboardReady`): what a keyboard's own state held
+    /// before it moved here starts again as it did then (the bar's words, what glides typed, a
+    /// sentence's Shift, which the new keyboard does not latch), and a layout that offers no
+    /// suggestions keeps no text before the caret; the field and `--auto-capitalize` stay.
+    mutating func keyboardChanged(followsWords: Bool) {
+        completions = []
+        shiftedForSentence = false
+        tookSuggestion = false
+        glideContext = GlideContext()
+        guard !followsWords else { return }
+        let capitalize = context.capitalize
+        context = TypingContext()
+        context.capitalize = capitalize
+    }
+}
