@@ -68,6 +68,27 @@ public enum PredictionLanguage {
         "at": "de", "ch": "de", "be": "fr", "latam": "es", "ru": "ru", "by": "ru", "ua": "uk",
     ]
 
+    /// The language typed on `layout`, the one rule the suggestions, glide typing and
+    /// autocorrection all follow: the layout's own `language:`, else the keymap group's
+    /// (`keymap`, an XKB layout name, as the running keyboard always knows it), else, for a
+    /// script that names neither, the language the letters of the page are for.
+    public static func of(_ layout: Layout, keymap: String?, letters: [Character] = []) -> String {
+        if let language = layout.options.language { return language }
+        if let keymap { return code(xkbLayout: keymap) }
+        return letters.isEmpty ? fallback : of(letters: letters)
+    }
+
+    /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ
+    /// Spanish; a first letter `a` (AZERTY) French; anything else English.
+    public static func of(letters: [Character]) -> String {
+        let set = Set(letters)
+        if letters.contains(where: { $0.unicodeScalars.first.map { (0x400...0x4FF).contains($0.value) } ?? false }) { return "ru" }
+        if set.isSuperset(of: ["ä", "ö", "ü"]) { return "de" }
+        if set.contains("ñ") { return "es" }
+        if letters.first == "a" { return "fr" }
+        return fallback
+    }
+
     /// The ISO 639-1 code of XKB layout `layout` ("us" → en, "de" → de, "fr" → fr); a layout
     /// named like a language code stands for that language.
     public static func code(xkbLayout layout: String) -> String {

@@ -51,13 +51,19 @@ public final class Predictor {
     /// `modelPath`: the language's system model (nil: none, user words only); `userModelPath`:
     /// the user model's file (nil: learn in memory only).
     /// `offensive`: the words never offered unless typed (`OffensiveWords.list(language:)`; nil: none).
-    public init(language: String, modelPath: String?, userModelPath: String?, learning: Bool = true, offensive: OffensiveWords? = nil) {
+    /// `system`: the model of `modelPath` opened already (shared with glide typing), taken as is.
+    public init(language: String, modelPath: String?, userModelPath: String?, learning: Bool = true, offensive: OffensiveWords? = nil,
+                system: SystemModel? = nil) {
         self.language = language
         self.offensive = offensive
         self.modelPath = modelPath
         self.userModelPath = userModelPath
         self.learning = learning
         words = Words(language: language)
+        if let system {
+            systemModel = system
+            systemLoaded = true
+        }
     }
 
     /// The system model, mapped at the first call; nil when there is none or it is unreadable,

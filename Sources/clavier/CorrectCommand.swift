@@ -135,7 +135,7 @@ struct CorrectCommand: ParsableCommand {
                 taps.append(CorrectionTap(capital ? Character(String(letter).uppercased()) : letter, at: point))
             }
         }
-        let language = request.language ?? GlideVocabulary.language(of: letters.map(\.letter))
+        let language = request.language ?? PredictionLanguage.of(letters: letters.map(\.letter))
         let model = engines.predictor(language)
         let corrector = Autocorrector(keyboard: CorrectionKeyboard(letters: letters), lexicon: engines.lexicon(language))
         let correction = corrector.correct(taps, before: request.before ?? "", model: model)

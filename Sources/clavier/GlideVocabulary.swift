@@ -26,11 +26,11 @@ final class GlideDecoders {
     }
 
     /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
-    /// words are known for `language` (nil: the language its letters suggest).
+    /// words are known for `language` (nil: the language its letters suggest, for a script).
     func decoder(for keyboard: Keyboard, language: String? = nil) -> GlideDecoder? {
         let letters = keyboard.glideLetters
         guard letters.count >= 2 else { return nil }
-        let language = language ?? GlideVocabulary.language(of: letters.map(\.letter))
+        let language = language ?? PredictionLanguage.of(letters: letters.map(\.letter))
         let size = keyboard.geometry.size
         let place = Place(layout: keyboard.layout.id, page: keyboard.page.id, width: size.width, height: size.height,
                           letters: String(letters.map(\.letter)), language: language)
@@ -49,17 +49,17 @@ final class GlideDecoders {
     /// The words `points` drawn on `keyboard` mean, best first, in the context of what the
     /// keyboard typed before (`before`, `GlideContext.before`). On the loop, at the lift: the
     /// trail has ended by then, and a decode takes milliseconds (`make bench`, glide's p95).
-    func words(for points: [Point], on keyboard: Keyboard, after before: String) -> [String] {
-        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: before)
+    func words(for points: [Point], on keyboard: Keyboard, after before: String, language: String? = nil) -> [String] {
+        let words = words(points.map { GlidePoint(x: $0.x, y: $0.y) }, on: keyboard, before: before, language: language)
         Log.debug("glide: \(points.count) points, \(words.count) words")
         return words
     }
 
     /// Up to `limit` words `points` drawn on `keyboard` mean after `before`, best first, none
     /// that may not be offered (an offensive word the user never typed).
-    func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, limit: Int = 5) -> [String] {
-        guard let decoder = decoder(for: keyboard) else { return [] }
-        let language = GlideVocabulary.language(of: keyboard.glideLetters.map(\.letter))
+    func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, language: String? = nil, limit: Int = 5) -> [String] {
+        let language = language ?? PredictionLanguage.of(letters: keyboard.glideLetters.map(\.letter))
+        guard let decoder = decoder(for: keyboard, language: language) else { return [] }
         // A few more than asked, for those left out.
         let found = decoder.decode(points, context: GlideDecoder.context(of: before), limit: limit + 5).map(\.word)
         guard blockOffensive, let list = OffensiveWords.list(language: language) else { return Array(found.prefix(limit)) }
@@ -83,23 +83,23 @@ final class GlideDecoders {
 
 /// Where glide typing's words and their probabilities come from.
 enum GlideVocabulary {
-    /// The words of `language`: its installed language model (models/LANG.lm, as word
-    /// prediction uses); nil where there is none.
+    /// The words of `language`: its installed language model, the one word prediction uses
+    /// (`LanguageModels`, opened once); nil where there is none.
     static func lexicon(language: String) -> (any GlideLexicon)? {
-        if let path = DataFiles.find("models/\(language).lm") {
-            do {
-                let system = try SystemModel(path: path)
-                let lexicon = model(system)
-                guard !system.cutShort else {
-                    Log.warning("glide typing: \(path): cut short while it was read")
-                    return nil
-                }
-                return lexicon
-            } catch {
-                Log.warning("glide typing: \(error)")
+        switch LanguageModels.shared.model(language) {
+        case .model(let system, let path):
+            let lexicon = model(system)
+            guard !system.cutShort else {
+                Log.warning("glide typing: \(path): cut short while it was read")
+                return nil
             }
+            return lexicon
+        case .unreadable(let why):
+            Log.warning("glide typing: \(why)")
+            return nil
+        case .missing:
+            return nil
         }
-        return nil
     }
 
     /// A language model as glide typing's lexicon: its vocabulary (id 0 is the sentence start)
@@ -121,14 +121,4 @@ enum GlideVocabulary {
         return model.unigrams
     }
 
-    /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ
-    /// Spanish; a first letter `a` (AZERTY) French; anything else English.
-    static func language(of letters: [Character]) -> String {
-        let set = Set(letters)
-        if letters.contains(where: { $0.unicodeScalars.first.map { (0x400...0x4FF).contains($0.value) } ?? false }) { return "ru" }
-        if set.isSuperset(of: ["ä", "ö", "ü"]) { return "de" }
-        if set.contains("ñ") { return "es" }
-        if letters.first == "a" { return "fr" }
-        return "en"
-    }
 }

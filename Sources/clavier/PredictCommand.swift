@@ -65,11 +65,17 @@ struct PredictCommand: ParsableCommand {
     /// The predictor the keyboard would use for `language`: the installed model, the user's words,
     /// and, when `blockOffensive`, the language's offensive words (offensive/LANG.txt) never offered unless typed.
     static func predictor(language: String, learning: Bool, blockOffensive: Bool = true) -> Predictor {
-        let model = DataFiles.find("models/\(language).lm")
-        if model == nil { Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only") }
+        // The model glide typing shares (LanguageModels); one that cannot be read is opened by
+        // the predictor again, which keeps why among its warnings.
+        var path: String?, system: SystemModel?
+        switch LanguageModels.shared.model(language) {
+        case .model(let model, let at): (system, path) = (model, at)
+        case .unreadable: path = DataFiles.find("models/\(language).lm")
+        case .missing: Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only")
+        }
         let user = UserModelFile.directory().map { UserModelFile.path(language: language, directory: $0) }
-        return Predictor(language: language, modelPath: model, userModelPath: user, learning: learning,
-                         offensive: blockOffensive ? OffensiveWords.list(language: language) : nil)
+        return Predictor(language: language, modelPath: path, userModelPath: user, learning: learning,
+                         offensive: blockOffensive ? OffensiveWords.list(language: language) : nil, system: system)
     }
 
     struct Request: Decodable {

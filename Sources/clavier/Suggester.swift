@@ -82,7 +82,7 @@ final class Suggester {
     }
 
     /// The language suggestions are in on `layout`.
-    func language(on layout: Layout) -> String { layout.options.language ?? keymapLanguage }
+    func language(on layout: Layout) -> String { layout.options.language ?? keymapLanguage }  // PredictionLanguage.of, the keymap's followed
 
     /// The predictor of `language`; nil while it is being made, or when there is none.
     private func predictor(_ language: String) -> (any WordPredictor)? {

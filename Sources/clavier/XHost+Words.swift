@@ -17,6 +17,11 @@ extension XHost {
         return suggester.madeSinceAsked()
     }
 
+    /// The language typed on `layout` now: its own, else the keymap group's.
+    func language(on layout: Layout) -> String {
+        suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: display.currentXKBLayout)
+    }
+
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
         suggester?.followKeymap(xkb: display.currentXKBLayout, on: keyboard) ?? false
     }
@@ -32,7 +37,8 @@ extension XHost {
     func saveLearning() { suggester?.saveLearning() }
 
     func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String] {
-        glides.words(for: points, on: keyboard, after: before)
+        // The language the suggestions are in: one rule for both (PredictionLanguage.of).
+        glides.words(for: points, on: keyboard, after: before, language: language(on: keyboard.layout))
     }
 
     func tapped(_ key: Key) { taps?.tapped(key) }

@@ -195,6 +195,18 @@ import Testing
         #expect(PredictionLanguage.code(xkbLayout: "ru") == "ru")
     }
 
+    /// One rule for the suggestions, glide and autocorrection (issue 35): the layout's own
+    /// language, else the keymap group's, else (a script that names neither) the letters'.
+    @Test func oneLanguageRuleForEveryPartThatNeedsWords() {
+        var german = Layout.us
+        german.options.language = "de"
+        #expect(PredictionLanguage.of(german, keymap: "ru", letters: ["q", "w"]) == "de")
+        #expect(PredictionLanguage.of(.us, keymap: "ru", letters: Array("qwertzuiopüasdfghjklöä")) == "ru")
+        #expect(PredictionLanguage.of(.us, keymap: nil, letters: Array("qwertzuiopüasdfghjklöä")) == "de")
+        #expect(PredictionLanguage.of(.us, keymap: nil, letters: Array("йцукен")) == "ru")
+        #expect(PredictionLanguage.of(.us, keymap: nil) == "en")
+    }
+
     @Test func aNewLayoutGoesOnWithTheSameField() {
         var options = Session.Options()
         options.capitalize = .prose

@@ -1,0 +1,43 @@
+import ClavierPredict
+import Glibc
+
+/// The language models (`models/LANG.lm`) this process opened, each once: the suggestions'
+/// predictors, glide typing's lexicons and the commands take them from here, so a running
+/// keyboard maps and checks a model once however many parts use it. The predictors' loader
+/// opens them on its thread and glide on the loop's, hence the lock; a model is only read.
+final class LanguageModels: @unchecked Sendable {
+    static let shared = LanguageModels()
+
+    /// What opening a language's model gave: the model, or why there is none.
+    enum Opened {
+        case model(SystemModel, path: String)
+        /// No file for the language (`DataFiles` searched).
+        case missing
+        /// The file is not a model Clavier can read (its path and why, `ModelError`).
+        case unreadable(String)
+    }
+
+    private var opened: [String: Opened] = [:]
+    private var lock = pthread_mutex_t()
+
+    private init() { pthread_mutex_init(&lock, nil) }
+
+    /// The model of `language`, opened and checked the first time it is asked for.
+    func model(_ language: String) -> Opened {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let found = opened[language] { return found }
+        let result: Opened
+        if let path = DataFiles.find("models/\(language).lm") {
+            do {
+                result = .model(try SystemModel(path: path), path: path)
+            } catch {
+                result = .unreadable(error.description)
+            }
+        } else {
+            result = .missing
+        }
+        opened[language] = result
+        return result
+    }
+}
