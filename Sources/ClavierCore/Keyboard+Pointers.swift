@@ -49,9 +49,11 @@ extension Keyboard {
             } else if repeating?.pointer == pointer {
                 repeating = nil
             }
+            beginSpaceCursor(on: key, at: point, pointer: pointer, typed: typed, now: now)
             return effects
         case .release(let point, let pointer):
             if repeating?.pointer == pointer { repeating = nil }
+            if let ended = endSpaceCursor(pointer: pointer) { return ended }
             if let glided = endGlide(at: point, pointer: pointer, now: now) { return glided }
             if let shown = popup, shown.pointer == pointer {
                 // Releasing on an alternate types it; releasing anywhere else types nothing.
@@ -72,6 +74,7 @@ extension Keyboard {
             return effects
         case .motion(let point, let pointer):
             if let glided = followGlide(to: point, pointer: pointer) { return glided }
+            if let moved = followSpaceCursor(to: point, pointer: pointer) { return moved }
             if var shown = popup, shown.pointer == pointer {
                 let selected = shown.index(at: point)
                 guard selected != shown.selected else { return [] }
@@ -84,6 +87,7 @@ extension Keyboard {
             pressed[pointer] = nil
             if repeating?.pointer == pointer { repeating = nil }
             if holding?.pointer == pointer { holding = nil }
+            if spaceCursor?.pointer == pointer { spaceCursor = nil }
             return [.redraw([id])]
         case .tick:
             var effects = fadeTrail(at: now)
@@ -112,6 +116,7 @@ extension Keyboard {
             glideDrag.fading = nil
             repeating = nil
             holding = nil
+            spaceCursor = nil
             let hadPopup = popup != nil
             popup = nil
             let bar: [Effect] = pressedCell == nil ? [] : [.redrawAccessory]
@@ -127,6 +132,7 @@ extension Keyboard {
     /// its popup closes, its glide is dropped; the other pointers' presses go on.
     mutating func lose(_ pointer: Int) -> [Effect] {
         if repeating?.pointer == pointer { repeating = nil }
+        if spaceCursor?.pointer == pointer { spaceCursor = nil }
         if holding?.pointer == pointer { holding = nil }
         var effects: [Effect] = []
         if glideDrag.trace?.pointer == pointer {

@@ -52,6 +52,11 @@ public struct Keyboard: Sendable {
     /// Glide typing's drag over the letters and its fading trail (whether a drag glides is
     /// the session's `Typing.mayGlide`).
     public internal(set) var glideDrag = GlideDrag()
+    /// A press on the space bar followed as a cursor drag (Keyboard+SpaceCursor.swift).
+    var spaceCursor: SpaceCursor?
+    /// How many times a drag on the space bar moved the caret, counted up: the session forgets
+    /// the text before the caret when it changes, as after a click in the application.
+    public internal(set) var caretMoves = 0
     /// Drops the drag followed now (glide typing went off: a private field).
     mutating func dropGlide() { glideDrag.trace = nil }
 
