@@ -40,8 +40,9 @@ public struct Keyboard: Sendable {
         get { keyRepeat?.interval ?? KeyRepeat.standard.interval }
         set { keyRepeat = KeyRepeat(delay: repeatDelay, interval: newValue) }
     }
-    /// The held key that repeats, with what it types and when it types again.
-    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
+    /// The held key that repeats, with what it types, when it types again and when it was
+    /// pressed (a BackSpace held long deletes faster: Keyboard+Pointers.swift).
+    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show.
     public var longPressDelay = Timing.longPress
     /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,

@@ -2,8 +2,8 @@ import ClavierBuiltins
 import Testing
 @testable import ClavierCore
 
-/// The space bar as a cursor (Keyboard+SpaceCursor.swift), in a session with the
-/// injected clock.
+/// The space bar as a cursor (Keyboard+SpaceCursor.swift) and a long-held BackSpace deleting
+/// faster (Keyboard+Pointers.swift), in a session with the injected clock.
 @Suite struct SpaceCursorTests {
     let t0 = ContinuousClock.now
 
@@ -93,5 +93,47 @@ import Testing
         _ = k.handle(.press(start, pointer: DwellAid.pointer), at: t0)
         let far = Point(x: start.x + k.geometry.unitKeyWidth, y: start.y)
         #expect(typed(k.handle(.motion(far, pointer: DwellAid.pointer), at: t0)).isEmpty)
+    }
+
+    /// Holds BackSpace from `t0` and gathers what each repeat types until `until`.
+    func holdBackSpace(_ s: inout Session, until end: Duration) -> [(at: Duration, typed: [KeySym])] {
+        let p = centre(s, "backspace")
+        var repeats: [(at: Duration, typed: [KeySym])] = []
+        #expect(typed(s.handle(.input(.press(p, pointer: 0)), at: t0)) == [.backSpace])
+        while let due = s.nextDeadline(after: t0), due - t0 <= end {
+            let out = typed(s.handle(.tick, at: due))
+            if !out.isEmpty { repeats.append((due - t0, out)) }
+        }
+        _ = s.handle(.input(.release(p, pointer: 0)), at: t0 + end)
+        return repeats
+    }
+
+    @Test func backSpaceHeldPastASecondDeletesAWordARepeatWhereTheTextIsKnown() {
+        var s = session()
+        type(&s, "one two  three four five six seven eight nine", at: t0 - .seconds(10))
+        let repeats = holdBackSpace(&s, until: .milliseconds(1_500))
+        let before = repeats.filter { $0.at < Timing.fasterBackSpace.after }
+        #expect(!before.isEmpty && before.allSatisfy { $0.typed == [.backSpace] }, "one character at a time for a second")
+        // The press and nine repeats up to 980 ms took "eight nine" a character at a
+        // time; from 1,020 ms each repeat takes a word and the spaces after it.
+        #expect(before.count == 9)
+        let after = repeats.filter { $0.at >= Timing.fasterBackSpace.after }
+        #expect(after.map(\.typed.count) == ["seven ", "six ", "five ", "four ", "three "].map(\.unicodeScalars.count))
+        #expect(after.allSatisfy { $0.typed.allSatisfy { $0 == .backSpace } })
+        #expect(zip(after, after.dropFirst()).allSatisfy { $1.at - $0.at == Timing.fasterBackSpace.wordInterval })
+        #expect(s.typing.context.before == "one two  ")
+    }
+
+    @Test func backSpaceHeldPastASecondDeletesCharactersFasterWhereTheTextIsNotKnown() {
+        var s = session()
+        _ = s.handle(.field(.unknown, before: nil, moved: true), at: t0)
+        #expect(s.typing.context.before.isEmpty)
+        let repeats = holdBackSpace(&s, until: .milliseconds(1_500))
+        #expect(repeats.allSatisfy { $0.typed == [.backSpace] })
+        let interval = s.keyboard.repeatInterval
+        let slow = repeats.filter { $0.at < Timing.fasterBackSpace.after }
+        let fast = repeats.filter { $0.at > Timing.fasterBackSpace.after + interval }
+        #expect(zip(slow, slow.dropFirst()).allSatisfy { $1.at - $0.at == interval })
+        #expect(fast.count > 2 && zip(fast, fast.dropFirst()).allSatisfy { $1.at - $0.at == interval / 2 })
     }
 }
