@@ -63,6 +63,7 @@ import Testing
         #expect(s.keyboard.pressed.isEmpty)
         #expect(s.typing.context.before == "", "after the caret moved, the text before it is not known")
         #expect(s.nextDeadline(after: t0 + .seconds(2)) == nil, "no repeat of space left behind")
+        #expect(Kiosk.allows(.left, modifiers: []) && Kiosk.allows(.right, modifiers: []), "a kiosk types them too")
     }
 
     @Test func backLeftTypesLefts() {
