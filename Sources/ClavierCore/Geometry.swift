@@ -87,6 +87,9 @@ public struct PageGeometry: Hashable, Sendable {
     public let keyHeight: Int
     /// px: the horizontal gap between neighbouring keys and the vertical gap between rows.
     public let keyGap: Int, rowGap: Int
+    /// px: the width of a one-unit key (a letter's), unrounded: what a drag on the space bar
+    /// measures its steps in (Keyboard+SpaceCursor.swift).
+    public let unitKeyWidth: Double
 
     /// Lays `page` out to fill `size`, below the top `top` px (an accessory bar's strip).
     public init(page: Page, size: Size, top: Int = 0, metrics: LayoutMetrics = .standard) {
@@ -120,6 +123,7 @@ public struct PageGeometry: Hashable, Sendable {
         self.frames = frames
         self.keyHeight = Int((rowPitch - vGap).rounded())
         keyGap = Int(hGap.rounded())
+        unitKeyWidth = max(unitPitch - hGap, 1)
         rowGap = Int(vGap.rounded())
     }
 

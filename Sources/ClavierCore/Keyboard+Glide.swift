@@ -60,13 +60,22 @@ extension Keyboard {
         return effects
     }
 
-    /// Whether a followed press has moved from where it began by more than a tremble (a third
-    /// of its key's height, as dwell counts one).
+    /// How far a press may move and still be a press, not a drag, as a fraction of its key's
+    /// height: a third, as dwell counts a tremble. Glide and the space bar's cursor both use it.
+    static let trembleOfKeyHeight = 1.0 / 3
+
+    /// Whether a followed press has moved from where it began by more than a tremble.
     private func movedOff(_ trace: GlideDrag.Trace) -> Bool {
-        guard let start = trace.points.first, let end = trace.points.last,
-              let key = geometry.frame(id: trace.key)?.rect else { return false }
+        guard let start = trace.points.first, let end = trace.points.last else { return false }
+        return movedOff(from: start, to: end, on: trace.key)
+    }
+
+    /// Whether a press on key `id` has moved from `start` to `end` by more than a tremble
+    /// (`trembleOfKeyHeight` of the key's height).
+    func movedOff(from start: Point, to end: Point, on id: Key.ID) -> Bool {
+        guard let key = geometry.frame(id: id)?.rect else { return false }
         let dx = end.x - start.x, dy = end.y - start.y
-        return (dx * dx + dy * dy).squareRoot() > Double(key.height) / 3
+        return (dx * dx + dy * dy).squareRoot() > Double(key.height) * Self.trembleOfKeyHeight
     }
 
     /// The glide's share of a release: the glide's points to decode; nil when the release is

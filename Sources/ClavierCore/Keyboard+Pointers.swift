@@ -45,13 +45,15 @@ extension Keyboard {
             // A new press takes over repeating; a key repeats exactly what its press typed.
             let typed = acted.filter { if case .type = $0 { true } else { false } }
             if key.repeats, let rate = keyRepeat, !typed.isEmpty, pressed[pointer] == key.id {
-                repeating = (pointer, key.id, typed, now + rate.delay)
+                repeating = (pointer, key.id, typed, now + rate.delay, now)
             } else if repeating?.pointer == pointer {
                 repeating = nil
             }
+            beginSpaceCursor(on: key, at: point, pointer: pointer, typed: typed, now: now)
             return effects
         case .release(let point, let pointer):
             if repeating?.pointer == pointer { repeating = nil }
+            if let ended = endSpaceCursor(pointer: pointer) { return ended }
             if let glided = endGlide(at: point, pointer: pointer, now: now) { return glided }
             if let shown = popup, shown.pointer == pointer {
                 // Releasing on an alternate types it; releasing anywhere else types nothing.
@@ -72,6 +74,7 @@ extension Keyboard {
             return effects
         case .motion(let point, let pointer):
             if let glided = followGlide(to: point, pointer: pointer) { return glided }
+            if let moved = followSpaceCursor(to: point, pointer: pointer) { return moved }
             if var shown = popup, shown.pointer == pointer {
                 let selected = shown.index(at: point)
                 guard selected != shown.selected else { return [] }
@@ -84,6 +87,7 @@ extension Keyboard {
             pressed[pointer] = nil
             if repeating?.pointer == pointer { repeating = nil }
             if holding?.pointer == pointer { holding = nil }
+            if spaceCursor?.pointer == pointer { spaceCursor = nil }
             return [.redraw([id])]
         case .tick:
             var effects = fadeTrail(at: now)
@@ -99,11 +103,11 @@ extension Keyboard {
                 }
             }
             guard var r = repeating, now >= r.next else { return effects }
+            let (typed, interval) = repeated(r.effects, heldFor: now - r.since, typing)
             // Behind schedule (a busy machine) means one repeat now, not a burst.
-            let interval = keyRepeat?.interval ?? KeyRepeat.standard.interval
             r.next = max(r.next + interval, now + interval / 2)
             repeating = r
-            return effects + r.effects
+            return effects + typed
         case .lost(let pointer):
             return lose(pointer)
         case .cancelAll:
@@ -112,6 +116,7 @@ extension Keyboard {
             glideDrag.fading = nil
             repeating = nil
             holding = nil
+            spaceCursor = nil
             let hadPopup = popup != nil
             popup = nil
             let bar: [Effect] = pressedCell == nil ? [] : [.redrawAccessory]
@@ -127,6 +132,7 @@ extension Keyboard {
     /// its popup closes, its glide is dropped; the other pointers' presses go on.
     mutating func lose(_ pointer: Int) -> [Effect] {
         if repeating?.pointer == pointer { repeating = nil }
+        if spaceCursor?.pointer == pointer { spaceCursor = nil }
         if holding?.pointer == pointer { holding = nil }
         var effects: [Effect] = []
         if glideDrag.trace?.pointer == pointer {
@@ -140,5 +146,19 @@ extension Keyboard {
         }
         guard let id = pressed.removeValue(forKey: pointer) else { return effects }
         return effects + (page.key(id: id) == nil ? [] : [.redraw([id])])
+    }
+
+    /// What a held key's repeat types now, held for `held`, and when it repeats next: what its
+    /// press typed, at the repeat's interval; but a BackSpace held `Timing.fasterBackSpace.after`
+    /// deletes the word before the caret at each repeat where the text before the caret is
+    /// known (as many BackSpaces as the word and the spaces after it have scalars: Ctrl+BackSpace
+    /// deletes a word in GTK, but xterm sends it as a plain erase character, ^H or DEL, and
+    /// BackSpaces delete everywhere), no more often than
+    /// `Timing.fasterBackSpace.wordInterval`; else one character at half the interval.
+    func repeated(_ effects: [Effect], heldFor held: Duration, _ typing: Typing) -> ([Effect], Duration) {
+        let interval = keyRepeat?.interval ?? KeyRepeat.standard.interval
+        guard effects == [.type(.backSpace, modifiers: [])], held >= Timing.fasterBackSpace.after else { return (effects, interval) }
+        guard let count = typing.context.lastWordScalars else { return (effects, interval / 2) }
+        return ([Effect](repeating: .type(.backSpace, modifiers: []), count: count), max(interval, Timing.fasterBackSpace.wordInterval))
     }
 }

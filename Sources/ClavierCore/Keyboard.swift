@@ -40,8 +40,9 @@ public struct Keyboard: Sendable {
         get { keyRepeat?.interval ?? KeyRepeat.standard.interval }
         set { keyRepeat = KeyRepeat(delay: repeatDelay, interval: newValue) }
     }
-    /// The held key that repeats, with what it types and when it types again.
-    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant)?
+    /// The held key that repeats, with what it types, when it types again and when it was
+    /// pressed (a BackSpace held long deletes faster: Keyboard+Pointers.swift).
+    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show.
     public var longPressDelay = Timing.longPress
     /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
@@ -52,6 +53,11 @@ public struct Keyboard: Sendable {
     /// Glide typing's drag over the letters and its fading trail (whether a drag glides is
     /// the session's `Typing.mayGlide`).
     public internal(set) var glideDrag = GlideDrag()
+    /// A press on the space bar followed as a cursor drag (Keyboard+SpaceCursor.swift).
+    var spaceCursor: SpaceCursor?
+    /// How many times a drag on the space bar moved the caret, counted up: the session forgets
+    /// the text before the caret when it changes, as after a click in the application.
+    public internal(set) var caretMoves = 0
     /// Drops the drag followed now (glide typing went off: a private field).
     mutating func dropGlide() { glideDrag.trace = nil }
 

@@ -183,9 +183,13 @@ public struct Session: Sendable {
     mutating func feed(_ inputs: [InputEvent], at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         for input in inputs {
+            let caretMoves = keyboard.caretMoves
             let out = keyboard.handle(input, at: now, typing: &typing)
             effects += out.filter { $0 != .hide }
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
+            // A drag on the space bar moved the caret: the text before it is no longer known,
+            // as after a click in the application.
+            if keyboard.caretMoves != caretMoves { effects += forgetTyping() }
         }
         return effects
     }

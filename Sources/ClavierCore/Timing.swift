@@ -11,6 +11,13 @@ public enum Timing {
     /// How a held key repeats when neither the settings nor the server say: X's default, after
     /// 660 ms, every 40 ms (25 a second).
     public static let keyRepeat = KeyRepeat(delay: .milliseconds(660), interval: .milliseconds(40))
+    /// A BackSpace held this long deletes faster (Keyboard+Pointers.swift): after 1 s, past
+    /// the repeat's delay and some ten characters at X's rate, the user is clearing more than
+    /// a slip. Then each repeat deletes the word before the caret where the keyboard knows the
+    /// text, but no more often than every 100 ms (ten words a second: at X's 40 ms a word a
+    /// repeat is gone faster than the eye can follow and the finger lift, some four words too
+    /// many); where it does not, one character at half the repeat's interval.
+    public static let fasterBackSpace = (after: Duration.seconds(1), wordInterval: Duration.milliseconds(100))
     /// How often a dwell's progress on the key grows: 50 ms, eight repaints for a 400 ms dwell
     /// rather than one a frame.
     public static let dwellStep: Duration = .milliseconds(50)

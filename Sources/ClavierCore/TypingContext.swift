@@ -35,6 +35,22 @@ public struct TypingContext: Sendable {
         return String(String.UnicodeScalarView(scalars.reversed()))
     }
 
+    /// How many scalars a word's deletion takes back: the spaces before the caret and the
+    /// word before them (letters and apostrophes; else the run of other marks there, "...");
+    /// at least one (a new line alone). Nil when the text before the caret is not known.
+    public var lastWordScalars: Int? {
+        guard !before.isEmpty else { return nil }
+        let scalars = Array(before.unicodeScalars.reversed())
+        var n = 0
+        while n < scalars.count, scalars[n] == " " || scalars[n] == "\t" { n += 1 }
+        let spaces = n
+        while n < scalars.count, CurrentWord.isWordScalar(scalars[n]) { n += 1 }
+        if n == spaces {
+            while n < scalars.count, !scalars[n].properties.isWhitespace { n += 1 }
+        }
+        return max(n, 1)
+    }
+
     /// Whether the next letter starts a sentence: the field's start, a new line, or a space
     /// after `.`, `!` or `?`.
     public var atSentenceStart: Bool {
