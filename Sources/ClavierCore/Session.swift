@@ -16,7 +16,7 @@ public struct Session: Sendable {
     /// The keys as they are seen: what the painter paints and the aids aim at.
     public var picture: Picture {
         Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
-                correcting: typing.correction != nil)
+                correcting: typing.offersCorrection)
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool

@@ -102,7 +102,6 @@ extension Typing {
     mutating func followTaps(_ effects: [Effect], at point: Point?, byKey: Bool) {
         let typed = effects.filter(\.isTyping)
         let keep = corrected
-        correction = nil  // The bar is asked again for the word as it now stands.
         if byKey, typed.count == 1, case .type(let sym, let modifiers) = typed[0], modifiers.subtracting(.shift).isEmpty {
             if sym == .backSpace, modifiers.isEmpty {
                 if !taps.isEmpty { taps.removeLast() }

@@ -33,6 +33,9 @@ public struct Typing: Sendable {
     /// The correction just made and the character that ended its word: BackSpace right after
     /// takes it back.
     var corrected: (correction: WordCorrection, ender: String)?
+    /// Whether the bar's first word is a correction, as the bar was last told (`setCompletions`,
+    /// which says to repaint it when this changes): what is painted highlighted.
+    public internal(set) var offersCorrection = false
     /// Whether a drag from a letter over other letters types a word: `--glide`, but never in a
     /// private field (its trail would show the keys).
     public var mayGlide: Bool { glideTyping && !fieldKeys.isPrivate }
@@ -58,8 +61,9 @@ public struct Typing: Sendable {
             words = [pending.word, pending.typed] + words.filter { $0 != pending.word && $0 != pending.typed }
         }
         let offered = Array(words.prefix(bar?.slots ?? AccessoryBar.completionSlots))
-        guard offered != completions || pending != correction else { return [] }
         correction = pending
+        guard offered != completions || (pending != nil) != offersCorrection else { return [] }
+        offersCorrection = pending != nil
         completions = offered
         return bar == nil ? [] : [.redrawAccessory]
     }
@@ -70,6 +74,7 @@ public struct Typing: Sendable {
     /// suggestions keeps no text before the caret; the field and `--auto-capitalize` stay.
     mutating func keyboardChanged(followsWords: Bool) {
         completions = []
+        offersCorrection = false
         shiftedForSentence = false
         tookSuggestion = false
         glideContext = GlideContext()
