@@ -130,3 +130,16 @@ import Testing
         #expect(s.typing.context.before == "tge ")
     }
 }
+
+/// Where `--autocorrect` comes from: the setting, and a kiosk only when its config gives it.
+@Suite struct AutocorrectSettingTests {
+    @Test func aKioskCorrectsOnlyWhenItsConfigAsks() {
+        #expect(Settings().autocorrects == .prose)
+        var kiosk = SettingsLayer()
+        kiosk[.kiosk] = true
+        #expect(Settings(commandLine: kiosk).autocorrects == .never)
+        var asked = kiosk
+        asked[.autocorrect] = .always
+        #expect(Settings(file: asked).autocorrects == .always)
+    }
+}
