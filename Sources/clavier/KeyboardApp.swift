@@ -78,12 +78,7 @@ final class KeyboardApp {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
         // After typing, painting and the click, so asking the model delays none of them.
-        if suggest, host.suggests {
-            let words = host.suggestions(for: session.keyboard, after: session.typing.context)
-            // The word before the caret as it would be corrected, when its taps are known and it may be.
-            let correction = session.typing.correctable.flatMap { host.correction(of: $0.taps, on: session.keyboard, before: $0.before) }
-            send(.completions(words, correction: correction))
-        }
+        if suggest, host.suggests { send(wordsNow()) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used
