@@ -8,14 +8,18 @@ extension Keyboard {
 
     /// Follows what `effects` type: a closing mark right after a suggestion's space first
     /// types BackSpace; then the context, then Shift for a sentence's start.
-    mutating func followTyping(_ effects: [Effect], at now: ContinuousClock.Instant, _ typing: inout Typing) -> [Effect] {
-        var effects = effects
+    /// `byKey`: a key typed them (not a suggestion, nor a glide), its press at `tap`; only
+    /// then is the word before the caret corrected as it ends (Typing+Correction.swift).
+    mutating func followTyping(_ effects: [Effect], at now: ContinuousClock.Instant, _ typing: inout Typing,
+                               tap: Point? = nil, byKey: Bool = false) -> [Effect] {
+        var effects = typing.correcting(effects, byKey: byKey)
         if typing.context.autoSpaced, let i = effects.firstIndex(where: \.isTyping),
            case .type(let sym, let modifiers) = effects[i], modifiers.subtracting(.shift).isEmpty,
            let scalar = sym.scalar, Self.closingMarks.contains(scalar) {
             effects.insert(.type(.backSpace, modifiers: []), at: i)
         }
         typing.context.follow(effects, at: now)
+        typing.followTaps(effects, at: tap, byKey: byKey)
         if typing.tookSuggestion {
             typing.context.autoSpaced = true
             typing.tookSuggestion = false
@@ -58,6 +62,7 @@ extension Keyboard {
     /// bus says. Commit what was pending first (`Session.commitTyping`): it belongs to the last field.
     mutating func focusMoved(to kind: FieldKind, before: String?, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
         typing.glideContext.forgetText()
+        typing.forgetTaps()
         guard followsWords else { return [] }
         typing.context.focusMoved(to: kind)
         if let before { typing.context.adopt(before, at: now) }
@@ -67,7 +72,10 @@ extension Keyboard {
     /// The bus's text before the caret changed (the caret moved, a click in the application).
     mutating func caretMoved(before: String, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
         guard followsWords else { return [] }
+        let known = typing.context.before
         typing.context.adopt(before, at: now)
+        // Text that is not what the keys typed (the caret moved, a click) ends the word's taps.
+        if typing.context.before != known { typing.forgetTaps() }
         return followSentence(&typing)
     }
 
@@ -75,6 +83,7 @@ extension Keyboard {
     /// window changed, or the keyboard hid.
     mutating func forgetContext(_ typing: inout Typing) -> [Effect] {
         typing.context.forgetText()
+        typing.forgetTaps()
         typing.glideContext.forgetText()
         return followSentence(&typing)
     }

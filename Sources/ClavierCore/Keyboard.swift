@@ -131,7 +131,12 @@ public struct Keyboard: Sendable {
     public mutating func handle(_ event: InputEvent, at now: ContinuousClock.Instant, typing: inout Typing) -> [Effect] {
         var effects = reduce(event, at: now, &typing)
         if followsWords, effects.contains(where: \.isTyping) {
-            effects = followTyping(effects, at: now, &typing)
+            // Where the press that typed landed, for autocorrection (a tap, a dwell, a repeat's none).
+            let point: Point? = switch event {
+            case .press(let point, _), .release(let point, _): point
+            default: nil
+            }
+            effects = followTyping(effects, at: now, &typing, tap: point, byKey: !typing.tookSuggestion)
         } else if followsWords, effects.contains(where: { if case .switchPage = $0 { true } else { false } }) {
             effects += followSentence(&typing)  // A new page starts with Shift off.
         }

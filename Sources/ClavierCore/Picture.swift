@@ -10,10 +10,15 @@ public struct Picture: Sendable {
     public let marks: KeyMarks
     /// Whether a held key is painted pressed and previewed: not on a PIN pad, nor in a private field.
     public let showsPressedKeys: Bool
+    /// Whether the bar's first word is the correction the word before the caret gets as it
+    /// ends (painted highlighted; the letters typed are the second).
+    public let correcting: Bool
 
-    public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false) {
+    public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false,
+                correcting: Bool = false) {
         self.keyboard = keyboard
         self.completions = completions
+        self.correcting = correcting && !completions.isEmpty
         self.marks = marks
         showsPressedKeys = keyboard.layout.options.showsPressedKeys && !isPrivate
     }

@@ -75,6 +75,10 @@ extension Settings {
     /// says `learning: true` (its users are strangers, and without learning no one's learned
     /// words are offered either).
     public var learnsWords: Bool { self[.learning] && (!self[.kiosk] || given.gives(.learning)) }
+
+    /// Where words are corrected as they end: `--autocorrect`, and in a kiosk only where its
+    /// config asks (as learning: a stranger's words are not replaced unasked).
+    public var autocorrects: CapitalizeMode { !self[.kiosk] || given.gives(.autocorrect) ? self[.autocorrect] : .never }
 }
 
 extension SettingsLayer {

@@ -15,7 +15,8 @@ public struct Session: Sendable {
     public internal(set) var marks = KeyMarks()
     /// The keys as they are seen: what the painter paints and the aids aim at.
     public var picture: Picture {
-        Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate)
+        Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
+                correcting: typing.offersCorrection)
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
@@ -54,6 +55,8 @@ public struct Session: Sendable {
         public var glide = false
         /// `--auto-capitalize` when suggestions are on; `.never` without them.
         public var capitalize = CapitalizeMode.never
+        /// `--autocorrect` when suggestions are on (and a kiosk's config asks for it); `.never` without them.
+        public var autocorrect = CapitalizeMode.never
         public init() {}
     }
 
@@ -61,7 +64,7 @@ public struct Session: Sendable {
     /// anything is typed, so that the first picture has them).
     public init(keyboard: Keyboard, completions: [String] = [], options: Options, at now: ContinuousClock.Instant) {
         self.keyboard = keyboard
-        typing = Typing(capitalize: options.capitalize, glide: options.glide)
+        typing = Typing(capitalize: options.capitalize, glide: options.glide, autocorrect: options.autocorrect)
         _ = typing.setCompletions(completions, on: keyboard.accessory)
         kiosk = options.kiosk
         autoShow = options.autoShowActs ? AutoShow() : nil
@@ -141,10 +144,10 @@ public struct Session: Sendable {
             case .refresh: break
             }
             effects.append(.redrawAll)
-        case .completions(let words):
+        case .completions(let words, let correction):
             // Late words for the text before a glide do not push its alternatives off the bar.
             if typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate {
-                effects += typing.setCompletions(words, on: keyboard.accessory)
+                effects += typing.setCompletions(words, correction: correction, on: keyboard.accessory)
             }
         case .glided(let words):
             effects += keyboard.typeGlided(words, at: now, typing: &typing)

@@ -21,8 +21,9 @@ public enum SessionEvent: Sendable {
     /// The keyboard for a layout `Effect.loadLayout` asked for, or the shown one refreshed
     /// (frequently used keys refilled, a PIN pad dealt anew), made by the host.
     case keyboardReady(Keyboard, LayoutChange)
-    /// The suggestions for the text before the caret, for the accessory bar.
-    case completions([String])
+    /// The suggestions for the text before the caret, for the accessory bar, and what the
+    /// word before the caret would be corrected to as it ends (nil: nothing, Typing+Correction.swift).
+    case completions([String], correction: String? = nil)
     /// The words a glide (`Effect.decodeGlide`) was decoded to, best first: the first is typed.
     case glided([String])
     /// The focus watch's report: a field of `kind` has the focus, with its text before the

@@ -9,7 +9,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
-        AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.languages), AnySetting(.blockOffensiveWords),
+        AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.autocorrect), AnySetting(.languages), AnySetting(.blockOffensiveWords),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -294,5 +294,8 @@ extension CapitalizeMode: SettingValue {}
 extension Setting<CapitalizeMode> {
     public static let autoCapitalize = Setting("auto-capitalize", .text, default: .prose,
         help: "Latch Shift for a sentence's first letter: in fields the accessibility bus says are prose (default; needs --auto-show), always (not in terminals, passwords, e-mail or URL fields), or never.",
+        valueName: "prose|always|never") { named($0) }
+    public static let autocorrect = Setting("autocorrect", .text, default: .prose,
+        help: "Replace a word as it ends (space, punctuation, Return) by the likeliest word given where each key was tapped and the words before, offered first on the bar as you type (BackSpace takes it back): in fields the accessibility bus says are prose (default; needs --auto-show), always (not in terminals, passwords, e-mail, URL or number fields), or never.",
         valueName: "prose|always|never") { named($0) }
 }

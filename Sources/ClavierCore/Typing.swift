@@ -22,23 +22,48 @@ public struct Typing: Sendable {
     public internal(set) var fieldKeys = FieldKeys()
     /// `--glide` (`Session.Options.glide`).
     public let glideTyping: Bool
+    /// `--autocorrect`: in which fields a word typed is replaced as it ends (Typing+Correction.swift).
+    public let autocorrect: CapitalizeMode
+    /// The current word's taps, each letter typed by a key with where its press landed, while
+    /// they are the word before the caret. Memory only: never stored, logged or painted.
+    public internal(set) var taps: [WordTap] = []
+    /// The correction the bar offers first for the word before the caret (the host's answer to
+    /// `Effect.suggest`), made when a key ends the word.
+    public internal(set) var correction: WordCorrection?
+    /// The correction just made and the character that ended its word: BackSpace right after
+    /// takes it back.
+    var corrected: (correction: WordCorrection, ender: String)?
+    /// Whether the bar's first word is a correction, as the bar was last told (`setCompletions`,
+    /// which says to repaint it when this changes): what is painted highlighted.
+    public internal(set) var offersCorrection = false
     /// Whether a drag from a letter over other letters types a word: `--glide`, but never in a
     /// private field (its trail would show the keys).
     public var mayGlide: Bool { glideTyping && !fieldKeys.isPrivate }
 
     /// Typing with sentences capitalised as `capitalize` says (`--auto-capitalize`), gliding
     /// when `glide` (`--glide`).
-    public init(capitalize: CapitalizeMode = .never, glide: Bool = false) {
+    /// `autocorrect`: where words are corrected (`--autocorrect`; nowhere by default here).
+    public init(capitalize: CapitalizeMode = .never, glide: Bool = false, autocorrect: CapitalizeMode = .never) {
         context = TypingContext()
         context.capitalize = capitalize
         glideTyping = glide
+        self.autocorrect = autocorrect
     }
 
     /// Takes the completions to offer for the current word, as many as `bar` has slots for;
     /// says to repaint the bar when they changed.
-    mutating func setCompletions(_ words: [String], on bar: AccessoryBar?) -> [Effect] {
+    /// A `correction` for exactly the word before the caret comes first, the letters typed
+    /// second (one tap away), the words after them.
+    mutating func setCompletions(_ words: [String], correction word: String? = nil, on bar: AccessoryBar?) -> [Effect] {
+        let pending = (bar?.slots ?? 0) >= 2 ? word.flatMap { correctionFor($0) } : nil
+        var words = words
+        if let pending {
+            words = [pending.word, pending.typed] + words.filter { $0 != pending.word && $0 != pending.typed }
+        }
         let offered = Array(words.prefix(bar?.slots ?? AccessoryBar.completionSlots))
-        guard offered != completions else { return [] }
+        correction = pending
+        guard offered != completions || (pending != nil) != offersCorrection else { return [] }
+        offersCorrection = pending != nil
         completions = offered
         return bar == nil ? [] : [.redrawAccessory]
     }
@@ -49,9 +74,11 @@ public struct Typing: Sendable {
     /// suggestions keeps no text before the caret; the field and `--auto-capitalize` stay.
     mutating func keyboardChanged(followsWords: Bool) {
         completions = []
+        offersCorrection = false
         shiftedForSentence = false
         tookSuggestion = false
         glideContext = GlideContext()
+        forgetTaps()  // Their points were on the old keys.
         guard !followsWords else { return }
         let capitalize = context.capitalize
         context = TypingContext()

@@ -51,7 +51,8 @@ extension KeyboardPainter {
                     cairo_fill(cr)
                 }
                 guard i < picture.completions.count else { continue }
-                if held { face(.keyPressed) }
+                // The correction the word gets as it ends is offered on a key's face.
+                if held { face(.keyPressed) } else if i == 0 && picture.correcting { face(.functionKey) }
                 paintText(picture.completions[i], in: r, ink: theme.label, cr, m)
             case .format(let formatting):
                 face(held ? .keyPressed : .functionKey)

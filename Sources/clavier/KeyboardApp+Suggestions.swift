@@ -9,12 +9,20 @@ extension KeyboardApp {
         guard host.suggests else { return }
         let changed = host.followKeymapLanguage(on: session.keyboard)
         guard changed || session.typing.context.before.isEmpty else { return }
-        send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context)))
+        send(wordsNow())
     }
 
     /// The words changed (their model is there, or the keymap's language came): the bar asks again.
     func fillSuggestions() {
-        send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context)))
+        send(wordsNow())
+    }
+
+    /// The bar's words for the text before the caret, and what the word before the caret
+    /// would be corrected to as it ends, when its taps are known and it may be corrected.
+    func wordsNow() -> SessionEvent {
+        let words = host.suggestions(for: session.keyboard, after: session.typing.context)
+        let correction = session.typing.correctable.flatMap { host.correction(of: $0.taps, on: session.keyboard, before: $0.before) }
+        return .completions(words, correction: correction)
     }
 
     /// The keyboard quits: what was typed is learned and saved first, without the window

@@ -78,7 +78,7 @@ final class KeyboardApp {
             if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
         }
         // After typing, painting and the click, so asking the model delays none of them.
-        if suggest, host.suggests { send(.completions(host.suggestions(for: session.keyboard, after: session.typing.context))) }
+        if suggest, host.suggests { send(wordsNow()) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used

@@ -119,6 +119,9 @@ protocol KeyboardHost: AnyObject {
     /// The words the bar of `keyboard` offers after `context`; none while their model loads
     /// (the host says so with `wordsChanged` once it is there) or without suggestions.
     func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String]
+    /// What the word whose `taps` (the letters and where their presses landed) were typed on
+    /// `keyboard` after `before` is corrected to as it ends; nil: it stays. Never kept or logged.
+    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String?
     /// Whether the bar is to be asked again: a model it waited for is there, or the keymap's
     /// language changed since the keyboard came up (with nothing typed yet after `context`).
     /// Asked after each turn of the loop.

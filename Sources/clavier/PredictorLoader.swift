@@ -141,5 +141,7 @@ final class PredictorLoader: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         var byte: UInt8 = 1
         _ = write(pipeEnds[1], &byte, 1)
+        // What can wait for the first words (autocorrection's lexicon) is made after them.
+        (predictor as? PreparesLater)?.prepareLater()
     }
 }

@@ -40,6 +40,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
     @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
+    @Option(name: .setting(.autocorrect), help: .setting(.autocorrect)) var autocorrect: String?
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
@@ -78,6 +79,7 @@ struct Run: ParsableCommand {
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         try given.read(.glide, glide)
         try given.read(.autoCapitalize, autoCapitalize)
+        try given.read(.autocorrect, autocorrect)
         try given.read(.blockOffensiveWords, offensiveWords)
         return given
     }
@@ -151,6 +153,7 @@ struct RunOptions {
         options.scanSwitches = switches.count
         let suggester = Self.suggester(settings)
         options.capitalize = suggester?.capitalize ?? .never
+        options.autocorrect = suggester?.autocorrect ?? .never
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,

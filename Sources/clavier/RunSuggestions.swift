@@ -1,6 +1,8 @@
 import ClavierCore
+import ClavierCorrect
 import ClavierLayouts
 import ClavierPredict
+import Glibc
 
 extension RunOptions {
     /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. Whether it
@@ -8,9 +10,12 @@ extension RunOptions {
     static func suggester(_ settings: Settings) -> Suggester? {
         guard settings[.suggestions] > 0 else { return nil }
         let learns = settings.learnsWords
+        let autocorrect = settings.autocorrects
+        // Its lexicon is made only where a word may be corrected: `prose` needs the focus watch.
         // Called on the loader's thread, once a language is first needed.
-        return Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
-            ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]))
+        return Suggester(learns: learns, capitalize: settings[.autoCapitalize], autocorrect: autocorrect) { language in
+            ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
+                           corrects: autocorrect == .always || (autocorrect == .prose && settings[.autoShow]))
         }
     }
 }
@@ -18,17 +23,53 @@ extension RunOptions {
 /// The language model (`ClavierPredict.Predictor`: the language's system model, mapped at
 /// the first query, and the user's learned words) as the suggestion bar's predictor: each
 /// commit is a text of its own, and what was learned is saved when the keyboard hides or quits.
-final class ModelPredictor: WordPredictor, SavesLearning {
+final class ModelPredictor: WordPredictor, SavesLearning, PreparesLater {
     private let predictor: Predictor
     /// How many of the predictor's warnings were logged.
     private var said = 0
+    /// Autocorrection's lexicon, made on the loader's thread once the predictor is handed
+    /// over (`prepareLater`), and its correctors, one per keyboard (the loop's).
+    private let lexicon: LexiconSlot?
+    private var correctors: [CorrectorPlace: Autocorrector] = [:]
 
-    init(_ predictor: Predictor) {
+    /// `corrects`: autocorrection may be asked of it (`--autocorrect` is not `never`).
+    init(_ predictor: Predictor, corrects: Bool = false) {
         self.predictor = predictor
         // Mapped now, on the loader's thread; a model that cannot be read is said once.
-        _ = predictor.system
+        let system = predictor.system
         _ = predictor.user
+        lexicon = corrects ? system.map(LexiconSlot.init) : nil
         sayWarnings()
+    }
+
+    /// Makes autocorrection's lexicon (55 to 120 ms for English), after the first words.
+    func prepareLater() { lexicon?.make() }
+
+    private struct CorrectorPlace: Hashable {
+        var layout: String, page: String, width: Int, height: Int, letters: String
+    }
+
+    /// What the word whose `taps` were typed on `keyboard` after `before` is corrected to as
+    /// it ends; nil: it stays (or the lexicon is not made yet). Nothing of the taps is kept.
+    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
+        guard let lexicon = lexicon?.made else { return nil }
+        let letters = keyboard.glideLetters
+        guard !letters.isEmpty else { return nil }
+        let size = keyboard.geometry.size
+        let place = CorrectorPlace(layout: keyboard.layout.id, page: keyboard.page.id, width: size.width, height: size.height,
+                                   letters: String(letters.map(\.letter)))
+        let corrector: Autocorrector
+        if let found = correctors[place] {
+            corrector = found
+        } else {
+            corrector = Autocorrector(keyboard: CorrectionKeyboard(letters: letters), lexicon: lexicon)
+            // One size at a time is what a keyboard shows.
+            correctors = correctors.filter { $0.key.layout != place.layout || $0.key.page != place.page }
+            correctors[place] = corrector
+        }
+        let corrected = corrector.correct(taps.map { CorrectionTap($0.character, at: $0.point) }, before: before, model: predictor)
+        defer { sayWarnings() }
+        return corrected.isChanged ? corrected.word : nil
     }
 
     /// Logs the warnings not said yet: a model found cut short while in use comes later.
@@ -64,6 +105,42 @@ final class ModelPredictor: WordPredictor, SavesLearning {
 
     func saveLearning() {
         do { try predictor.save() } catch { Log.warning("\(error)") }
+    }
+}
+
+/// A predictor with work left after it is made (`PredictorLoader` does it on its thread,
+/// after handing the predictor over): nothing it does may touch what the loop uses.
+protocol PreparesLater: AnyObject {
+    func prepareLater()
+}
+
+/// Autocorrection's lexicon of one language: made from the system model on the loader's
+/// thread (a `Predictor` of its own over the shared, read-only model), read by the loop.
+final class LexiconSlot: @unchecked Sendable {
+    private let system: SystemModel
+    private var lexicon: CorrectionLexicon?
+    private var lock = pthread_mutex_t()
+
+    init(_ system: SystemModel) {
+        self.system = system
+        pthread_mutex_init(&lock, nil)
+    }
+
+    /// The lexicon once made; nil until then.
+    var made: CorrectionLexicon? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return lexicon
+    }
+
+    func make() {
+        let start = ContinuousClock.now
+        let reader = Predictor(language: system.language, modelPath: nil, userModelPath: nil, learning: false, system: system)
+        let made = CorrectionLexicon(predictor: reader)
+        pthread_mutex_lock(&lock)
+        lexicon = made
+        pthread_mutex_unlock(&lock)
+        Log.debug("made autocorrection's lexicon for '\(system.language)' in \(ContinuousClock.now - start)")
     }
 }
 

@@ -19,12 +19,15 @@ final class Suggester {
     let learns: Bool
     /// When a sentence's first letter gets a latched Shift.
     let capitalize: CapitalizeMode
+    /// Where words are corrected as they end (`Settings.autocorrects`).
+    let autocorrect: CapitalizeMode
     /// The language of the keymap's current group; a layout's own `language:` goes first.
     var keymapLanguage = PredictionLanguage.fallback
 
-    init(learns: Bool, capitalize: CapitalizeMode, provider: @escaping Provider) {
+    init(learns: Bool, capitalize: CapitalizeMode, autocorrect: CapitalizeMode = .never, provider: @escaping Provider) {
         self.learns = learns
         self.capitalize = capitalize
+        self.autocorrect = autocorrect
         loader = PredictorLoader(provider: provider)
     }
 
@@ -107,6 +110,13 @@ final class Suggester {
         }
         return context.cased(predictor.suggestions(before: context.before, count: slots,
                                                    capitalizeStart: capitalize.capitalizes(in: context.field)))
+    }
+
+    /// What the word whose `taps` were typed on `keyboard` after `before` becomes as it ends
+    /// (nil: it stays), from the model of the keyboard's language once it and its lexicon are made.
+    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
+        guard autocorrect != .never, let model = predictor(language(on: keyboard.layout)) as? ModelPredictor else { return nil }
+        return model.correction(of: taps, on: keyboard, before: before)
     }
 
     /// Whether the user typed `word` in `language`, as its predictor learned it (nil: no

@@ -9,6 +9,10 @@ extension XHost {
         suggester?.suggestions(for: keyboard, after: context) ?? []
     }
 
+    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
+        suggester?.correction(of: taps, on: keyboard, before: before)
+    }
+
     func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool {
         guard let suggester else { return false }
         // Once the keyboard is up, the keymap's language is looked up: with nothing typed yet

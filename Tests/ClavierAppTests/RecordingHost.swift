@@ -116,6 +116,13 @@ final class RecordingHost: KeyboardHost {
         return glideDecoder?(keyboard, points, before) ?? []
     }
     func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] { words ?? [] }
+    /// What a word typed becomes as it ends (autocorrection), by its letters; the taps asked with.
+    var corrections: [String: String] = [:]
+    var correctionTaps: [[WordTap]] = []
+    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
+        correctionTaps.append(taps)
+        return corrections[String(taps.map(\.character))]
+    }
     func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool { false }
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool { false }
     func learn(_ text: String, on layout: Layout) { learned.append(text) }

@@ -10,7 +10,7 @@ struct RunCommandTests {
         "layout": "pin", "page": "symbols", "theme": "dark", "geometry": "900x300-0-0", "dock": "top",
         "monitor": "eDP-1", "height": "40%", "sound-device": "plughw:0", "scale": "1.25", "preview": "always",
         "key-size": "20",
-        "suggestions": "5", "auto-capitalize": "always", "languages": "us,de",
+        "suggestions": "5", "auto-capitalize": "always", "autocorrect": "always", "languages": "us,de",
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
         "offensive-words": "allow",
     ]

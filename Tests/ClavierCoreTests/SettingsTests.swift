@@ -14,7 +14,7 @@ struct SettingsTests {
         "auto-show": ("true", "false"), "auto-show-in-kiosk": ("false", "true"),
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
         "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
-        "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
+        "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "autocorrect": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
         "offensive-words": ("allow", "block"),
     ]
 
@@ -113,6 +113,7 @@ struct SettingsTests {
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
         #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
+        #expect(Setting.autocorrect.help.contains("\(Setting.autocorrect.defaultValue.rawValue) (default"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
@@ -123,7 +124,7 @@ struct SettingsTests {
         #expect(Setting.showButton.help.contains("(default: on, unless --kiosk or --auto-show)"))
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
-                                                             Setting.suggestions.name, Setting.autoCapitalize.name,
+                                                             Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
                                                              Setting.blockOffensiveWords.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }

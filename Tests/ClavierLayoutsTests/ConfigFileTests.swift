@@ -34,6 +34,7 @@ struct ConfigFileTests {
             glide: off
             suggestions: 5
             auto-capitalize: always
+            autocorrect: never
             languages: [us, de, ru]
             offensive-words: allow
             rules:
@@ -53,7 +54,7 @@ struct ConfigFileTests {
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
-        #expect(s[.blockOffensiveWords] == false)
+        #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }

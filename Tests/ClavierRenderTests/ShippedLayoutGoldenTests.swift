@@ -79,6 +79,33 @@ struct ShippedLayoutGoldenTests {
         try GoldenImage.check(canvas, named: "us-suggestions-5-1000x300-system")
     }
 
+    /// The us layout's bar while a slip is typed (issue 36): "tge" typed with `--autocorrect
+    /// always`, its correction "the" first on a key's face, the letters typed second; the bar
+    /// repainted alone gives the same pixels.
+    @Test(arguments: ["system", "dark"])
+    func aPendingCorrectionIsHighlightedOnTheBar(theme: String) throws {
+        let size = Size(width: 1000, height: 300)
+        var keyboard = Keyboard(layout: try Self.library.layout("us").offering(suggestions: 3), size: size)
+        let t0 = ContinuousClock.now
+        var typing = Typing(autocorrect: .always)
+        try Self.tap(["t", "g", "e"], on: &keyboard, typing: &typing, at: t0)
+        _ = typing.setCompletions(["tgif", "tgv"], correction: "the", on: keyboard.accessory)
+        #expect(typing.completions == ["the", "tge", "tgif"] && typing.correction != nil)
+        let picture = Picture(keyboard, completions: typing.completions, correcting: typing.correction != nil)
+        let painter = KeyboardPainter(theme: try Self.library.theme(theme))
+        let canvas = try Canvas(size: size)
+        painter.paintAll(picture, on: canvas)
+        try GoldenImage.check(canvas, named: "us-correction-1000x300-\(theme)")
+        let incremental = try Canvas(size: size)
+        painter.paintAll(Picture(keyboard, completions: typing.completions), on: incremental)
+        painter.paintAccessory(of: picture, on: incremental)
+        var differing = 0
+        for y in 0..<size.height {
+            for x in 0..<size.width where canvas.pixel(x: x, y: y) != incremental.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
     /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down;
     /// repainting the bar alone gives the same pixels as painting everything.
     @Test(arguments: ["system", "dark"])
