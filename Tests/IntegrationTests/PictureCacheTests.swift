@@ -40,9 +40,10 @@ import Testing
     /// stops the keyboard (SIGSTOP), maps the window itself and reads what is on screen.
     /// The server reads the kept picture's file itself (MIT-SHM); without MIT-SHM the
     /// picture is sent.
-    @Test(.needs("xdpyinfo"), arguments: [[], ["-extension", "MIT-SHM"]])
-    func theWindowIsPaintedAsItIsMapped(serverArguments: [String]) throws {
-        let session = try Self.sessionWithKeptPicture(serverArguments: serverArguments)
+    /// Starts the keyboard with the test standing in for a window manager (SubstructureRedirect
+    /// on the root): holds its map request, stops it (SIGSTOP) and maps the window itself, so
+    /// what is on screen is what the server painted as it mapped it. The caller sends SIGCONT.
+    static func startStoppedAsMapped(_ session: KeyboardSession) throws -> (ChildProcess, Window) {
         let connection = session.server.connection, root = XDefaultRootWindow(connection)
         XSelectInput(connection, root, SubstructureRedirectMask)
         XSync(connection, 0)
@@ -63,9 +64,17 @@ import Testing
             return requested != 0
         }, "the keyboard never asked to be mapped: \(session.errors)")
         clavier.signal(SIGSTOP)
-        defer { clavier.signal(SIGCONT) }
+        XSelectInput(connection, root, 0)
         XMapWindow(connection, requested)
         XSync(connection, 0)
+        return (clavier, requested)
+    }
+
+    @Test(.needs("xdpyinfo"), arguments: [[], ["-extension", "MIT-SHM"]])
+    func theWindowIsPaintedAsItIsMapped(serverArguments: [String]) throws {
+        let session = try Self.sessionWithKeptPicture(serverArguments: serverArguments)
+        let (clavier, requested) = try Self.startStoppedAsMapped(session)
+        defer { clavier.signal(SIGCONT) }
         session.keyboardWindow = requested
         #expect(try session.pixelsDifferingFromRender(page: "letters") == 0)
         let shm = try Harness.run(["xdpyinfo", "-display", session.server.display, "-queryExtensions"])
@@ -79,26 +88,8 @@ import Testing
     /// had an empty bar.)
     @Test func theFirstPictureHasTheFirstWords() throws {
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil, environment: ["CLAVIER_LOG": "debug"])
-        let connection = session.server.connection, root = XDefaultRootWindow(connection)
         for start in ["first", "second"] {
-            XSelectInput(connection, root, SubstructureRedirectMask)
-            XSync(connection, 0)
-            let clavier = try session.server.start([Harness.clavierBinary, "--no-sound"], environment: session.environment,
-                                                    stderr: session.clavierErrors.path)
-            session.clavier = clavier
-            var requested: Window = 0
-            #expect(Harness.waitFor(10) {
-                var event = XEvent()
-                while XPending(connection) > 0 {
-                    XNextEvent(connection, &event)
-                    if event.type == MapRequest { requested = event.xmaprequest.window }
-                }
-                return requested != 0
-            }, "the keyboard never asked to be mapped: \(session.errors)")
-            clavier.signal(SIGSTOP)
-            XSelectInput(connection, root, 0)
-            XMapWindow(connection, requested)
-            XSync(connection, 0)
+            let (clavier, requested) = try Self.startStoppedAsMapped(session)
             let mapped = try #require(session.server.pixels(of: requested))
             clavier.signal(SIGCONT)
             #expect(Harness.waitFor(10) { session.errors.contains("made the word predictor") }, "\(session.errors)")
