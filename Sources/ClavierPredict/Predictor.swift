@@ -138,7 +138,7 @@ public final class Predictor {
            String(decoding: before.utf8.dropFirst(last.before.utf8.count), as: UTF8.self).unicodeScalars.count == 1 {
             skip = Set(last.shown)
         }
-        let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count)
+        let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count + (partial.isEmpty ? 1 : 0))
         let typedStyle = CaseStyle(typed: partial)
         let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
         var out: [String] = []
@@ -146,6 +146,9 @@ public final class Predictor {
             // The word already typed saves nothing (taking it costs what a space does), unless it
             // mends its case where the case is the word's: English "i" → "I".
             if key == prefix, !(language == "en" && key == "i") { continue }
+            // A word is not offered right after itself ("going to the " → not "the" again):
+            // it is almost never what comes next, and it took a slot from what does.
+            if partial.isEmpty, let v, key == v { continue }
             var word = key
             if let form = user.form(of: key) {
                 word = form

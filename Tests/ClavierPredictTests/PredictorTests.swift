@@ -19,6 +19,17 @@ import Testing
         #expect(p.suggestions(before: "abc123", count: 3).isEmpty, "no words for a partial word with digits")
     }
 
+    /// A word is not offered right after itself (issue 36: "I'm going to the " offered "the"),
+    /// and the bar still offers as many words; a completion of the same letters still is.
+    @Test func aWordIsNotOfferedRightAfterItself() {
+        let p = english()
+        for before in ["I'm going to the ", "one of the ", "and and "] {
+            let words = p.suggestions(before: before, count: 3)
+            let last = before.split(separator: " ").last.map { $0.lowercased() } ?? ""
+            #expect(words.count == 3 && !words.contains { $0.lowercased() == last }, "\(before.debugDescription) → \(words)")
+        }
+    }
+
     /// A word shown at one letter and not taken is not shown again at the next: the bar offers new words.
     @Test func wordsNotTakenMakeRoomAtTheNextLetter() {
         let p = english()
