@@ -3,14 +3,8 @@ import ClavierCore
 /// One tap of a word being typed: the character its key typed (with its case, as Shift made
 /// it) and where it landed, in the keyboard's pixels; `point` is nil for a character typed
 /// off the letter keys (an apostrophe from the numbers page), which counts as typed exactly.
-public struct CorrectionTap: Hashable, Sendable {
-    public var character: Character
-    public var point: Point?
-    public init(_ character: Character, at point: Point?) {
-        self.character = character
-        self.point = point
-    }
-}
+/// The session's own record of a tap (Core's `WordTap`), so the keyboard hands its taps over as they are.
+public typealias CorrectionTap = WordTap
 
 /// The letter keys of one page at one size, as autocorrection weighs taps on them: each
 /// letter's key centre, and the pitch (the median letter key's width) distances are measured in.

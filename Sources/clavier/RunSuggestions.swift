@@ -67,7 +67,7 @@ final class ModelPredictor: WordPredictor, SavesLearning, PreparesLater {
             correctors = correctors.filter { $0.key.layout != place.layout || $0.key.page != place.page }
             correctors[place] = corrector
         }
-        let corrected = corrector.correct(taps.map { CorrectionTap($0.character, at: $0.point) }, before: before, model: predictor)
+        let corrected = corrector.correct(taps, before: before, model: predictor)
         defer { sayWarnings() }
         return corrected.isChanged ? corrected.word : nil
     }
