@@ -20,8 +20,8 @@ import Testing
         close(fd)
         var environment = ["XDG_STATE_HOME": state]
         if let data { environment["CLAVIER_DATA_DIR"] = data }
-        let child = try ChildProcess(["/bin/sh", "-c", "exec \"$0\" \(args) < \"$1\"", PredictCommandTests.binary, dir.file("in")],
-                                     environment: environment, stdout: dir.file("out"), stderr: dir.file("err"))
+        let child = try CommandLines.start(args, input: dir.file("in"), environment: environment,
+                                           out: dir.file("out"), err: dir.file("err"))
         let status = child.wait(seconds: 120)
         let lines = (TextFile.read(dir.file("out")) ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         return Output(lines: lines, errors: TextFile.read(dir.file("err")) ?? "", status: status)

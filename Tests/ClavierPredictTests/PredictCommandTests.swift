@@ -6,19 +6,12 @@ import Testing
 /// `clavier predict` and `clavier forget`, run as a user runs them: the real binary, JSON lines
 /// on its standard input, a private $XDG_STATE_HOME.
 @Suite struct PredictCommandTests {
-    static var binary: String {
-        if let path = getenv("CLAVIER_BIN") { return String(cString: path) }
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/.build/debug/clavier"
-    }
-
     /// Runs `clavier ARGS` with `input` on standard input; its standard output's lines.
     func run(_ args: String, input: [String], state: String) throws -> [String] {
         let dir = TemporaryDirectory()
         try TextFile.write(dir.file("in"), input.joined(separator: "\n") + "\n")
-        let child = try ChildProcess(["/bin/sh", "-c", "exec \"$0\" \(args) < \"$1\"", Self.binary, dir.file("in")],
-                                     environment: ["XDG_STATE_HOME": state], stdout: dir.file("out"), stderr: dir.file("err"))
+        let child = try CommandLines.start(args, input: dir.file("in"), environment: ["XDG_STATE_HOME": state],
+                                           out: dir.file("out"), err: dir.file("err"))
         #expect(child.wait(seconds: 60) == 0, "\(TextFile.read(dir.file("err")) ?? "")")
         return (TextFile.read(dir.file("out")) ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
