@@ -16,7 +16,7 @@ struct CorrectCommand: ParsableCommand {
         geometry --size WxH` places the keys); a tap may be a one-character string instead, a character \
         typed off the letter keys (an apostrophe), and "shift": [true, false, ...] says which taps were \
         capitals. Each answer: {"typed": "letters of the keys hit", "word": "what is left after the space"}, \
-        or {"error": "stdin:N: ..."}. The language is the one the page's letters are for, or "language": "de".
+        or {"error": "stdin:N: ..."}, also for a line longer than 1 MB (read to its end and dropped). The language is the one the page's letters are for, or "language": "de".
         """)
 
     @Flag(inversion: .prefixedNo, help: "Never replace a word learned from typing ($XDG_STATE_HOME/clavier/words-LANG.model).")
@@ -82,10 +82,15 @@ struct CorrectCommand: ParsableCommand {
 
     func run() throws {
         let engines = Engines(learning: learning)
+        // Within 1 MB a line, as every command's reader (issue 34): a line without end never grows it.
+        var lines = LineReader()
         var number = 0
-        while let line = readLine() {
+        while let line = lines.next() {
             number += 1
-            PredictCommand.emit(Self.answer(line, number: number, engines: engines))
+            switch line {
+            case .text(let text): PredictCommand.emit(Self.answer(text, number: number, engines: engines))
+            case .tooLong: PredictCommand.emit(PredictCommand.failure("stdin:\(number): longer than \(LineReader.maxBytes) bytes: not read"))
+            }
         }
     }
 

@@ -53,6 +53,18 @@ import Testing
         #expect(out.lines.last?.hasPrefix(#"{"error":"stdin:2: not a gesture"#) == true, "\(out.lines)")
     }
 
+    /// `clavier correct` bounds its lines too: a 2 MB line is answered with an error and the
+    /// next line as ever (it read the whole line, however long, with readLine).
+    @Test func correctBoundsEachLine() throws {
+        let state = TemporaryDirectory()
+        let long = String(repeating: " ", count: 2 << 20) + #"{"taps": [], "width": 1000, "height": 282}"#
+        let out = try run("correct", input: bytes(long, "{}"), state: state.path)
+        #expect(out.status == 0)
+        #expect(out.lines.count == 2)
+        #expect(out.lines.first == #"{"error":"stdin:1: longer than 1048576 bytes: not read"}"#, "\(out.lines)")
+        #expect(out.lines.last?.hasPrefix(#"{"error":"stdin:2: not a word's taps"#) == true, "\(out.lines)")
+    }
+
     /// A corrupt user model is said before the first answer (it was read at the first query,
     /// after the warnings were printed, and never said).
     @Test func predictSaysACorruptUserModel() throws {
