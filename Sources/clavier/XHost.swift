@@ -21,7 +21,7 @@ final class XHost: KeyboardHost {
     private let staysOnTop: Bool
     /// `--xid`: the window is an XEmbed plug for a greeter (LoginScreen.swift).
     private let plug: Bool
-    /// The show button, tray icon and hardware key watch (SideConnection.swift, KeyboardApp+Side.swift).
+    /// The show button, tray icon and hardware key watch (SideConnection.swift; served in XHost+Loop.swift).
     let side: SideConnection?
     private let load: (String) throws(LayoutError) -> Layout
     /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
