@@ -57,7 +57,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/nul
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
 .PHONY: all build release run test check-core check-lazy-libs bench bench-deps models install uninstall deps test-deps clean \
-	package-files package-deps deb check-deb
+	package-files package-deps deb check-deb wayland-protocols
 
 all: build
 
@@ -67,10 +67,16 @@ deps:
 test-deps:
 	@tools/install-deps test
 
-build: deps
+# The C of the Wayland protocols (Sources/CWayland/generated/, not in git), written by
+# wayland-scanner before every swift build: SwiftPM cannot make it (tools/gen-wayland-protocols).
+# Unchanged protocols leave the files as they are, so nothing is compiled again.
+wayland-protocols: deps
+	@tools/gen-wayland-protocols
+
+build: deps wayland-protocols
 	$(SWIFT) build
 
-release: deps
+release: deps wayland-protocols
 	@# SwiftPM does not see the link order file: a newer one means linking again.
 	@bin="$(RELEASE_BIN)/clavier"; if [ tools/link-order.txt -nt "$$bin" ]; then rm -f "$$bin"; fi
 	$(SWIFT) build $(RELEASE_FLAGS) $(ORDER_FLAGS) --product clavier
@@ -116,7 +122,7 @@ check-core:
 check-lazy-libs: deps
 	@python3 tools/gen-lazy-libs.py --check
 
-test: test-deps check-core
+test: test-deps check-core wayland-protocols
 	$(SWIFT) build --build-tests
 	@tools/check-shipped-symbols "$(DEBUG_BIN)"
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.
@@ -203,4 +209,4 @@ check-deb: deb
 	tools/check-deb $(VERSION) $(DEB) $(LANG_DEBS)
 
 clean:
-	rm -rf .build dist debian
+	rm -rf .build dist debian Sources/CWayland/generated

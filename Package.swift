@@ -72,6 +72,14 @@ let package = Package(
         // --auto-show's thread on the accessibility bus (libatspi, loaded with dlopen).
         .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
 
+        // The Wayland client library and the client side of the protocols the coming Wayland host
+        // speaks (layer shell, input method v2, virtual keyboard and pointer, xdg-shell, viewporter,
+        // fractional scale): cwayland.h includes each NAME-client-protocol.h, and the target compiles
+        // each NAME-protocol.c (the interface tables). wayland-scanner writes both into
+        // Sources/CWayland/generated/ (not in git) from tools/gen-wayland-protocols, which make runs
+        // before every swift build: SwiftPM's build tool plugins cannot (see that script).
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+
         .target(name: "ClavierCore", swiftSettings: noStringProcessing),
         // Codable to JSON and back without Foundation: the control wire, `status --json`, `predict`, `glide`, taps.json.
         .target(name: "ClavierJSON", swiftSettings: noStringProcessing),
