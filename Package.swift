@@ -117,6 +117,9 @@ let package = Package(
         // What the tests and the bench share: child processes, a private Xvfb, temporary files.
         // Not shipped (no product names it).
         .target(name: "ClavierTestSupport", dependencies: ["CX11"]),
+        // Moves and clicks a Wayland compositor's pointer (wlr-virtual-pointer) for the Wayland
+        // host's tests: `wl-pointer click X Y`, or a gesture read from stdin. C; not shipped.
+        .executableTarget(name: "wl-pointer", dependencies: ["CWayland"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
         .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON",
