@@ -10,6 +10,11 @@
 //                                          `sleep MS` (e.g. down, many moves, up: a gesture);
 //                                          blank lines and lines from # on are skipped
 //
+// A seat with no pointer before (a headless compositor has none) gains one only when the
+// virtual pointer is made: clients bind their wl_pointer on hearing that, and events sent
+// before reach none of them. So wl-pointer then waits --settle MS (default 200) before its
+// first command. The pointer goes at exit and with it, on such a seat, the capability again.
+//
 // Exit status: 0 done, 1 the compositor lacks the protocol or refused a request, 2 usage or a
 // bad line, 3 no compositor to connect to.
 #include <errno.h>
@@ -26,6 +31,7 @@
 #include "cwayland.h"
 
 static struct wl_seat *seat;
+static uint32_t seat_capabilities;
 static struct wl_output *output;
 static struct zwlr_virtual_pointer_manager_v1 *manager;
 static uint32_t manager_version;
@@ -62,12 +68,17 @@ static const struct wl_output_listener output_listener = {
     .name = output_name, .description = output_name,
 };
 
+static void seat_capabilities_event(void *data, struct wl_seat *s, uint32_t capabilities) { (void)data; (void)s; seat_capabilities = capabilities; }
+static void seat_name(void *data, struct wl_seat *s, const char *name) { (void)data; (void)s; (void)name; }
+static const struct wl_seat_listener seat_listener = { .capabilities = seat_capabilities_event, .name = seat_name };
+
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
     (void)data;
     if (!seat && strcmp(interface, wl_seat_interface.name) == 0) {
         seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+        wl_seat_add_listener(seat, &seat_listener, NULL);
     } else if (!output && strcmp(interface, wl_output_interface.name) == 0) {
         output = wl_registry_bind(registry, name, &wl_output_interface, min_u32(version, 2));
         wl_output_add_listener(output, &output_listener, NULL);
@@ -112,6 +123,11 @@ static void button(enum wl_pointer_button_state state) {
     zwlr_virtual_pointer_v1_frame(pointer);
 }
 
+static void sleep_ms(long ms) {
+    struct timespec pause = { ms / 1000, (ms % 1000) * 1000000 };
+    while (nanosleep(&pause, &pause) < 0 && errno == EINTR) {}
+}
+
 static long number(const char *word, const char *what) {
     char *end;
     errno = 0;
@@ -137,8 +153,7 @@ static void run(char **words, int count, bool script) {
         long ms = number(words[1], "MS");
         if (ms < 0) die(2, "sleep: negative time");
         wl_display_flush(display);  // what came before happens before the pause
-        struct timespec pause = { ms / 1000, (ms % 1000) * 1000000 };
-        while (nanosleep(&pause, &pause) < 0 && errno == EINTR) {}
+        sleep_ms(ms);
     } else {
         die(2, "unknown command or wrong arguments: %s (click X Y, move X Y, down, up%s)", command, script ? ", sleep MS" : "");
     }
@@ -165,18 +180,26 @@ static void run_script(void) {
 }
 
 static void usage(void) {
-    fputs("usage: wl-pointer [--extent WxH] click X Y | move X Y | down | up | -   (- reads those and `sleep MS` from stdin)\n", stderr);
+    fputs("usage: wl-pointer [--extent WxH] [--settle MS] click X Y | move X Y | down | up | -   (- reads those and `sleep MS` from stdin)\n", stderr);
     exit(2);
 }
 
 int main(int argc, char **argv) {
     int first = 1;
-    if (argc > 2 && strcmp(argv[1], "--extent") == 0) {
-        unsigned w, h;
-        char extra;
-        if (sscanf(argv[2], "%ux%u%c", &w, &h, &extra) != 2 || w == 0 || h == 0) die(2, "--extent wants WxH, e.g. 1280x800: %s", argv[2]);
-        extent_width = w; extent_height = h;
-        first = 3;
+    long settle = 200;
+    while (argc > first + 1 && strncmp(argv[first], "--", 2) == 0) {
+        if (strcmp(argv[first], "--extent") == 0) {
+            unsigned w, h;
+            char extra;
+            if (sscanf(argv[first + 1], "%ux%u%c", &w, &h, &extra) != 2 || w == 0 || h == 0) die(2, "--extent wants WxH, e.g. 1280x800: %s", argv[first + 1]);
+            extent_width = w; extent_height = h;
+        } else if (strcmp(argv[first], "--settle") == 0) {
+            settle = number(argv[first + 1], "--settle");
+            if (settle < 0) die(2, "--settle: negative time");
+        } else {
+            usage();
+        }
+        first += 2;
     }
     if (first >= argc) usage();
 
@@ -202,6 +225,10 @@ int main(int argc, char **argv) {
     }
     pointer = tied ? zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(manager, seat, output)
                    : zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
+    if (!(seat_capabilities & WL_SEAT_CAPABILITY_POINTER)) {
+        roundtrip();  // the seat has its pointer: clients hear of it now
+        sleep_ms(settle);
+    }
 
     if (strcmp(argv[first], "-") == 0 && argc == first + 1) run_script();
     else run(argv + first, argc - first, false);
