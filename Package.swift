@@ -79,6 +79,9 @@ let package = Package(
         // Sources/CWayland/generated/ (not in git) from tools/gen-wayland-protocols, which make runs
         // before every swift build: SwiftPM's build tool plugins cannot (see that script).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        // The Wayland host's C side: the connection's globals, the layer surface and its wl_shm
+        // buffers, pointer and touch events queued as plain values, virtual-keyboard and input-method-v2.
+        .target(name: "CWaylandHost", dependencies: ["CWayland"], cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .target(name: "ClavierCore", swiftSettings: noStringProcessing),
         // Codable to JSON and back without Foundation: the control wire, `status --json`, `predict`, `glide`, taps.json.
@@ -93,6 +96,9 @@ let package = Package(
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders + noStringProcessing),
         .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"], swiftSettings: noStringProcessing),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
+        // The Wayland side: the compositor's connection and events (as Core's WindowEvents), the layer
+        // surface, typing through Clavier's own keymap and input-method-v2, the loop's poll.
+        .target(name: "ClavierWayland", dependencies: ["ClavierCore", "CWaylandHost", "CXKBCommon"], swiftSettings: noStringProcessing),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
         .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"], swiftSettings: noStringProcessing),
         // The built-in `us` layout and `system` theme, written as Swift at build time from
@@ -106,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierWayland", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
                 "ClavierBuiltins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

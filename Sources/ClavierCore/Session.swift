@@ -57,6 +57,8 @@ public struct Session: Sendable {
         public var capitalize = CapitalizeMode.never
         /// `--autocorrect` when suggestions are on (and a kiosk's config asks for it); `.never` without them.
         public var autocorrect = CapitalizeMode.never
+        /// The host tells the focused field without `--auto-show` (input-method-v2 on Wayland).
+        public var fieldsTold = false
         public init() {}
     }
 
@@ -68,8 +70,8 @@ public struct Session: Sendable {
         _ = typing.setCompletions(completions, on: keyboard.accessory)
         kiosk = options.kiosk
         autoShow = options.autoShowActs ? AutoShow() : nil
-        watchesField = options.autoShowActs
-        awaitsField = options.autoShowActs
+        watchesField = options.autoShowActs || options.fieldsTold
+        awaitsField = options.autoShowActs || options.fieldsTold
         dwell = options.dwell.map(DwellAid.init(delay:))
         if options.scanSwitches > 0 {
             var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)

@@ -10,6 +10,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
         AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.autocorrect), AnySetting(.languages), AnySetting(.blockOffensiveWords),
+        AnySetting(.backend),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.

@@ -46,9 +46,16 @@ enum ControlSocket {
         return "clavier-" + String(decoding: display.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) + ".sock"
     }
 
-    /// `name`, else `$DISPLAY`, else `:0` as Xlib would take it.
+    /// `name`, else `$DISPLAY`, else `$WAYLAND_DISPLAY` (a Wayland session with no XWayland),
+    /// else `:0` as Xlib would take it. The keyboard and its clients name it alike on either
+    /// window system: in a session with both, `$DISPLAY` names it.
     static func displayName(_ name: String?) -> String {
-        name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ":0"
+        name ?? nonEmpty("DISPLAY") ?? nonEmpty("WAYLAND_DISPLAY") ?? ":0"
+    }
+
+    private static func nonEmpty(_ variable: String) -> String? {
+        guard let value = getenv(variable), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     static var directory: String {

@@ -3,6 +3,7 @@ import ClavierCore
 import ClavierLayouts
 import ClavierRender
 import ClavierSound
+import ClavierWayland
 import ClavierX11
 import Glibc
 
@@ -42,6 +43,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
     @Option(name: .setting(.autocorrect), help: .setting(.autocorrect)) var autocorrect: String?
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
+    @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -81,6 +83,7 @@ struct Run: ParsableCommand {
         try given.read(.autoCapitalize, autoCapitalize)
         try given.read(.autocorrect, autocorrect)
         try given.read(.blockOffensiveWords, offensiveWords)
+        try given.read(.backend, backend)
         return given
     }
 
@@ -142,6 +145,17 @@ struct RunOptions {
             Log.warning("layout '\(layout.id)' has no page '\(page)' (pages: \(layout.pages.map(\.id).joined(separator: ", "))); "
                         + "showing '\(layout.defaultPage.id)'")
         }
+        let wayland: WaylandConnection?
+        do {
+            wayland = try WaylandHost.connect(settings, plug: xid)
+        } catch {
+            Log.error("\(error)")
+            throw ExitCode.failure
+        }
+        if let wayland {
+            try runOnWayland(wayland, settings: settings, layout: layout, theme: theme, taps: taps, control: control)
+            return
+        }
         let connection = try Display.opened(display)
         // The user's keymap comes back on every way out (a signal ends the loop too).
         let keymapChange = KeyboardLanguages.prepare(settings[.languages],
@@ -151,30 +165,35 @@ struct RunOptions {
         var options = Self.sessionOptions(settings)
         let switches = try Self.scanSwitches(settings, layout: layout)
         options.scanSwitches = switches.count
-        let suggester = Self.suggester(settings)
+        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow])
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester?.autocorrect ?? .never
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                   display: display, plug: xid, switches: switches, suggester: suggester, taps: taps)
+        let app = makeApp(on: host, layout: layout, page: settings[.page], options: options)
+        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
+        host.screen.startFirstPicture(of: app.session.picture, theme: host.theme,
+                                      cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        if xid {
+            host.greeter = GreeterWatch(now: ContinuousClock.now)
+            LoginScreen.announce(host.screen.window.id)
+        }
+        app.run(control: control)
+    }
+
+    /// The app on `host`, its session showing `layout`'s first keyboard with its first words.
+    func makeApp(on host: some WordsHost, layout: Layout, page: Page.ID?, options: Session.Options) -> KeyboardApp {
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.
-        var first = host.makeKeyboard(layout, page: settings[.page])
+        var first = host.makeKeyboard(layout, page: page)
         // The words offered before anything is typed are part of the first picture too.
         let firstWords = host.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
-        let app = KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
-                              shuffleSource: shuffleSource, now: { clock.now })
-        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
-        host.screen.startFirstPicture(of: app.session.picture, theme: theme,
-                                      cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
-        if xid {
-            host.greeter = GreeterWatch(now: clock.now)
-            LoginScreen.announce(host.screen.window.id)
-        }
-        app.run(control: control)
+        return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
+                           shuffleSource: shuffleSource, now: { clock.now })
     }
 
     /// The session's options from the settings (scanning's switches and the capitals of the

@@ -7,7 +7,9 @@ import Glibc
 extension RunOptions {
     /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. Whether it
     /// learns is kiosk mode's to say too (`Settings.learnsWords`).
-    static func suggester(_ settings: Settings) -> Suggester? {
+    /// `fieldsTold`: the focused field's kind is known (the focus watch, or input-method-v2 on
+    /// Wayland), so `prose` autocorrection may act.
+    static func suggester(_ settings: Settings, fieldsTold: Bool) -> Suggester? {
         guard settings[.suggestions] > 0 else { return nil }
         let learns = settings.learnsWords
         let autocorrect = settings.autocorrects
@@ -15,7 +17,7 @@ extension RunOptions {
         // Called on the loader's thread, once a language is first needed.
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize], autocorrect: autocorrect) { language in
             ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
-                           corrects: autocorrect == .always || (autocorrect == .prose && settings[.autoShow]))
+                           corrects: autocorrect == .always || (autocorrect == .prose && fieldsTold))
         }
     }
 }

@@ -8,8 +8,8 @@ import ClavierX11
 /// typing (`Typist`), the preview, the click, the floating frame, the scan switches' grab,
 /// and the words (suggestions, learning, glide, emoji taps). `KeyboardApp` carries out the
 /// session's effects here; XHost+Loop.swift waits on X and says what came, XHost+Events.swift
-/// does what the window's events ask of X, XHost+Words.swift answers for the words.
-final class XHost: KeyboardHost {
+/// does what the window's events ask of X, HostWords.swift answers for the words.
+final class XHost: WordsHost {
     let display: Display
     private(set) var screen: KeyboardScreen
     let typist: Typist
@@ -225,4 +225,6 @@ final class XHost: KeyboardHost {
     }
 
     var windowRect: Rect { screen.window.rect }
+
+    var keymapLayouts: String? { display.currentXKBLayout }
 }

@@ -1,8 +1,20 @@
 import ClavierCore
 
-/// The words on X: the suggestion bar's (`Suggester`, following the keymap group's language,
-/// `Display.currentXKBLayout`), glide typing's decoders and the emoji taps counted.
-extension XHost {
+/// The words' parts a host carries, the same on every window system: the suggestion bar's
+/// (`Suggester`, following the keymap's language), glide typing's decoders and the emoji taps
+/// counted. A host gives the parts and its keymap's layout names; the words are answered here.
+protocol WordsHost: KeyboardHost {
+    /// The suggestion bar's words and learning; nil: no suggestions.
+    var suggester: Suggester? { get }
+    /// Glide typing's decoders, built at the first glide on a page (its words load then).
+    var glides: GlideDecoders { get }
+    /// Counts emoji taps for the frequently used page; nil: the layout has none.
+    var taps: TapRecorder? { get }
+    /// The keymap's layout names for its current group, as XKB names them (`de`, `us`); nil: unknown.
+    var keymapLayouts: String? { get }
+}
+
+extension WordsHost {
     var suggests: Bool { suggester != nil }
 
     func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
@@ -23,11 +35,11 @@ extension XHost {
 
     /// The language typed on `layout` now: its own, else the keymap group's.
     func language(on layout: Layout) -> String {
-        suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: display.currentXKBLayout)
+        suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: keymapLayouts)
     }
 
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
-        suggester?.followKeymap(xkb: display.currentXKBLayout, on: keyboard) ?? false
+        suggester?.followKeymap(xkb: keymapLayouts, on: keyboard) ?? false
     }
 
     /// The words `keyboard`'s first picture offers: its predictor, started as the keyboard

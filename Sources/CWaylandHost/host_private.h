@@ -1,0 +1,80 @@
+// The Wayland host's state, shared by its C files (never seen by Swift).
+#ifndef CLAVIER_WAYLAND_HOST_PRIVATE_H
+#define CLAVIER_WAYLAND_HOST_PRIVATE_H
+
+#include "cwayland.h"
+#include "wayland_host.h"
+
+#define CLV_WL_OUTPUTS_MAX 8
+#define CLV_WL_BUFFERS 3
+#define CLV_WL_FINGERS 10
+
+struct clv_wl;
+
+struct clv_output {
+    struct clv_wl *wl;
+    struct wl_output *output;
+    uint32_t global;
+    int width, height, mm_width, mm_height, scale;
+    char name[64];
+};
+
+struct clv_buffer {
+    struct wl_buffer *buffer;
+    void *pixels;
+    size_t size;
+    int width, height, stride;
+    int busy;
+};
+
+struct clv_wl {
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_compositor *compositor;
+    struct wl_shm *shm;
+    struct wl_seat *seat;
+    struct wl_pointer *pointer;
+    struct wl_touch *touch;
+    struct zwlr_layer_shell_v1 *layer_shell;
+    struct zwp_virtual_keyboard_manager_v1 *vk_manager;
+    struct zwp_virtual_keyboard_v1 *vk;
+    struct zwp_input_method_manager_v2 *im_manager;
+    struct zwp_input_method_v2 *im;
+    struct clv_output outputs[CLV_WL_OUTPUTS_MAX];
+    int output_count;
+
+    // The keyboard's surface.
+    struct wl_surface *surface;
+    struct zwlr_layer_surface_v1 *layer;
+    struct clv_output *on;
+    int place, configured, width, height, scale, closed;
+    struct clv_buffer buffers[CLV_WL_BUFFERS];
+    struct clv_buffer *filling;
+
+    // Input: the pointer's place and whether a button is down; each finger's id and place.
+    int pointer_in, pointer_down;
+    double pointer_x, pointer_y;
+    int32_t fingers[CLV_WL_FINGERS];
+    double finger_x[CLV_WL_FINGERS], finger_y[CLV_WL_FINGERS];
+
+    // Typing.
+    uint32_t mods_sent;
+    int keymap_sent;
+    // input-method-v2: the state being received, and the state after the last `done`.
+    uint32_t im_serial;
+    int im_active, pending_active;
+    char *surrounding, *pending_surrounding;
+    uint32_t cursor, pending_cursor, purpose, pending_purpose, hints, pending_hints;
+
+    clv_wl_event *queue;
+    size_t queued, queue_head, queue_capacity;
+};
+
+void clv_wl_push(struct clv_wl *wl, clv_wl_event event);
+void clv_wl_seat_input(struct clv_wl *wl, uint32_t capabilities);
+void clv_wl_start_typing(struct clv_wl *wl);
+void clv_wl_stop_typing(struct clv_wl *wl);
+void clv_wl_release_buffers(struct clv_wl *wl);
+struct clv_output *clv_wl_output_named(struct clv_wl *wl, const char *name);
+
+#endif

@@ -1,0 +1,183 @@
+// The keyboard's layer surface and the wl_shm buffers its pixels go through.
+#define _GNU_SOURCE
+#include "host_private.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+// MARK: The layer surface
+
+static void layer_configure(void *data, struct zwlr_layer_surface_v1 *layer, uint32_t serial, uint32_t width, uint32_t height) {
+    struct clv_wl *wl = data;
+    zwlr_layer_surface_v1_ack_configure(layer, serial);
+    int scale = wl->scale > 0 ? wl->scale : 1;
+    int w = (int)width * scale, h = (int)height * scale;
+    int changed = !wl->configured || w != wl->width || h != wl->height;
+    wl->width = w;
+    wl->height = h;
+    if (changed && wl->configured) clv_wl_push(wl, (clv_wl_event){ .kind = CLV_WL_CONFIGURE, .width = w, .height = h });
+    wl->configured = 1;
+}
+
+static void layer_closed(void *data, struct zwlr_layer_surface_v1 *layer) {
+    struct clv_wl *wl = data;
+    (void)layer;
+    wl->closed = 1;
+    clv_wl_push(wl, (clv_wl_event){ .kind = CLV_WL_CLOSED });
+}
+
+static const struct zwlr_layer_surface_v1_listener layer_listener = { .configure = layer_configure, .closed = layer_closed };
+
+int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int y, int width, int height) {
+    if (!wl->layer_shell) return 0;
+    clv_wl_surface_destroy(wl);
+    struct clv_output *on = clv_wl_output_named(wl, output);
+    wl->on = on;
+    wl->scale = on && on->scale > 0 ? on->scale : 1;
+    wl->surface = wl_compositor_create_surface(wl->compositor);
+    wl_surface_set_buffer_scale(wl->surface, wl->scale);
+    uint32_t layer = place == CLV_WL_FLOAT ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
+    wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, "clavier");
+    zwlr_layer_surface_v1_add_listener(wl->layer, &layer_listener, wl);
+    wl->place = place;
+    switch (place) {
+    case CLV_WL_DOCK_TOP:
+    case CLV_WL_DOCK_BOTTOM: {
+        uint32_t edge = place == CLV_WL_DOCK_TOP ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
+        zwlr_layer_surface_v1_set_anchor(wl->layer, edge | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+        zwlr_layer_surface_v1_set_size(wl->layer, 0, (uint32_t)height);
+        // Windows are laid out above (below) it, as a panel's.
+        zwlr_layer_surface_v1_set_exclusive_zone(wl->layer, height);
+        break;
+    }
+    default:
+        zwlr_layer_surface_v1_set_anchor(wl->layer, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+        zwlr_layer_surface_v1_set_size(wl->layer, (uint32_t)width, (uint32_t)height);
+        zwlr_layer_surface_v1_set_margin(wl->layer, y, 0, 0, x);
+        zwlr_layer_surface_v1_set_exclusive_zone(wl->layer, -1);
+        break;
+    }
+    // Never the keyboard focus: what is typed goes to the application's window.
+    zwlr_layer_surface_v1_set_keyboard_interactivity(wl->layer, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE);
+    wl->configured = 0;
+    wl->closed = 0;
+    wl_surface_commit(wl->surface);
+    while (!wl->configured && !wl->closed) {
+        if (wl_display_dispatch(wl->display) < 0) return 0;
+    }
+    return wl->configured && !wl->closed;
+}
+
+void clv_wl_surface_destroy(clv_wl *wl) {
+    if (wl->layer) zwlr_layer_surface_v1_destroy(wl->layer);
+    if (wl->surface) wl_surface_destroy(wl->surface);
+    wl->layer = NULL;
+    wl->surface = NULL;
+    wl->configured = 0;
+    wl->pointer_in = 0;
+}
+
+void clv_wl_surface_move(clv_wl *wl, int x, int y) {
+    if (!wl->layer || wl->place != CLV_WL_FLOAT) return;
+    zwlr_layer_surface_v1_set_margin(wl->layer, y, 0, 0, x);
+    wl_surface_commit(wl->surface);
+}
+
+int clv_wl_scale(clv_wl *wl) { return wl->scale > 0 ? wl->scale : 1; }
+int clv_wl_surface_width(clv_wl *wl) { return wl->surface ? wl->width : 0; }
+int clv_wl_surface_height(clv_wl *wl) { return wl->surface ? wl->height : 0; }
+
+// MARK: Buffers
+
+static void buffer_release(void *data, struct wl_buffer *buffer) {
+    struct clv_buffer *b = data;
+    (void)buffer;
+    b->busy = 0;
+}
+
+static const struct wl_buffer_listener buffer_listener = { .release = buffer_release };
+
+static void buffer_free(struct clv_buffer *b) {
+    if (b->buffer) wl_buffer_destroy(b->buffer);
+    if (b->pixels) munmap(b->pixels, b->size);
+    memset(b, 0, sizeof *b);
+}
+
+void clv_wl_release_buffers(clv_wl *wl) {
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) buffer_free(&wl->buffers[i]);
+    wl->filling = NULL;
+}
+
+static int buffer_make(clv_wl *wl, struct clv_buffer *b, int width, int height) {
+    int stride = width * 4;
+    size_t size = (size_t)stride * (size_t)height;
+    int fd = memfd_create("clavier-keys", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return 0;
+    if (ftruncate(fd, (off_t)size) < 0) {
+        close(fd);
+        return 0;
+    }
+    void *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (pixels == MAP_FAILED) {
+        close(fd);
+        return 0;
+    }
+    struct wl_shm_pool *pool = wl_shm_create_pool(wl->shm, fd, (int32_t)size);
+    b->buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888);
+    wl_shm_pool_destroy(pool);
+    close(fd);
+    wl_buffer_add_listener(b->buffer, &buffer_listener, b);
+    b->pixels = pixels;
+    b->size = size;
+    b->width = width;
+    b->height = height;
+    b->stride = stride;
+    b->busy = 0;
+    return 1;
+}
+
+uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride) {
+    if (!wl->surface || wl->width <= 0 || wl->height <= 0) return NULL;
+    struct clv_buffer *free_one = NULL;
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) {
+        struct clv_buffer *b = &wl->buffers[i];
+        if (b->buffer && (b->width != wl->width || b->height != wl->height) && !b->busy) buffer_free(b);
+        if (!b->busy && b->buffer && !free_one) free_one = b;
+    }
+    if (!free_one) {
+        for (int i = 0; i < CLV_WL_BUFFERS && !free_one; i++) {
+            struct clv_buffer *b = &wl->buffers[i];
+            if (!b->buffer && buffer_make(wl, b, wl->width, wl->height)) free_one = b;
+        }
+    }
+    if (!free_one) {
+        // All held: wait for the compositor to let one go.
+        wl_display_roundtrip(wl->display);
+        for (int i = 0; i < CLV_WL_BUFFERS && !free_one; i++) {
+            if (!wl->buffers[i].busy && wl->buffers[i].buffer) free_one = &wl->buffers[i];
+        }
+        if (!free_one) return NULL;
+    }
+    wl->filling = free_one;
+    *width = free_one->width;
+    *height = free_one->height;
+    *stride = free_one->stride;
+    return free_one->pixels;
+}
+
+void clv_wl_present(clv_wl *wl, const int *rects, int count) {
+    struct clv_buffer *b = wl->filling;
+    if (!b || !wl->surface) return;
+    wl->filling = NULL;
+    wl_surface_attach(wl->surface, b->buffer, 0, 0);
+    if (count <= 0) {
+        wl_surface_damage_buffer(wl->surface, 0, 0, b->width, b->height);
+    } else {
+        for (int i = 0; i < count; i++) wl_surface_damage_buffer(wl->surface, rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]);
+    }
+    b->busy = 1;
+    wl_surface_commit(wl->surface);
+    wl_display_flush(wl->display);
+}

@@ -1,0 +1,16 @@
+/// Which window system the keyboard runs on (`--backend`).
+public enum Backend: String, CaseIterable, Hashable, Sendable {
+    /// Wayland when `WAYLAND_DISPLAY` names a compositor with layer-shell and a way to type
+    /// (virtual-keyboard or input-method-v2), else X11.
+    case auto
+    case wayland
+    case x11
+}
+
+extension Backend: SettingValue {}
+
+extension Setting<Backend> {
+    public static let backend = Setting("backend", .text, default: .auto,
+        help: "The window system to run on: auto (default: Wayland when $WAYLAND_DISPLAY names a compositor with layer-shell and virtual-keyboard or input-method-v2, such as sway, labwc, Wayfire or Hyprland; else X11), wayland or x11.",
+        valueName: "auto|wayland|x11") { named($0) }
+}

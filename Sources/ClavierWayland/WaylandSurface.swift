@@ -1,0 +1,61 @@
+import CWaylandHost
+import ClavierCore
+
+/// Where the keyboard's layer surface goes: docked at an edge of an output with its height
+/// reserved (an exclusive zone, full width), or floating on the overlay layer.
+public enum WaylandPlacement: Equatable, Sendable {
+    case docked(DockEdge, height: Int)
+    case floating(Rect)
+}
+
+/// The keyboard's layer surface on `WaylandConnection`: made, taken down, its pixels put up.
+extension WaylandConnection {
+    /// Makes the surface on `output` (nil: the first) as `placement` says (logical pixels) and
+    /// waits for its size; nil when the compositor would not have it. The size is in buffer pixels.
+    public func makeSurface(on output: String?, _ placement: WaylandPlacement) -> Size? {
+        let made: Int32
+        switch placement {
+        case .docked(let edge, let height):
+            made = clv_wl_surface_create(raw, output, Int32(edge == .top ? CLV_WL_DOCK_TOP.rawValue : CLV_WL_DOCK_BOTTOM.rawValue),
+                                         0, 0, 0, Int32(height))
+        case .floating(let rect):
+            made = clv_wl_surface_create(raw, output, Int32(CLV_WL_FLOAT.rawValue), Int32(rect.x), Int32(rect.y),
+                                         Int32(rect.width), Int32(rect.height))
+        }
+        guard made != 0 else { return nil }
+        return surfaceSize
+    }
+
+    /// The surface's size in buffer pixels (zero without a surface).
+    public var surfaceSize: Size {
+        return Size(width: Int(clv_wl_surface_width(raw)), height: Int(clv_wl_surface_height(raw)))
+    }
+
+    /// Buffer pixels per logical pixel.
+    public var scale: Int { Int(clv_wl_scale(raw)) }
+
+    public func destroySurface() { clv_wl_surface_destroy(raw) }
+
+    public func moveSurface(to point: (x: Int, y: Int)) { clv_wl_surface_move(raw, Int32(point.x), Int32(point.y)) }
+
+    /// Copies `size` pixels (x8r8g8b8 rows of `stride` bytes from `pixels`) into a buffer the
+    /// compositor does not hold and commits it with `damage` (buffer pixels; empty: all).
+    /// False when the surface's size is not `size` (a new size is on its way) or no buffer can be had.
+    @discardableResult
+    public func present(pixels: UnsafeRawPointer, stride: Int, size: Size, damage: [Rect]) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, bufferStride: Int32 = 0
+        guard let buffer = clv_wl_buffer(raw, &width, &height, &bufferStride) else { return false }
+        guard Int(width) == size.width, Int(height) == size.height else { return false }
+        let row = min(stride, Int(bufferStride))
+        if stride == Int(bufferStride) {
+            UnsafeMutableRawPointer(buffer).copyMemory(from: pixels, byteCount: stride * size.height)
+        } else {
+            for y in 0..<size.height {
+                (UnsafeMutableRawPointer(buffer) + y * Int(bufferStride)).copyMemory(from: pixels + y * stride, byteCount: row)
+            }
+        }
+        let rects = damage.flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+        clv_wl_present(raw, rects, Int32(damage.count))
+        return true
+    }
+}

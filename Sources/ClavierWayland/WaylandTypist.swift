@@ -1,0 +1,100 @@
+import CWaylandHost
+import CXKBCommon
+import ClavierCore
+
+/// Types on Wayland: a character into the focused field through input-method-v2's
+/// `commit_string` when a field has the focus and no modifier but Shift is held; every other
+/// key (Return, BackSpace, arrows, F-keys, shortcuts) and every character when no field is
+/// told through the virtual keyboard, with Clavier's own keymap (`WaylandKeymap`).
+public final class WaylandTypist {
+    private let connection: WaylandConnection
+    private var keymap = WaylandKeymap()
+    private var uploaded = false
+    /// What may be typed, with the modifiers it is sent with (kiosk mode's filter); nil: anything.
+    private let allow: (@Sendable (KeySym, ModifierSet) -> Bool)?
+    /// Characters always go through the virtual keyboard (the `pc` layouts: keys, not text).
+    public var keysOnly = false
+
+    public init(connection: WaylandConnection, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?) {
+        self.connection = connection
+        self.allow = allow
+    }
+
+    /// Gives the keysyms of a layout's keys their keycodes before the first of them is typed,
+    /// so typing them never changes the keymap under the focused client.
+    public func prepare(_ syms: some Sequence<KeySym>) {
+        if keymap.add(syms) || !uploaded { upload() }
+    }
+
+    /// Types `sym` with `modifiers` held; false when the filter refused it or nothing can type.
+    @discardableResult
+    public func type(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
+        if let allow, !allow(sym, modifiers) { return false }
+        if !keysOnly, modifiers.subtracting([.shift, .altGr]).isEmpty, connection.fieldActive, let text = Self.text(of: sym) {
+            connection.commit(text)
+            return true
+        }
+        guard connection.hasVirtualKeyboard else { return false }
+        let (code, changed) = keymap.code(for: sym)
+        if changed || !uploaded { upload() }
+        let mask = WaylandKeymap.mask(modifiers)
+        clv_wl_key(connection.raw, mask, code - 8, 1)
+        clv_wl_key(connection.raw, mask, code - 8, 0)
+        // The modifiers go back up with the key, as a tap's.
+        if mask != 0 { clv_wl_key_modifiers(connection.raw, 0) }
+        return true
+    }
+
+    private func upload() {
+        uploaded = clv_wl_keymap(connection.raw, keymap.text) != 0
+    }
+
+    /// The text a keysym writes when it is a character (not a control: Return, Tab, BackSpace
+    /// and Delete go as keys).
+    static func text(of sym: KeySym) -> String? {
+        let value = sym.scalar?.value ?? xkb_keysym_to_utf32(sym.rawValue)
+        guard value >= 0x20, value != 0x7F, let scalar = Unicode.Scalar(value) else { return nil }
+        return String(Character(scalar))
+    }
+}
+
+/// What input-method-v2 says of the focused field.
+extension WaylandConnection {
+    /// Whether a text field has the focus.
+    public var fieldActive: Bool { clv_wl_im_active(raw) != 0 }
+
+    /// Commits `text` into the focused field.
+    public func commit(_ text: String) { clv_wl_im_commit_string(raw, text) }
+
+    /// The field's text before the caret (nil: it says none).
+    public var textBeforeCaret: String? {
+        var cursor: UInt32 = 0
+        guard let text = clv_wl_im_surrounding(raw, &cursor) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(cursor))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The field's kind from its content purpose and hints (text-input-v3's values).
+    public var fieldKind: FieldKind { WaylandField.kind(purpose: clv_wl_im_purpose(raw), hints: clv_wl_im_hints(raw)) }
+}
+
+/// text-input-v3's content purposes and hints as the field kinds the session knows.
+public enum WaylandField {
+    // zwp_text_input_v3 content_purpose values.
+    static let digits: UInt32 = 2, number: UInt32 = 3, phone: UInt32 = 4, url: UInt32 = 5, email: UInt32 = 6,
+               password: UInt32 = 8, pin: UInt32 = 9, terminal: UInt32 = 13
+    // content_hint: hidden_text, sensitive_data.
+    static let hidden: UInt32 = 0x40, sensitive: UInt32 = 0x80
+
+    public static func kind(purpose: UInt32, hints: UInt32) -> FieldKind {
+        if purpose == password || purpose == pin || hints & (hidden | sensitive) != 0 { return .password }
+        switch purpose {
+        case digits, number: return .number
+        case phone: return .telephone
+        case url: return .url
+        case email: return .email
+        case terminal: return .terminal
+        default: return .prose
+        }
+    }
+}

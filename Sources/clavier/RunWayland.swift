@@ -1,0 +1,34 @@
+import ClavierCore
+import ClavierLayouts
+import ClavierWayland
+
+/// `clavier` on a Wayland compositor: the same session and app as on X11, on `WaylandHost`.
+/// What only X can do is said once and left out: `languages`' keymap groups, grabbed scan
+/// switches, the show button and tray icon.
+extension RunOptions {
+    func runOnWayland(_ connection: WaylandConnection, settings: Settings, layout: Layout, theme: Theme, taps: TapRecorder?,
+                      control: ControlServer?) throws {
+        Log.debug("running on Wayland: layer-shell\(connection.hasVirtualKeyboard ? ", virtual-keyboard" : "")"
+                  + "\(connection.hasInputMethod ? ", input-method-v2" : "")")
+        if settings[.languages].count > 1 {
+            Log.warning("languages switch the X keymap's groups (setxkbmap): not on Wayland, where the language key does nothing")
+        }
+        if settings[.scan] != nil || settings.given.gives(.scanSwitch) {
+            Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland")
+        }
+        if settings.given.gives(.showButton) && settings[.showButton] {
+            Log.warning("the show button and tray icon are X windows: not shown on Wayland (clavier show, or a compositor binding)")
+        }
+        var options = Self.sessionOptions(settings)
+        options.scanInterval = nil
+        // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.
+        options.fieldsTold = connection.hasInputMethod
+        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || connection.hasInputMethod)
+        options.capitalize = suggester?.capitalize ?? .never
+        options.autocorrect = suggester?.autocorrect ?? .never
+        suggester?.start(for: layout, xkb: nil)
+        let host = try WaylandHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
+                                        suggester: suggester, taps: taps)
+        makeApp(on: host, layout: layout, page: settings[.page], options: options).run(control: control)
+    }
+}

@@ -1,0 +1,68 @@
+import ClavierCore
+import ClavierWayland
+
+/// The loop's Wayland side: one `poll` on the connection, the signals and the app's own
+/// descriptors (`WaylandLoop`), and what the compositor said turned into `HostEvent`s.
+extension WaylandHost {
+    func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
+        guard let loop else { return [.ended] }
+        // What came during the last turn's requests (a surface made, a round trip) first.
+        guard connection.dispatch(readable: false) else { return [.ended] }
+        var events = pending + translate(connection.events())
+        pending = []
+        if !events.isEmpty { return events }
+        let watched = watching + [suggester?.wakeFD].compactMap { $0 }
+        switch loop.wait(until: deadline, watching: watched) {
+        case .wayland:
+            events = translate(connection.events())
+        case .deadline:
+            events = [.deadline]
+        case .signal(let number):
+            events = [.signal(number)]
+        case .readable(let fd) where fd == suggester?.wakeFD:
+            // A predictor is made: the loop asks the bar again after this turn (`wordsChanged`).
+            suggester?.heard()
+        case .readable(let fd):
+            events = [.readable(fd)]
+        case .connectionLost:
+            Log.debug("the Wayland compositor hung up")
+            events = [.ended]
+        }
+        return events
+    }
+
+    /// The compositor's events as the host's: input-method-v2's field changes as the focus
+    /// watch's reports (auto-show, the field's keys, the text before the caret).
+    func translate(_ events: [WaylandEvent]) -> [HostEvent] {
+        events.compactMap { event -> HostEvent? in
+            switch event {
+            case .window(let window):
+                if case .hover(let point) = window { hovered = point }
+                return .window(window)
+            case .fieldActivated:
+                return .focus([fieldReport(moved: true), .focus(.textField)])
+            case .fieldChanged:
+                return .focus([fieldReport(moved: false)])
+            case .fieldDeactivated:
+                return .focus([.field(.unknown, before: nil, moved: true), .focus(.textFieldLeft)])
+            case .outputsChanged:
+                return .window(.screenChanged)
+            case .surfaceClosed:
+                // Its output went: made again on another (the session asks for it).
+                placed = nil
+                return .window(.destroyed)
+            case .inputMethodUnavailable:
+                Log.warning("another input method holds the seat: the focused field is not followed")
+                return .focus([.fieldWatchEnded])
+            }
+        }
+    }
+
+    /// No show button on Wayland yet: nothing asks.
+    func follow(shown: Bool) -> SessionRequest? { nil }
+
+    func finish() {
+        connection.destroySurface()
+        connection.roundtrip()
+    }
+}

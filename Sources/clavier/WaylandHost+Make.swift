@@ -1,0 +1,74 @@
+import ClavierCore
+import ClavierLayouts
+import ClavierWayland
+import Glibc
+
+/// The Wayland host as the settings make it: which compositor (`--backend`), where the
+/// surface goes (docked with its height reserved, or floating), the kiosk's typing filter,
+/// the click and the words' parts.
+extension WaylandHost {
+    /// The compositor to run on, or nil to run on X11 (said in one line when Wayland was there).
+    /// Throws when `--backend wayland` asks for a compositor that cannot have the keyboard.
+    static func connect(_ settings: Settings, plug: Bool) throws(WaylandError) -> WaylandConnection? {
+        let backend = settings[.backend]
+        guard backend != .x11 else { return nil }
+        let named = getenv("WAYLAND_DISPLAY").flatMap { $0.pointee == 0 ? nil : String(cString: $0) }
+        guard backend == .wayland || named != nil else { return nil }
+        if plug {
+            guard backend != .wayland else { throw WaylandError("--xid plugs into an X greeter's window: it runs on X11 only") }
+            return nil
+        }
+        let connection: WaylandConnection
+        do {
+            connection = try WaylandConnection()
+        } catch {
+            if backend == .wayland { throw error }
+            Log.warning("\(error): running on X11")
+            return nil
+        }
+        var missing: [String] = []
+        if !connection.hasLayerShell { missing.append("layer-shell") }
+        if !connection.hasVirtualKeyboard && !connection.hasInputMethod { missing.append("virtual-keyboard or input-method-v2") }
+        guard missing.isEmpty else {
+            let why = "the Wayland compositor offers no \(missing.joined(separator: " and ")) (GNOME's and KDE's do not)"
+            if backend == .wayland { throw WaylandError(why) }
+            Log.warning("\(why): running on X11, where only XWayland windows can be typed into")
+            return nil
+        }
+        if !connection.hasInputMethod { Log.debug("no input-method-v2: typing through the virtual keyboard only, no field is followed") }
+        return connection
+    }
+
+    static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
+                     suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
+        let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+        let floating = XHost.floats(settings, layout: layout)
+        if floating { Log.warning("a floating keyboard has no handle on Wayland yet: it stays where it is put") }
+        let placement = { [settings] (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
+            let name = settings[.monitor]
+            guard let output = connection.output(named: name) else { return (name, .docked(settings[.dock], height: 300)) }
+            if let name, output.name != name {
+                Log.warning("no output '\(name)': docking on \(output.name.isEmpty ? "the first" : output.name)")
+            }
+            if floating {
+                let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
+                let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
+                let rect = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
+                    ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
+                return (output.name, .floating(rect))
+            }
+            let height = settings[.height].pixels(monitor: output.size, millimetres: output.millimetres, rows: rows,
+                                                  rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
+            return (output.name, .docked(settings[.dock], height: height))
+        }
+        var shown: (() -> Void)?
+        if let suggester { shown = { suggester.languageDue = true } }
+        return try WaylandHost(WaylandHost.Parts(
+            connection: connection, placement: placement, theme: theme, typingFilter: options.typingFilter,
+            loadLayout: { (name) throws(LayoutError) in
+                try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
+            keyRepeat: settings.keyRepeat(server:), suggester: suggester, taps: taps,
+            glides: XHost.glideDecoders(settings, suggester: suggester),
+            openPlayer: { settings[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+    }
+}
