@@ -6,8 +6,14 @@ public struct TemporaryDirectory: ~Copyable {
     public let path: String
 
     public init() {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(base)/clavier-test-XXXXXX".utf8CString)
+        self.init(prefix: "clavier-test", in: nil)
+    }
+
+    /// Made as `BASE/PREFIX-XXXXXX`, BASE being `base`, else `$TMPDIR`, else /tmp (HeadlessSway
+    /// passes /tmp: its compositor's user could not reach a `$TMPDIR` private to root).
+    public init(prefix: String, in base: String?) {
+        let base = base ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp in \(base) failed: \(String(cString: strerror(errno)))")
         path = String(cString: made!)
@@ -36,12 +42,17 @@ public struct TemporaryDirectory: ~Copyable {
 public enum TextFile {
     /// The file's bytes as UTF-8 text, or nil when it cannot be opened.
     public static func read(_ path: String) -> String? {
+        bytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, or nil when it cannot be opened.
+    public static func bytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 65536)
         while case let count = fread(&block, 1, block.count, file), count > 0 { bytes += block[..<count] }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Replaces the file's contents with `text`.

@@ -1,0 +1,73 @@
+import Glibc
+
+/// A GTK 4 window on a HeadlessSway holding one focused entry (a `Gtk.Entry`, or a
+/// `Gtk.PasswordEntry`), which writes its whole text to a file on every change. GTK 4's entries
+/// speak text-input-v3, which sway relays to an input-method-v2 client: what Clavier's Wayland
+/// host types through. Run by Debian's python3 (python3-gi, gir1.2-gtk-4.0) with GDK_BACKEND=wayland.
+public final class GTK4Entry {
+    public enum Kind: String, Sendable, CaseIterable {
+        case text, password
+    }
+
+    /// The app_id (and title) of the entry's window by default.
+    public static let defaultAppID = "clavier-gtk4-entry"
+    public let appID: String
+    /// The file the entry's text goes to (written whole, then renamed into place).
+    public let output: String
+    /// CLOCK_MONOTONIC nanoseconds from starting python3 to the window having the focus.
+    public let mapNanoseconds: UInt64
+    public let process: ChildProcess
+    private let scratch = TemporaryDirectory()
+
+    /// Starts the window on `sway` and waits until it has the focus and has written its (empty) text.
+    public init(on sway: HeadlessSway, kind: Kind = .text, appID: String = GTK4Entry.defaultAppID) throws(HarnessError) {
+        self.appID = appID
+        output = scratch.file("text")
+        let log = scratch.file("gtk.log")
+        // GTK_A11Y=none: with no session bus, GTK 4 would wait about 11 s for the accessibility bus.
+        let python = try sway.start(["/usr/bin/python3", "-c", Self.script, output, kind.rawValue, appID],
+                                    environment: ["GDK_BACKEND": "wayland", "GTK_A11Y": "none", "LANG": "C.UTF-8"], stderr: log)
+        process = python
+        let file = output
+        guard Harness.waitFor(20, { access(file, F_OK) == 0 || !python.isRunning }), python.isRunning else {
+            throw HarnessError("the GTK 4 entry did not start: \((TextFile.read(log) ?? "").suffix(800))")
+        }
+        try sway.waitForFocus(appID: appID)
+        mapNanoseconds = Harness.monotonicNanoseconds - python.startedNanoseconds
+    }
+
+    deinit { process.stop() }
+
+    /// The entry's text now.
+    public var text: String { TextFile.read(output) ?? "" }
+
+    /// Waits up to `seconds` until the entry holds `expected`; true once it does.
+    @discardableResult
+    public func waitFor(text expected: String, seconds: Double = 10) -> Bool {
+        Harness.waitFor(seconds) { text == expected }
+    }
+
+    /// No Gtk.Application: without a session bus it would not register, and its app_id would
+    /// be the script's name. GLib's program name is the app_id of a window without one.
+    static let script = """
+        import os, sys
+        import gi
+        gi.require_version("Gtk", "4.0")
+        from gi.repository import Gtk, GLib
+        output, kind, app_id = sys.argv[1:4]
+        GLib.set_prgname(app_id)
+        def write(entry):
+            with open(output + ".new", "w") as f:
+                f.write(entry.get_text())
+            os.rename(output + ".new", output)
+        window = Gtk.Window(title=app_id)
+        entry = Gtk.PasswordEntry() if kind == "password" else Gtk.Entry()
+        entry.connect("changed", write)
+        window.set_child(entry)
+        window.connect("close-request", lambda *_: sys.exit(0))
+        window.present()
+        entry.grab_focus()
+        write(entry)
+        GLib.MainLoop().run()
+        """
+}
