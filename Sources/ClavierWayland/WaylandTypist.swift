@@ -45,6 +45,31 @@ public final class WaylandTypist {
         return true
     }
 
+    /// The keysyms `layout`'s keys may type: its characters (with their capitals), named
+    /// keys and alternates, the XKB-named keys' levels, and the editing keys every page needs.
+    public static func keysyms(of layout: Layout, live: [String: LiveKey]) -> [KeySym] {
+        var syms: [KeySym] = [.backSpace, .return, .tab, .escape, .delete, .left, .right, .up, .down, KeySym(rawValue: 0x20)]
+        func add(_ text: String) {
+            syms += KeySym.sequence(typing: text)
+            let upper = text.uppercased()
+            if upper != text { syms += KeySym.sequence(typing: upper) }
+        }
+        for page in layout.pages {
+            for key in page.keys {
+                switch key.action {
+                case .text(let text): add(text)
+                case .key(let sym): syms.append(sym)
+                case .xkbKey(let name):
+                    if let live = live[name] { syms += [live.base, live.shifted, live.altGr, live.shiftedAltGr].compactMap { $0 } }
+                default: break
+                }
+                key.alternates.forEach(add)
+            }
+        }
+        var seen = Set<KeySym>()
+        return syms.filter { seen.insert($0).inserted }
+    }
+
     private func upload() {
         uploaded = clv_wl_keymap(connection.raw, keymap.text) != 0
     }

@@ -111,8 +111,14 @@ final class WaylandHost: WordsHost {
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: keys.size)
         keyboard.keyRepeat = keyRepeat(.standard)
+        let names = keyboard.xkbKeyNames
+        let live = DefaultKeymap.liveKeys(named: names)
+        if !names.isEmpty { _ = keyboard.setLiveKeys(live) }
         // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`).
         typist.keysOnly = layout.isWide
+        // Every key of the layout has its keycode before the first is typed: a client given a
+        // new keymap may lose the key that follows it (GTK 4 does).
+        typist.prepare(WaylandTypist.keysyms(of: layout, live: live))
         return keyboard
     }
 

@@ -14,6 +14,13 @@ extension Harness {
         return packageRoot.appendingPathComponent(".build/debug/clavier").path
     }
 
+    /// `wl-pointer`, the Wayland tests' virtual pointer: beside the clavier under test, else in the debug build.
+    static var pointerBinary: String {
+        let beside = URL(fileURLWithPath: clavierBinary).deletingLastPathComponent().appendingPathComponent("wl-pointer").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/wl-pointer").path
+    }
+
     /// The first word the model of `language` offers for `prefix` typed letter by letter with
     /// nothing learned, as `clavier predict --no-learning` says: the keyboard asks the same
     /// model after each letter (and it leaves out what it showed one letter earlier).
