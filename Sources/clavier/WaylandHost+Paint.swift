@@ -81,7 +81,9 @@ extension WaylandHost {
     func screenChanged() {
         guard let placed else { return }
         let wanted = placement(connection)
-        guard wanted.output != placed.output || wanted.place != placed.place else { return }
+        // A new scale (HiDPI) needs a surface whose buffers have it.
+        let rescaled = connection.output(named: wanted.output).map { $0.scale != connection.scale } ?? false
+        guard wanted.output != placed.output || wanted.place != placed.place || rescaled else { return }
         Log.debug("outputs changed: placing the keyboard again")
         makeSurface()
     }

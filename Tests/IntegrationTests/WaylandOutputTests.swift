@@ -1,0 +1,32 @@
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// The docked keyboard follows its output: a new resolution docks it full width again, and a
+/// HiDPI scale gives it buffers of that scale, its keys still where the pointer lands (issue 37).
+@Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
+       .needs("sway", "swaymsg", "foot"))
+struct WaylandOutputTests {
+    @Test func itFollowsANewResolutionAndAScale() throws {
+        let sway = try HeadlessSway()
+        let foot = try FootRecorder(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start()
+        _ = try sway.swaymsg(["output", "HEADLESS-1", "resolution", "1024x768"])
+        #expect(Harness.waitFor(5) {
+            guard let place = try? session.status().geometry else { return false }
+            return place.width == 1024 && place.y + place.height == 768
+        }, "after 1024x768: \(String(describing: try? session.status().geometry))")
+        _ = try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+        // 512×384 logical pixels now.
+        #expect(Harness.waitFor(5) {
+            guard let place = try? session.status().geometry else { return false }
+            return place.width == 512 && place.y + place.height == 384
+        }, "after scale 2: \(String(describing: try? session.status().geometry))")
+        #expect(Harness.waitFor(5) { (try? sway.workspaceRect())?.height == 384 - ((try? session.status().geometry.height) ?? 0) })
+        try session.tap(["o", "k", "return"])
+        #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription); clavier said: \(session.errors)")
+        #expect(foot.received == "ok\r")
+        #expect(try session.quit() == 0)
+    }
+}
