@@ -91,6 +91,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
     if (strcmp(interface, wl_compositor_interface.name) == 0) {
         wl->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, MIN(version, 4));
+    } else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
+        wl->subcompositor = wl_registry_bind(registry, name, &wl_subcompositor_interface, 1);
     } else if (strcmp(interface, wl_shm_interface.name) == 0) {
         wl->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && !wl->seat) {
@@ -148,6 +150,7 @@ clv_wl *clv_wl_connect(const char *name, char *why, size_t why_size) {
     }
     wl->display = display;
     for (int i = 0; i < CLV_WL_FINGERS; i++) wl->fingers[i] = -1;
+    wl->button_touch = -1;
     wl->registry = wl_display_get_registry(display);
     wl_registry_add_listener(wl->registry, &registry_listener, wl);
     // The globals, then their first events (outputs' modes, the seat's capabilities).
@@ -167,6 +170,8 @@ clv_wl *clv_wl_connect(const char *name, char *why, size_t why_size) {
 
 void clv_wl_disconnect(clv_wl *wl) {
     if (!wl) return;
+    clv_wl_popup_hide(wl);
+    clv_wl_button_hide(wl);
     clv_wl_surface_destroy(wl);
     clv_wl_release_buffers(wl);
     clv_wl_stop_typing(wl);

@@ -31,6 +31,7 @@ struct clv_wl {
     struct wl_display *display;
     struct wl_registry *registry;
     struct wl_compositor *compositor;
+    struct wl_subcompositor *subcompositor;
     struct wl_shm *shm;
     struct wl_seat *seat;
     struct wl_pointer *pointer;
@@ -50,6 +51,18 @@ struct clv_wl {
     int place, configured, width, height, scale, closed;
     struct clv_buffer buffers[CLV_WL_BUFFERS];
     struct clv_buffer *filling;
+
+    // The key preview: a subsurface of the keyboard's, above the key held.
+    struct wl_surface *popup;
+    struct wl_subsurface *popup_sub;
+    struct clv_buffer popup_buffers[2];
+
+    // The show button: a small layer surface of its own while the keyboard is hidden.
+    struct wl_surface *button;
+    struct zwlr_layer_surface_v1 *button_layer;
+    int button_configured, button_in, button_down;
+    int32_t button_touch;
+    struct clv_buffer button_buffers[2];
 
     // Input: the pointer's place and whether a button is down; each finger's id and place.
     int pointer_in, pointer_down;
@@ -75,6 +88,9 @@ void clv_wl_seat_input(struct clv_wl *wl, uint32_t capabilities);
 void clv_wl_start_typing(struct clv_wl *wl);
 void clv_wl_stop_typing(struct clv_wl *wl);
 void clv_wl_release_buffers(struct clv_wl *wl);
+/// A buffer of `set` (`count` of them) of that size that the compositor does not hold, made if need be.
+struct clv_buffer *clv_wl_buffer_in(struct clv_wl *wl, struct clv_buffer *set, int count, int width, int height);
+void clv_wl_buffer_free(struct clv_buffer *b);
 struct clv_output *clv_wl_output_named(struct clv_wl *wl, const char *name);
 
 #endif

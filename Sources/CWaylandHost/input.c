@@ -17,6 +17,7 @@ static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t seria
     struct clv_wl *wl = data;
     (void)pointer; (void)serial;
     wl->pointer_in = surface != NULL && surface == wl->surface;
+    wl->button_in = surface != NULL && surface == wl->button;
     wl->pointer_x = wl_fixed_to_double(x);
     wl->pointer_y = wl_fixed_to_double(y);
     if (wl->pointer_in) push_input(wl, CLV_WL_HOVER, 0, wl->pointer_x, wl->pointer_y);
@@ -25,6 +26,7 @@ static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t seria
 static void pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface) {
     struct clv_wl *wl = data;
     (void)pointer; (void)serial; (void)surface;
+    wl->button_in = wl->button_down = 0;
     if (!wl->pointer_in) return;
     wl->pointer_in = 0;
     // A press whose release will come elsewhere, if at all.
@@ -45,8 +47,14 @@ static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time
 static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
     struct clv_wl *wl = data;
     (void)pointer; (void)serial; (void)time;
-    if (!wl->pointer_in || button != BTN_LEFT) return;
     int down = state == WL_POINTER_BUTTON_STATE_PRESSED;
+    if (wl->button_in && button == BTN_LEFT) {
+        // The show button: a tap is a press and a release on it.
+        if (!down && wl->button_down) clv_wl_push(wl, (clv_wl_event){ .kind = CLV_WL_BUTTON_TAP });
+        wl->button_down = down;
+        return;
+    }
+    if (!wl->pointer_in || button != BTN_LEFT) return;
     if (down == wl->pointer_down) return;
     wl->pointer_down = down;
     push_input(wl, down ? CLV_WL_PRESS : CLV_WL_RELEASE, 0, wl->pointer_x, wl->pointer_y);
@@ -88,6 +96,10 @@ static void touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint
                        int32_t id, wl_fixed_t x, wl_fixed_t y) {
     struct clv_wl *wl = data;
     (void)touch; (void)serial; (void)time;
+    if (surface && surface == wl->button) {
+        wl->button_touch = id;
+        return;
+    }
     if (!surface || surface != wl->surface) return;
     int slot = finger_slot(wl, id, 1);
     if (slot < 0) return;
@@ -99,6 +111,11 @@ static void touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint
 static void touch_up(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, int32_t id) {
     struct clv_wl *wl = data;
     (void)touch; (void)serial; (void)time;
+    if (id == wl->button_touch) {
+        wl->button_touch = -1;
+        clv_wl_push(wl, (clv_wl_event){ .kind = CLV_WL_BUTTON_TAP });
+        return;
+    }
     int slot = finger_slot(wl, id, 0);
     if (slot < 0) return;
     wl->fingers[slot] = -1;
@@ -120,6 +137,7 @@ static void touch_frame(void *data, struct wl_touch *touch) { (void)data; (void)
 static void touch_cancel(void *data, struct wl_touch *touch) {
     struct clv_wl *wl = data;
     (void)touch;
+    wl->button_touch = -1;
     for (int i = 0; i < CLV_WL_FINGERS; i++) {
         if (wl->fingers[i] == -1) continue;
         wl->fingers[i] = -1;

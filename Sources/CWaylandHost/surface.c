@@ -71,6 +71,7 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int 
 }
 
 void clv_wl_surface_destroy(clv_wl *wl) {
+    clv_wl_popup_hide(wl);
     if (wl->layer) zwlr_layer_surface_v1_destroy(wl->layer);
     if (wl->surface) wl_surface_destroy(wl->surface);
     wl->layer = NULL;
@@ -99,14 +100,16 @@ static void buffer_release(void *data, struct wl_buffer *buffer) {
 
 static const struct wl_buffer_listener buffer_listener = { .release = buffer_release };
 
-static void buffer_free(struct clv_buffer *b) {
+void clv_wl_buffer_free(struct clv_buffer *b) {
     if (b->buffer) wl_buffer_destroy(b->buffer);
     if (b->pixels) munmap(b->pixels, b->size);
     memset(b, 0, sizeof *b);
 }
 
 void clv_wl_release_buffers(clv_wl *wl) {
-    for (int i = 0; i < CLV_WL_BUFFERS; i++) buffer_free(&wl->buffers[i]);
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) clv_wl_buffer_free(&wl->buffers[i]);
+    for (int i = 0; i < 2; i++) clv_wl_buffer_free(&wl->popup_buffers[i]);
+    for (int i = 0; i < 2; i++) clv_wl_buffer_free(&wl->button_buffers[i]);
     wl->filling = NULL;
 }
 
@@ -138,28 +141,31 @@ static int buffer_make(clv_wl *wl, struct clv_buffer *b, int width, int height) 
     return 1;
 }
 
-uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride) {
-    if (!wl->surface || wl->width <= 0 || wl->height <= 0) return NULL;
+struct clv_buffer *clv_wl_buffer_in(clv_wl *wl, struct clv_buffer *set, int count, int width, int height) {
+    if (width <= 0 || height <= 0) return NULL;
     struct clv_buffer *free_one = NULL;
-    for (int i = 0; i < CLV_WL_BUFFERS; i++) {
-        struct clv_buffer *b = &wl->buffers[i];
-        if (b->buffer && (b->width != wl->width || b->height != wl->height) && !b->busy) buffer_free(b);
+    for (int i = 0; i < count; i++) {
+        struct clv_buffer *b = &set[i];
+        if (b->buffer && (b->width != width || b->height != height) && !b->busy) clv_wl_buffer_free(b);
         if (!b->busy && b->buffer && !free_one) free_one = b;
     }
-    if (!free_one) {
-        for (int i = 0; i < CLV_WL_BUFFERS && !free_one; i++) {
-            struct clv_buffer *b = &wl->buffers[i];
-            if (!b->buffer && buffer_make(wl, b, wl->width, wl->height)) free_one = b;
-        }
+    for (int i = 0; i < count && !free_one; i++) {
+        if (!set[i].buffer && buffer_make(wl, &set[i], width, height)) free_one = &set[i];
     }
     if (!free_one) {
         // All held: wait for the compositor to let one go.
         wl_display_roundtrip(wl->display);
-        for (int i = 0; i < CLV_WL_BUFFERS && !free_one; i++) {
-            if (!wl->buffers[i].busy && wl->buffers[i].buffer) free_one = &wl->buffers[i];
+        for (int i = 0; i < count && !free_one; i++) {
+            if (!set[i].busy && set[i].buffer && set[i].width == width && set[i].height == height) free_one = &set[i];
         }
-        if (!free_one) return NULL;
     }
+    return free_one;
+}
+
+uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride) {
+    if (!wl->surface) return NULL;
+    struct clv_buffer *free_one = clv_wl_buffer_in(wl, wl->buffers, CLV_WL_BUFFERS, wl->width, wl->height);
+    if (!free_one) return NULL;
     wl->filling = free_one;
     *width = free_one->width;
     *height = free_one->height;

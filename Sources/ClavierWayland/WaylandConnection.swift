@@ -19,6 +19,8 @@ public enum WaylandEvent: Equatable {
     case surfaceClosed
     /// Another input method holds the seat: no field is told from now on.
     case inputMethodUnavailable
+    /// The show button was tapped.
+    case buttonTapped
 }
 
 /// One output as the keyboard docks on it: logical size, physical size (0: unknown), scale.
@@ -83,6 +85,7 @@ public final class WaylandConnection {
             case Int(CLV_WL_FIELD_INACTIVE.rawValue): events.append(.fieldDeactivated)
             case Int(CLV_WL_FIELD_CHANGED.rawValue): events.append(.fieldChanged)
             case Int(CLV_WL_IM_UNAVAILABLE.rawValue): events.append(.inputMethodUnavailable)
+            case Int(CLV_WL_BUTTON_TAP.rawValue): events.append(.buttonTapped)
             default: break
             }
         }

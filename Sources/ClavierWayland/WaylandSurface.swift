@@ -59,3 +59,25 @@ extension WaylandConnection {
         return true
     }
 }
+
+/// The key preview above a held key (a subsurface of the keyboard's) and the show button (a
+/// layer surface of its own at the output's bottom right while the keyboard is hidden).
+extension WaylandConnection {
+    /// Shows `size` pixels at `origin` of the keyboard's surface (buffer pixels; a negative y
+    /// is above the keyboard).
+    public func showPreview(at origin: (x: Int, y: Int), pixels: UnsafeRawPointer, stride: Int, size: Size) {
+        _ = clv_wl_popup_show(raw, Int32(origin.x), Int32(origin.y), Int32(size.width), Int32(size.height),
+                              pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+    }
+
+    public func hidePreview() { clv_wl_popup_hide(raw) }
+
+    /// Shows the button, `side` logical pixels square, `margin` from the bottom right corner of
+    /// `output`, with pixels of `side` × the output's scale square.
+    public func showButton(on output: String?, side: Int, margin: Int, pixels: UnsafeRawPointer, stride: Int) {
+        _ = clv_wl_button_show(raw, output, Int32(side), Int32(margin), pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+    }
+
+    public func hideButton() { clv_wl_button_hide(raw) }
+    public var buttonShown: Bool { clv_wl_button_shown(raw) != 0 }
+}

@@ -16,9 +16,6 @@ extension RunOptions {
         if settings[.scan] != nil || settings.given.gives(.scanSwitch) {
             Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland")
         }
-        if settings.given.gives(.showButton) && settings[.showButton] {
-            Log.warning("the show button and tray icon are X windows: not shown on Wayland (clavier show, or a compositor binding)")
-        }
         var options = Self.sessionOptions(settings)
         options.scanInterval = nil
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.

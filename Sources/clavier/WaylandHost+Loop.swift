@@ -51,6 +51,8 @@ extension WaylandHost {
                 // Its output went: made again on another (the session asks for it).
                 placed = nil
                 return .window(.destroyed)
+            case .buttonTapped:
+                return .request(.show)
             case .inputMethodUnavailable:
                 Log.warning("another input method holds the seat: the focused field is not followed")
                 return .focus([.fieldWatchEnded])
@@ -58,10 +60,8 @@ extension WaylandHost {
         }
     }
 
-    /// No show button on Wayland yet: nothing asks.
-    func follow(shown: Bool) -> SessionRequest? { nil }
-
     func finish() {
+        connection.hideButton()
         connection.destroySurface()
         connection.roundtrip()
     }

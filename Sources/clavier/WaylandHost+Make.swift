@@ -69,6 +69,7 @@ extension WaylandHost {
                 try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: settings.keyRepeat(server:), suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
-            openPlayer: { settings[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+            openPlayer: { settings[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
+            preview: settings[.preview], showsButton: settings.showsButton))
     }
 }

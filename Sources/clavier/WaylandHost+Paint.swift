@@ -39,6 +39,9 @@ extension WaylandHost {
         painter.paintAll(picture, on: keys)
         present([Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height)])
         pending.append(.window(.mapped))
+        // input-method-v2 has said by now which field has the focus, if any: the session's
+        // field is private only until that first answer (as the focus watch's on X).
+        if connection.hasInputMethod { askField() }
     }
 
     func expose(_ rect: Rect, picture: Picture) { present([rect]) }
@@ -69,6 +72,7 @@ extension WaylandHost {
         connection.destroySurface()
         placed = nil
         hovered = nil
+        previewShown = nil
         pending.append(.window(.unmapped))
     }
 
@@ -104,8 +108,6 @@ extension WaylandHost {
             paint(picture, damaged: [], whole: true, bar: false)
         }
     }
-
-    func followPreview(_ picture: Picture) {}
 
     var windowRect: Rect {
         guard let placed, let output = connection.output(named: placed.output) else { return Rect(x: 0, y: 0, width: 0, height: 0) }

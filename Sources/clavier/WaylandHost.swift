@@ -39,6 +39,11 @@ final class WaylandHost: WordsHost {
     var hovered: Point?
     /// The picture to put up when the surface is made again.
     var picture: Picture?
+    /// `--preview`, and the preview on screen now (nil: none).
+    let previewMode: PreviewMode
+    var previewShown: KeyPreview?
+    /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`).
+    let showsButton: Bool
 
     struct Parts {
         var connection: WaylandConnection
@@ -52,6 +57,8 @@ final class WaylandHost: WordsHost {
         var glides = GlideDecoders()
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
+        var preview: PreviewMode = .touch
+        var showsButton = false
     }
 
     init(_ parts: Parts) throws {
@@ -66,6 +73,8 @@ final class WaylandHost: WordsHost {
         glides = parts.glides
         openPlayer = parts.openPlayer
         shown = parts.shown
+        previewMode = parts.preview
+        showsButton = parts.showsButton
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             throw WaylandError("the compositor would not place the keyboard's layer surface")

@@ -31,6 +31,8 @@ enum clv_wl_event_kind {
     CLV_WL_FIELD_ACTIVE, CLV_WL_FIELD_INACTIVE, CLV_WL_FIELD_CHANGED,
     /// Another input method holds the seat: the field is never told.
     CLV_WL_IM_UNAVAILABLE,
+    /// The show button was tapped (pressed and released on it).
+    CLV_WL_BUTTON_TAP,
 };
 
 typedef struct {
@@ -88,6 +90,18 @@ uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride);
 /// Attaches the buffer last given, damages `count` rectangles (x, y, w, h in buffer pixels;
 /// none: all) and commits.
 void clv_wl_present(clv_wl *wl, const int *rects, int count);
+
+/// Shows the key preview's pixels (`width` × `height` buffer pixels, rows of `stride`
+/// bytes) at x, y of the keyboard's surface (buffer pixels; above it when negative); 0 when
+/// it cannot. Hidden by `clv_wl_popup_hide` and with the surface.
+int clv_wl_popup_show(clv_wl *wl, int x, int y, int width, int height, const uint32_t *pixels, int stride);
+void clv_wl_popup_hide(clv_wl *wl);
+
+/// Shows the show button (`size` logical pixels square, `margin` from the output's bottom
+/// right corner) with these pixels (size × scale square); a tap on it is `CLV_WL_BUTTON_TAP`.
+int clv_wl_button_show(clv_wl *wl, const char *output, int size, int margin, const uint32_t *pixels, int stride);
+void clv_wl_button_hide(clv_wl *wl);
+int clv_wl_button_shown(clv_wl *wl);
 
 /// Uploads `keymap` (XKB text) as the virtual keyboard's; 0 on failure.
 int clv_wl_keymap(clv_wl *wl, const char *keymap);
