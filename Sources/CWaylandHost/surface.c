@@ -80,12 +80,6 @@ void clv_wl_surface_destroy(clv_wl *wl) {
     wl->pointer_in = 0;
 }
 
-void clv_wl_surface_move(clv_wl *wl, int x, int y) {
-    if (!wl->layer || wl->place != CLV_WL_FLOAT) return;
-    zwlr_layer_surface_v1_set_margin(wl->layer, y, 0, 0, x);
-    wl_surface_commit(wl->surface);
-}
-
 int clv_wl_scale(clv_wl *wl) { return wl->scale > 0 ? wl->scale : 1; }
 int clv_wl_surface_width(clv_wl *wl) { return wl->surface ? wl->width : 0; }
 int clv_wl_surface_height(clv_wl *wl) { return wl->surface ? wl->height : 0; }

@@ -36,22 +36,38 @@ extension WaylandConnection {
 
     public func destroySurface() { clv_wl_surface_destroy(raw) }
 
-    public func moveSurface(to point: (x: Int, y: Int)) { clv_wl_surface_move(raw, Int32(point.x), Int32(point.y)) }
 
-    /// Copies `size` pixels (x8r8g8b8 rows of `stride` bytes from `pixels`) into a buffer the
-    /// compositor does not hold and commits it with `damage` (buffer pixels; empty: all).
-    /// False when the surface's size is not `size` (a new size is on its way) or no buffer can be had.
+    /// Pixels to put up: `size` pixels, x8r8g8b8 rows of `stride` bytes, from row `top` of the surface.
+    public struct Block {
+        public var pixels: UnsafeRawPointer
+        public var stride: Int
+        public var size: Size
+        public var top: Int
+        public init(pixels: UnsafeRawPointer, stride: Int, size: Size, top: Int = 0) {
+            self.pixels = pixels
+            self.stride = stride
+            self.size = size
+            self.top = top
+        }
+    }
+
+    /// Copies `blocks` into a buffer the compositor does not hold and commits it with `damage`
+    /// (buffer pixels; empty: all). False when a block does not fit the surface's size (a new
+    /// size is on its way) or no buffer can be had.
     @discardableResult
-    public func present(pixels: UnsafeRawPointer, stride: Int, size: Size, damage: [Rect]) -> Bool {
+    public func present(_ blocks: [Block], damage: [Rect]) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, bufferStride: Int32 = 0
         guard let buffer = clv_wl_buffer(raw, &width, &height, &bufferStride) else { return false }
-        guard Int(width) == size.width, Int(height) == size.height else { return false }
-        let row = min(stride, Int(bufferStride))
-        if stride == Int(bufferStride) {
-            UnsafeMutableRawPointer(buffer).copyMemory(from: pixels, byteCount: stride * size.height)
-        } else {
-            for y in 0..<size.height {
-                (UnsafeMutableRawPointer(buffer) + y * Int(bufferStride)).copyMemory(from: pixels + y * stride, byteCount: row)
+        let target = UnsafeMutableRawPointer(buffer), stride = Int(bufferStride)
+        for block in blocks {
+            guard block.size.width == Int(width), block.top >= 0, block.top + block.size.height <= Int(height) else { return false }
+            if block.stride == stride {
+                (target + block.top * stride).copyMemory(from: block.pixels, byteCount: stride * block.size.height)
+            } else {
+                for y in 0..<block.size.height {
+                    (target + (block.top + y) * stride).copyMemory(from: block.pixels + y * block.stride,
+                                                                   byteCount: min(stride, block.stride))
+                }
             }
         }
         let rects = damage.flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }

@@ -43,20 +43,37 @@ extension WaylandHost {
                      suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
         let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
         let floating = XHost.floats(settings, layout: layout)
-        if floating { Log.warning("a floating keyboard has no handle on Wayland yet: it stays where it is put") }
+        // A floating keyboard: where --geometry puts it, else where it was left, else the
+        // bottom middle of the output; moved and resized by its frame unless in kiosk mode.
+        var float: WaylandFloat?
+        var floatRect: Rect?
+        if floating, let output = connection.output(named: settings[.monitor]) {
+            let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
+            let store = FloatStateStore.standard()
+            let (remembered, warning) = store.load()
+            if let warning { Log.warning(warning) }
+            let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
+            let wanted = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
+                ?? remembered ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
+            let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
+            floatRect = rect
+            if options.movable {
+                float = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { rect in
+                    do {
+                        try store.save(rect)
+                    } catch {
+                        Log.warning("cannot remember the keyboard's place in \(store.path): \(error)")
+                    }
+                }
+            }
+        }
         let placement = { [settings] (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
             let name = settings[.monitor]
             guard let output = connection.output(named: name) else { return (name, .docked(settings[.dock], height: 300)) }
             if let name, output.name != name {
                 Log.warning("no output '\(name)': docking on \(output.name.isEmpty ? "the first" : output.name)")
             }
-            if floating {
-                let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
-                let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
-                let rect = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
-                    ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
-                return (output.name, .floating(rect))
-            }
+            if let rect = float?.rect ?? floatRect { return (output.name, .floating(rect)) }
             let height = settings[.height].pixels(monitor: output.size, millimetres: output.millimetres, rows: rows,
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return (output.name, .docked(settings[.dock], height: height))
@@ -70,6 +87,6 @@ extension WaylandHost {
             keyRepeat: settings.keyRepeat(server:), suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
             openPlayer: { settings[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
-            preview: settings[.preview], showsButton: settings.showsButton))
+            preview: settings[.preview], showsButton: settings.showsButton, float: float))
     }
 }

@@ -19,6 +19,15 @@ extension WaylandHost {
         present(damage)
     }
 
+    /// The resize grip over the keys' bottom right corner, painted again after the keys under it.
+    private func paintGrip(after damage: [Rect]) -> Rect? {
+        guard let float else { return nil }
+        let grip = float.frame(Size(width: keys.size.width, height: keys.size.height + float.handleHeight)).gripInKeys
+        guard damage.contains(where: { $0.x < grip.maxX && grip.x < $0.maxX && $0.y < grip.maxY && grip.y < $0.maxY }) else { return nil }
+        float.painter.paintResizeGrip(in: grip, on: keys)
+        return grip
+    }
+
     func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
         let drawn = picture.keyboard.glideDrag.trail(at: now)
         let width = KeyboardPainter.trailWidth(keyHeight: picture.geometry.keyHeight)
@@ -27,37 +36,63 @@ extension WaylandHost {
         present([painted])
     }
 
-    /// Puts the keys up, `damage` told as changed (nothing to tell: nothing done).
-    func present(_ damage: [Rect]) {
-        guard placed != nil, !damage.isEmpty else { return }
-        connection.present(pixels: keys.data, stride: keys.stride, size: keys.size, damage: damage)
+    /// Puts the keys (and a floating keyboard's handle above them) up, `damage` (the keys'
+    /// coordinates) told as changed; nothing to tell: nothing done.
+    func present(_ damage: [Rect], handleToo: Bool = false) {
+        guard placed != nil, !damage.isEmpty || handleToo else { return }
+        let grip = paintGrip(after: damage)
+        let top = float?.handleHeight ?? 0
+        var blocks = [WaylandConnection.Block(pixels: keys.data, stride: keys.stride, size: keys.size, top: top)]
+        var told = (damage + [grip].compactMap { $0 }).map { Rect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) }
+        if float != nil {
+            blocks.append(WaylandConnection.Block(pixels: handle.data, stride: handle.stride, size: handle.size))
+            if handleToo { told.append(Rect(x: 0, y: 0, width: handle.size.width, height: handle.size.height)) }
+        }
+        connection.present(blocks, damage: told)
     }
+
+    /// Everything on the surface.
+    var whole: Rect { Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height) }
 
     func start(_ picture: Picture) {
         loop = WaylandLoop(connection: connection)
         self.picture = picture
         painter.paintAll(picture, on: keys)
-        present([Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height)])
+        present([whole], handleToo: true)
         pending.append(.window(.mapped))
         // input-method-v2 has said by now which field has the focus, if any: the session's
         // field is private only until that first answer (as the focus watch's on X).
         if connection.hasInputMethod { askField() }
     }
 
-    func expose(_ rect: Rect, picture: Picture) { present([rect]) }
+    func expose(_ rect: Rect, picture: Picture) { present([rect], handleToo: true) }
 
     func resize(to size: Size, picture: Picture) -> Size? {
         do {
-            keys = try Canvas(size: size)
-            return size
+            keys = try Canvas(size: Self.keysSize(size, float: float))
+            try paintHandle(width: size.width)
+            return keys.size
         } catch {
             Log.error("\(error)")
             return nil
         }
     }
 
-    func route(_ input: InputEvent) -> InputEvent? { input }
-    func keysPoint(_ point: Point) -> Point? { point }
+    func route(_ input: InputEvent) -> InputEvent? {
+        guard let float else { return input }
+        let surface = Size(width: keys.size.width, height: keys.size.height + float.handleHeight)
+        // The margins and the size go in one commit: a move keeps the size, a resize the place.
+        // The surface is made again where the drag ended: sway 1.7 draws a layer surface whose
+        // margins changed at its new place but still finds it under the pointer at its old one
+        // (seen: a click after a move landed as if it had not moved), a new one at its place.
+        return float.route(input, surface: surface) { [self] _ in makeSurface() }
+    }
+
+    func keysPoint(_ point: Point) -> Point? {
+        guard let float else { return point }
+        guard point.y >= Double(float.handleHeight) else { return nil }
+        return Point(x: point.x, y: point.y - Double(float.handleHeight))
+    }
 
     func prepareToShow(_ picture: Picture) { self.picture = picture }
 
@@ -106,6 +141,7 @@ extension WaylandHost {
             pending.append(.window(.resized(size)))
         } else if let picture {
             paint(picture, damaged: [], whole: true, bar: false)
+            present([], handleToo: true)
         }
     }
 
@@ -116,8 +152,9 @@ extension WaylandHost {
         switch placed.place {
         case .docked(let edge, _):
             return Rect(x: 0, y: edge == .top ? 0 : output.size.height - size.height, width: size.width, height: size.height)
-        case .floating(let rect):
-            return Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
+        case .floating:
+            let rect = float?.rect ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+            return Rect(x: rect.x, y: rect.y, width: size.width, height: size.height + (float?.handleHeight ?? 0) / scale)
         }
     }
 }

@@ -44,6 +44,10 @@ final class WaylandHost: WordsHost {
     var previewShown: KeyPreview?
     /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`).
     let showsButton: Bool
+    /// A floating keyboard's handle and grip; nil when docked, or floating in kiosk mode.
+    let float: WaylandFloat?
+    /// The handle strip's pixels (a frame's; one black pixel without).
+    var handle: Canvas
 
     struct Parts {
         var connection: WaylandConnection
@@ -59,6 +63,7 @@ final class WaylandHost: WordsHost {
         var shown: (() -> Void)?
         var preview: PreviewMode = .touch
         var showsButton = false
+        var float: WaylandFloat?
     }
 
     init(_ parts: Parts) throws {
@@ -75,12 +80,29 @@ final class WaylandHost: WordsHost {
         shown = parts.shown
         previewMode = parts.preview
         showsButton = parts.showsButton
+        float = parts.float
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             throw WaylandError("the compositor would not place the keyboard's layer surface")
         }
         placed = wanted
-        keys = try Canvas(size: size)
+        float?.scale = connection.scale
+        keys = try Canvas(size: Self.keysSize(size, float: float))
+        handle = try Canvas(size: Size(width: 1, height: 1))
+        try paintHandle(width: size.width)
+    }
+
+    /// The keys' part of a surface of `size`: below the handle when floating.
+    static func keysSize(_ size: Size, float: WaylandFloat?) -> Size {
+        Size(width: size.width, height: max(1, size.height - (float?.handleHeight ?? 0)))
+    }
+
+    /// Paints the handle strip (floating only) for a surface `width` buffer pixels wide.
+    func paintHandle(width: Int) throws {
+        guard let float else { return }
+        let canvas = try Canvas(size: Size(width: width, height: float.handleHeight))
+        float.painter.paintHandle(on: canvas)
+        handle = consume canvas
     }
 
     var keymapLayouts: String? { nil }

@@ -77,8 +77,6 @@ enum clv_wl_place { CLV_WL_DOCK_BOTTOM, CLV_WL_DOCK_TOP, CLV_WL_FLOAT };
 int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int y, int width, int height);
 /// Takes the surface down (the keyboard hides); made again by the next create.
 void clv_wl_surface_destroy(clv_wl *wl);
-/// Moves a floating surface to x, y (logical pixels from the output's top left).
-void clv_wl_surface_move(clv_wl *wl, int x, int y);
 /// The surface's scale (buffer pixels per logical pixel), and its size in buffer pixels (0 without one).
 int clv_wl_scale(clv_wl *wl);
 int clv_wl_surface_width(clv_wl *wl);
