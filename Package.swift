@@ -148,6 +148,8 @@ let package = Package(
         .testTarget(name: "ClavierGlideTests", dependencies: ["ClavierGlide", "ClavierPredict"]),
         .testTarget(name: "ClavierPredictTests", dependencies: ["ClavierPredict", "ClavierTestSupport"]),
         .testTarget(name: "ClavierCorrectTests", dependencies: ["ClavierCorrect", "ClavierPredict", "ClavierCore", "ClavierBuiltins", "ClavierTestSupport"]),
+        // The Wayland side's own parts on a headless sway: fingers, the keymap Clavier writes.
+        .testTarget(name: "ClavierWaylandTests", dependencies: ["ClavierWayland", "ClavierCore", "ClavierTestSupport", "CXKBCommon"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
         // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
         .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"], swiftSettings: drawingHeaders),

@@ -175,3 +175,15 @@ void clv_wl_seat_input(struct clv_wl *wl, uint32_t capabilities) {
         wl->touch = NULL;
     }
 }
+
+// MARK: Fingers for the tests
+
+void clv_wl_feed_touch(clv_wl *wl, int kind, int32_t id, double x, double y) {
+    wl_fixed_t fx = wl_fixed_from_double(x), fy = wl_fixed_from_double(y);
+    switch (kind) {
+    case CLV_WL_PRESS: touch_down(wl, NULL, 0, 0, wl->surface, id, fx, fy); break;
+    case CLV_WL_MOTION: touch_motion(wl, NULL, 0, id, fx, fy); break;
+    case CLV_WL_RELEASE: touch_up(wl, NULL, 0, 0, id); break;
+    default: touch_cancel(wl, NULL); break;
+    }
+}

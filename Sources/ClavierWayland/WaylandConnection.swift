@@ -92,6 +92,20 @@ public final class WaylandConnection {
         return events
     }
 
+    /// What a finger does, handed to the touch listener as the compositor would hand it
+    /// (headless compositors have no touch device: the tests feed these).
+    public enum Finger { case down, motion, up, cancel }
+
+    public func feedTouch(_ finger: Finger, id: Int32, at point: Point) {
+        let kind: Int32 = switch finger {
+        case .down: Int32(CLV_WL_PRESS.rawValue)
+        case .motion: Int32(CLV_WL_MOTION.rawValue)
+        case .up: Int32(CLV_WL_RELEASE.rawValue)
+        case .cancel: -1
+        }
+        clv_wl_feed_touch(raw, kind, id, point.x, point.y)
+    }
+
     /// The output named (nil or unknown: the first one).
     public func output(named name: String?) -> WaylandOutput? {
         var width: Int32 = 0, height: Int32 = 0, mmWidth: Int32 = 0, mmHeight: Int32 = 0, scale: Int32 = 1

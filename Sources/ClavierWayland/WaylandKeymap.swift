@@ -15,6 +15,8 @@ public struct WaylandKeymap {
     ]
     static let firstCode: UInt32 = 9 + UInt32(modifierKeys.count)
     static let lastCode: UInt32 = 255
+    /// How many keysyms have keys at once (the modifiers' keys aside).
+    public static let capacity = Int(lastCode - firstCode + 1)
 
     private(set) var codes: [KeySym: UInt32] = [:]
     private var used: [UInt32: Int] = [:]

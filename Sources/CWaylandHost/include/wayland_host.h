@@ -117,4 +117,10 @@ const char *clv_wl_im_surrounding(clv_wl *wl, uint32_t *cursor);
 uint32_t clv_wl_im_purpose(clv_wl *wl);
 uint32_t clv_wl_im_hints(clv_wl *wl);
 
+/// Hands the touch listener a finger's event as the compositor would (`CLV_WL_PRESS`,
+/// `CLV_WL_MOTION`, `CLV_WL_RELEASE`; anything else: a cancel), on the keyboard's surface at
+/// x, y (logical pixels): headless compositors have no touch device, so the tests feed the
+/// same handlers the connection's listener calls.
+void clv_wl_feed_touch(clv_wl *wl, int kind, int32_t id, double x, double y);
+
 #endif
