@@ -26,11 +26,37 @@ public final class WaylandTypist {
         if keymap.add(syms) || !uploaded { upload() }
     }
 
+    /// Types `keys` in order; true when anything was typed.
+    ///
+    /// A client may read the two ways in at different times: GTK 4 takes input-method-v2's
+    /// text as it arrives and the virtual keyboard's keys at its next turn, so a correction's
+    /// BackSpaces sent before its word deleted the word instead (seen: "Thw" + space left
+    /// "ThwT"). So when a key goes before text, all of them go as keys, in one stream.
+    @discardableResult
+    public func type(_ keys: [(sym: KeySym, modifiers: ModifierSet)]) -> Bool {
+        let asText = keys.map { !keysOnly && connection.fieldActive && Self.goesAsText($0.sym, modifiers: $0.modifiers) }
+        let keysFirst = asText.firstIndex(of: false).map { first in asText[first...].contains(true) } ?? false
+        var typed = false
+        for (index, key) in keys.enumerated() where type(key.sym, modifiers: key.modifiers, asText: asText[index] && !keysFirst) {
+            typed = true
+        }
+        return typed
+    }
+
     /// Types `sym` with `modifiers` held; false when the filter refused it or nothing can type.
     @discardableResult
     public func type(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
+        type(sym, modifiers: modifiers, asText: !keysOnly && connection.fieldActive && Self.goesAsText(sym, modifiers: modifiers))
+    }
+
+    /// Whether `sym` may go into a field as text: a character with no modifier but Shift.
+    static func goesAsText(_ sym: KeySym, modifiers: ModifierSet) -> Bool {
+        modifiers.subtracting([.shift, .altGr]).isEmpty && text(of: sym) != nil
+    }
+
+    private func type(_ sym: KeySym, modifiers: ModifierSet, asText: Bool) -> Bool {
         if let allow, !allow(sym, modifiers) { return false }
-        if !keysOnly, modifiers.subtracting([.shift, .altGr]).isEmpty, connection.fieldActive, let text = Self.text(of: sym) {
+        if asText, let text = Self.text(of: sym) {
             connection.commit(text)
             return true
         }

@@ -111,8 +111,9 @@ final class WaylandHost: WordsHost {
     // MARK: Typing
 
     func type(_ effects: [Effect]) -> Bool {
-        var typed = false
-        for case .type(let sym, let modifiers) in effects where typist.type(sym, modifiers: modifiers) { typed = true }
+        var keys: [(sym: KeySym, modifiers: ModifierSet)] = []
+        for case .type(let sym, let modifiers) in effects { keys.append((sym, modifiers)) }
+        let typed = typist.type(keys)
         if typed { connection.roundtrip() }
         if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
         return typed

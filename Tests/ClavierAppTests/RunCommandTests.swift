@@ -13,6 +13,7 @@ struct RunCommandTests {
         "suggestions": "5", "auto-capitalize": "always", "autocorrect": "always", "languages": "us,de",
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
         "offensive-words": "allow",
+        "backend": "x11",
     ]
 
     /// Command lines that set `setting`, each with the value it stands for as text.

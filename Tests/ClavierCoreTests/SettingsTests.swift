@@ -16,6 +16,7 @@ struct SettingsTests {
         "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
         "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "autocorrect": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
         "offensive-words": ("allow", "block"),
+        "backend": ("wayland", "x11"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -114,6 +115,7 @@ struct SettingsTests {
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
         #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
         #expect(Setting.autocorrect.help.contains("\(Setting.autocorrect.defaultValue.rawValue) (default"))
+        #expect(Setting.backend.help.contains("\(Setting.backend.defaultValue.rawValue) (default"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
@@ -125,7 +127,7 @@ struct SettingsTests {
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
-                                                             Setting.blockOffensiveWords.name] + described))
+                                                             Setting.blockOffensiveWords.name, Setting.backend.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 
