@@ -3,7 +3,8 @@ import Glibc
 
 /// `clavier-bench`: the figures of issue 6 — Clavier in-process, and Clavier beside xvkbd,
 /// matchbox-keyboard and onboard on a private Xvfb — as one Markdown table on standard
-/// output and in `--output`.
+/// output and in `--output`, then Clavier beside wvkbd on a headless sway (WaylandBench.swift)
+/// in a table of its own.
 @main
 struct Bench {
     struct Options {
