@@ -2,7 +2,9 @@
 #   make run      install missing Debian packages, build (release), start the keyboard
 #   make test     install missing packages, start a private Xvfb, run every test
 #   make bench    install the peers, build (release), measure Clavier beside xvkbd, matchbox-keyboard
-#                 and onboard on a private Xvfb; one table on stdout and in bench/results.md
+#                 and onboard on a private Xvfb, and beside wvkbd on a headless sway (Wayland rows, a
+#                 table of their own); on stdout and in bench/results.md
+#                 (BENCH_ARGS="--quick --only clavier-wayland,wvkbd": the Wayland rows alone)
 #   make install  PREFIX=/usr/local DESTDIR= : binary, assets, man page, shell completions, desktop and
 #                 autostart entries, AppStream metainfo
 #   make models   rebuild the word-prediction models (Assets/models) with tools/build-models.py
@@ -82,6 +84,7 @@ release: deps wayland-protocols
 	$(SWIFT) build $(RELEASE_FLAGS) $(ORDER_FLAGS) --product clavier
 	$(SWIFT) build $(RELEASE_FLAGS) --product clavier-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor
+	$(SWIFT) build $(RELEASE_FLAGS) --product wl-press-probe
 ifneq ($(LINK_ORDER),)
 	@python3 tools/gen-link-order.py $(if $(filter error,$(LINK_ORDER_STALE)),--check,--warn) "$(RELEASE_BIN)/clavier" $(LINK_ORDER)
 endif

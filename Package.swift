@@ -126,6 +126,9 @@ let package = Package(
         // Moves and clicks a Wayland compositor's pointer (wlr-virtual-pointer) for the Wayland
         // host's tests: `wl-pointer click X Y`, or a gesture read from stdin. C; not shipped.
         .executableTarget(name: "wl-pointer", dependencies: ["CWayland"]),
+        // make bench's Wayland press → key: a focused window of its own, clicks through wlr-virtual-pointer
+        // and the wl_keyboard.key they bring, on one clock (clavier-bench's WaylandBench.swift). C; not shipped.
+        .executableTarget(name: "wl-press-probe", dependencies: ["CWayland"]),
 
         // `make bench`: Clavier's figures beside its peers' (BENCHMARKS.md). Not a test.
         .executableTarget(name: "clavier-bench", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierPredict", "ClavierGlide", "ClavierJSON",

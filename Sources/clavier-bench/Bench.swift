@@ -3,7 +3,8 @@ import Glibc
 
 /// `clavier-bench`: the figures of issue 6 — Clavier in-process, and Clavier beside xvkbd,
 /// matchbox-keyboard and onboard on a private Xvfb — as one Markdown table on standard
-/// output and in `--output`.
+/// output and in `--output`, then Clavier beside wvkbd on a headless sway (WaylandBench.swift)
+/// in a table of its own.
 @main
 struct Bench {
     struct Options {
@@ -12,7 +13,7 @@ struct Bench {
         var quick = false
         var peers = true
         /// Only these subjects (clavier, xvkbd, matchbox-keyboard, onboard, and auto-show for its
-        /// focus → mapped time alone), for quick experiments.
+        /// focus → mapped time alone; clavier-wayland and wvkbd for the Wayland rows), for quick experiments.
         var only: Set<String>?
         var presses: Int?
         var startupRuns: Int?
@@ -58,7 +59,7 @@ struct Bench {
             case "--autocorrect-tune": options.autocorrectTune = true
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]]")
                 exit(2)
             }
         }
@@ -82,7 +83,22 @@ struct Bench {
             if let output = options.output { try? TextFile.write(output, report) }
             return
         }
+        // Only Wayland rows asked for: no Xvfb, no X table.
+        if let only = options.only, !only.isEmpty, only.isSubset(of: WaylandBench.names) {
+            emit(options) { waylandSection(options) }
+            return
+        }
         emit(options) { try runAll(options) }
+    }
+
+    /// The Wayland rows (WaylandBench.swift), nil when `--only` names none of them.
+    static func waylandSection(_ options: Options) -> String? {
+        let logs = "/tmp/clavier-bench-\(getpid())"
+        mkdir(logs, 0o755)
+        // --no-peers: Clavier's row alone.
+        let only = options.peers ? options.only : (options.only ?? Set(WaylandBench.names)).subtracting(["wvkbd"])
+        return WaylandBench.section(clavier: options.clavier, only: only, quick: options.quick, presses: options.presses,
+                                    startupRuns: options.startupRuns, logs: logs)
     }
 
     /// Prints the report `make` gives (nil: none) and writes it to `--output`; an error ends
@@ -250,6 +266,7 @@ struct Bench {
         report.runs = (measure.startupRuns, measure.presses, measure.idleSeconds)
         report.dockSize = "\(rect.width)×\(rect.height)"
         var sections = [report.markdown()]
+        if let wayland = waylandSection(options) { sections.append(wayland) }
         if options.only?.contains("prediction") ?? true {
             say("word prediction")
             // --quick: the English texts only (the whole set takes minutes).

@@ -1,0 +1,63 @@
+/// The Wayland rows of `make bench` as a Markdown table of their own: the X table's columns
+/// (its peers, its floors) do not apply, and its figures are not comparable with these.
+struct WaylandReport {
+    let results: [String: WaylandBench.Result]
+    let startupRuns: Int
+    let presses: Int
+    var failure: String?
+
+    func markdown() -> String {
+        var lines = ["## On Wayland: headless sway 1280×800", ""]
+        if let failure {
+            lines += ["Not measured: \(failure)", ""]
+            return lines.joined(separator: "\n")
+        }
+        lines.append("A private headless sway 1.7 (wlroots' pixman renderer, no GPU); each keyboard docked at the bottom as a "
+                     + "layer-shell surface with its exclusive zone, at its own default height. Clavier types into the probe "
+                     + "window through its virtual keyboard (the probe enables no text-input); wvkbd types through its own. "
+                     + "squeekboard is not measured (see BENCHMARKS.md). Medians; (a–b) is min–max, p95 the 95th percentile.")
+        lines.append("")
+        let names = WaylandBench.names.filter { results[$0] != nil }
+        let header = ["figure", "how"] + names + (names.count == 2 ? ["Clavier ÷ wvkbd"] : [])
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
+        func row(_ figure: String, _ how: String, _ cell: (WaylandBench.Result) -> String, _ value: (WaylandBench.Result) -> Double) {
+            var cells = [figure, how] + names.map { results[$0].map(cell) ?? "—" }
+            if names.count == 2, let c = results[names[0]], let w = results[names[1]] {
+                let (a, b) = (value(c), value(w))
+                cells.append(a.isFinite && b.isFinite && b > 0 ? fmt(a / b, 2) + "×" : "—")
+            }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        row("start → first frame committed", "exec → the client's first `wl_surface.commit` after attaching a buffer, "
+            + "from its `WAYLAND_DEBUG=1` log (libwayland's µs stamps, CLOCK_REALTIME), \(startupRuns) runs, ms",
+            { range($0.committed) }, { $0.committed.median })
+        row("the same, first run", "the first of the runs (Clavier keeps no first picture on Wayland: every start paints), ms",
+            { fmt($0.firstCommitted) }, { $0.firstCommitted })
+        row("pointer press → key received", "wl-press-probe: zwlr_virtual_pointer_v1 button press on `g` → "
+            + "`wl_keyboard.key` (pressed) on its focused xdg_toplevel, one CLOCK_MONOTONIC, \(presses) clicks ~30 ms apart "
+            + "after 10 unrecorded (both type on the press), ms, median (p95)",
+            { p95($0.press) + ($0.pressMisses > 0 ? "; \($0.pressMisses) missed" : "") }, { $0.press.median })
+        row("floor: the probe's own virtual keyboard → key", "its zwp_virtual_keyboard_v1 key → its `wl_keyboard.key`, "
+            + "\(presses) keys, in each keyboard's session, ms, median (p95)", { p95($0.floor) }, { $0.floor.median })
+        row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 1 s after its zone is reserved (a start "
+            + "without WAYLAND_DEBUG), MB", { mb($0.rssKB) }, { $0.rssKB })
+        row("resident memory after the presses: RSS", "same, 1 s after the presses, MB", { mb($0.usedRSSKB) }, { $0.usedRSSKB })
+        lines.append("")
+        for name in names {
+            if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
+        }
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    private func range(_ s: Samples) -> String {
+        s.count > 0 ? "\(fmt(s.median)) (\(fmt(s.min))–\(fmt(s.max)))" : "—"
+    }
+
+    private func p95(_ s: Samples) -> String {
+        s.count > 0 ? "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))" : "—"
+    }
+
+    private func mb(_ kb: Double) -> String { kb.isFinite ? fmt(kb / 1024, 1) : "—" }
+}
