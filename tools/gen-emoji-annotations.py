@@ -11,9 +11,10 @@ packaging/debian/copyright.
 
 Only the emoji keys of Assets/layouts/emoji.yaml (tools/gen-emoji-layout.py) are written, in
 its order, which search keeps among equals. One line per emoji: the emoji as the layout types
-it, TAB, its name, TAB, its keywords joined by "|". Everything is lower case, and a word with accents also appears without them
-("café" also as "cafe"), because the search page's letters are the US ones. An emoji the
-language has no annotation for is left out (the English file still finds it).
+it, TAB, its name, TAB, its keywords joined by "|". Everything is lower case, and a word with
+accents also appears without them ("café" also as "cafe"; the name is written without them
+and kept with them among the keywords), because the search page's letters are the US ones.
+An emoji the language has no annotation for is left out (the English file still finds it).
 
 usage: tools/gen-emoji-annotations.py [CLDR common dir]
 """
@@ -87,8 +88,11 @@ def main():
             if not name:
                 continue
             words = [k for k in keywords.get(bare(e), []) if k != name]
-            folded = [fold(w) for w in [name] + words if fold(w) != w]
-            words += [f for f in folded if f not in words]
+            # The name without accents, as the US letters type it; with them, a keyword.
+            if fold(name) != name:
+                words.append(name)
+                name = fold(name)
+            words += [f for f in (fold(w) for w in words) if f not in words and f != name]
             lines.append(f"{e}\t{name}\t{'|'.join(words)}\n")
         path = os.path.join(root, "Assets/emoji", f"annotations-{lang}.tsv")
         with open(path, "w", encoding="utf-8") as f:
