@@ -44,3 +44,30 @@ import Testing
         #expect(app.host.typed == "🐈")
     }
 }
+
+/// The host's side of emoji search: the shipped words read by language, English after the
+/// keymap's and instead of a language that has none.
+@Suite struct EmojiSearcherTests {
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets").path
+
+    @Test func theKeymapsLanguageThenEnglish() {
+        var asked: [String] = []
+        let searcher = EmojiSearcher { path in
+            asked.append(path)
+            return path.hasSuffix("-xx.tsv") ? nil : Self.assets + "/" + path
+        }
+        #expect(searcher.matches(for: "cat", language: "en", frequent: []).first == "🐈")
+        // German words first ("katze"), and the English "cat" still finds the cat.
+        #expect(searcher.matches(for: "katze", language: "de", frequent: []).contains("🐈"))
+        #expect(searcher.matches(for: "cat", language: "de", frequent: []).contains("🐈"))
+        #expect(searcher.matches(for: "katze", language: "fr", frequent: []).isEmpty)
+        #expect(searcher.matches(for: "coeur", language: "fr", frequent: []).contains("❤️"))
+        // A language without words searches in English; each file is looked for once.
+        #expect(searcher.matches(for: "cat", language: "xx", frequent: []).first == "🐈")
+        _ = searcher.matches(for: "dog", language: "xx", frequent: [])
+        #expect(asked == ["emoji/annotations-en.tsv", "emoji/annotations-de.tsv", "emoji/annotations-fr.tsv",
+                          "emoji/annotations-xx.tsv"])
+        #expect(searcher.matches(for: "cat", language: "en", frequent: []).count <= EmojiSearcher.limit)
+    }
+}
