@@ -26,7 +26,7 @@ public enum EveryField {
             Page(id: "first", rows: [Row(icons), Row(modifiers + classes), Row(actions)]),
             Page(id: "second", rows: [Row([Key.character("1", width: 1.5)])]),
         ], options: LayoutOptions(showsPressedKeys: false, frequentPage: "second", accessory: [.completions, .formatting],
-                                  learnsWords: false, suggestions: 5, language: "de"))
+                                  learnsWords: false, suggestions: 5, language: "de", searchPage: "second"))
     }()
 
     /// Every colour and size different from the others, some not 8-bit channels.

@@ -68,6 +68,7 @@ public enum SwiftSource {
         if o.learnsWords != plain.learnsWords { arguments.append("learnsWords: \(o.learnsWords)") }
         if o.suggestions != plain.suggestions { arguments.append("suggestions: \(o.suggestions)") }
         if o.language != plain.language { arguments.append("language: " + optional(o.language, string)) }
+        if o.searchPage != plain.searchPage { arguments.append("searchPage: " + optional(o.searchPage, string)) }
         return "LayoutOptions(" + arguments.joined(separator: ", ") + ")"
     }
 

@@ -55,4 +55,11 @@ public enum Effect: Hashable, Sendable {
     /// `languages`), or the next one after the current (nil). The relabelling and the
     /// suggestions' language follow the server's group change.
     case switchLanguage(Int?)
+    /// A key of the emoji search page typed this: it edits the keyboard's own search field.
+    /// The session takes it (Session+EmojiSearch.swift); it never reaches the host, so
+    /// nothing typed into the search reaches the application.
+    case searchTyped(KeySym)
+    /// The search field holds these words now: ask the host for the emoji they find, best
+    /// first, and send them back as `SessionEvent.emojiMatches`.
+    case searchEmoji(String)
 }

@@ -1,7 +1,14 @@
 /// What a key does when it acts: types, latches or locks a modifier, switches the page or hides.
 extension Keyboard {
-    /// `field`: the focused field's keys, which a page turned to shows too.
+    /// `field`: the focused field's keys, which a page turned to shows too. On the emoji
+    /// search page, what any key but a match types goes into the search field instead.
     mutating func act(on key: Key, at now: ContinuousClock.Instant, for field: FieldKeys = FieldKeys()) -> [Effect] {
+        let searched = searching && key.keyClass != .symbol
+        let effects = perform(key, at: now, for: field)
+        return searched ? Self.intoSearch(effects) : effects
+    }
+
+    private mutating func perform(_ key: Key, at now: ContinuousClock.Instant, for field: FieldKeys) -> [Effect] {
         switch key.action {
         case .text(let text):
             return typeText(shiftsCase(key) ? shifted(text) : text)

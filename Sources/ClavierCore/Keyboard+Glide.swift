@@ -6,7 +6,7 @@ extension Keyboard {
     /// being drawn, the key types one letter, and the pointer is a hand's (dwell's presses
     /// hold a key with alternates while the pointer drifts on and off it; they never draw).
     func glideStarts(on key: Key, pointer: Int, mayGlide: Bool) -> Bool {
-        mayGlide && glideDrag.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
+        mayGlide && !searching && glideDrag.trace == nil && popup == nil && pointer != DwellAid.pointer && isGlideLetter(key)
     }
 
     func isGlideLetter(_ key: Key) -> Bool {

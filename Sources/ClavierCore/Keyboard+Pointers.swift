@@ -43,7 +43,12 @@ extension Keyboard {
             let acted = act(on: key, at: now, for: typing.fieldKeys)
             effects += acted
             // A new press takes over repeating; a key repeats exactly what its press typed.
-            let typed = acted.filter { if case .type = $0 { true } else { false } }
+            let typed = acted.filter {
+                switch $0 {
+                case .type, .searchTyped: true
+                default: false
+                }
+            }
             if key.repeats, let rate = keyRepeat, !typed.isEmpty, pressed[pointer] == key.id {
                 repeating = (pointer, key.id, typed, now + rate.delay, now)
             } else if repeating?.pointer == pointer {

@@ -34,6 +34,10 @@ public struct LayoutOptions: Hashable, Sendable {
     public var showsPressedKeys: Bool
     /// The page filled with the most often tapped `.symbol` keys, if the layout has one.
     public var frequentPage: Page.ID?
+    /// The emoji search page, if the layout has one (Session+EmojiSearch.swift): its letters
+    /// type into the keyboard's own search field, never the application; its `symbol` keys
+    /// show the matches, its `search-field` key the words typed.
+    public var searchPage: Page.ID?
     /// What the accessory bar above the keys shows; empty means no bar.
     public var accessory: [AccessoryItem]
     /// Whether completions this layout accepts are remembered to rank them first next time;
@@ -44,9 +48,11 @@ public struct LayoutOptions: Hashable, Sendable {
     /// The language of its suggestions (`language:`, an ISO 639-1 code); nil: the keymap's.
     public var language: String?
     public init(showsPressedKeys: Bool = true, frequentPage: Page.ID? = nil, accessory: [AccessoryItem] = [],
-                learnsWords: Bool = true, suggestions: Int = AccessoryBar.completionSlots, language: String? = nil) {
+                learnsWords: Bool = true, suggestions: Int = AccessoryBar.completionSlots, language: String? = nil,
+                searchPage: Page.ID? = nil) {
         self.showsPressedKeys = showsPressedKeys
         self.frequentPage = frequentPage
+        self.searchPage = searchPage
         self.accessory = accessory
         self.learnsWords = learnsWords
         self.suggestions = suggestions

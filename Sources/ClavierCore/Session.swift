@@ -35,6 +35,8 @@ public struct Session: Sendable {
     /// its answer is awaited: from the start and from each show until it says which field has
     /// the focus; the field is private until then (Session+Field.swift).
     public internal(set) var watchesField: Bool
+    /// The emoji search's own field while its page shows (Session+EmojiSearch.swift).
+    public internal(set) var emojiSearch: EmojiSearchField?
     public internal(set) var awaitsField: Bool
 
     /// What a session is made with, besides its first keyboard.
@@ -80,6 +82,7 @@ public struct Session: Sendable {
         }
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         _ = takeFieldKeys(turnPage: false)
+        searchFollowsKeyboard()
     }
 
     /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
@@ -134,6 +137,7 @@ public struct Session: Sendable {
             effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
             // The same field goes on, on the new layout or the refilled one: nothing to hand over.
             keyboard = next
+            searchFollowsKeyboard()
             typing.keyboardChanged(followsWords: next.followsWords)
             marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
             // Made showing no field's keys, it shows the field's, on the field's page when a
@@ -151,6 +155,8 @@ public struct Session: Sendable {
             if typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate {
                 effects += typing.setCompletions(words, correction: correction, on: keyboard.accessory)
             }
+        case .emojiMatches(let query, let found):
+            effects += takeMatches(found, for: query)
         case .glided(let words):
             effects += keyboard.typeGlided(words, at: now, typing: &typing)
         case .field(let kind, let before, let moved):
@@ -190,7 +196,11 @@ public struct Session: Sendable {
         for input in inputs {
             let caretMoves = keyboard.caretMoves
             let out = keyboard.handle(input, at: now, typing: &typing)
-            effects += out.filter { $0 != .hide }
+            effects += out.filter { effect in
+                if case .searchTyped = effect { return false }
+                return effect != .hide
+            }
+            effects += followSearch(out)
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
             // A drag on the space bar moved the caret: the text before it is no longer known,
             // as after a click in the application.
@@ -214,7 +224,7 @@ public struct Session: Sendable {
     mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
         let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
         shown = false
-        return ended + forgetTyping() + [.hide]
+        return ended + forgetTyping() + forgetSearch() + [.hide]
     }
 
     /// The window went from the screen without our asking (unmapped, iconified, destroyed):

@@ -26,6 +26,8 @@ public enum SessionEvent: Sendable {
     case completions([String], correction: String? = nil)
     /// The words a glide (`Effect.decodeGlide`) was decoded to, best first: the first is typed.
     case glided([String])
+    /// The emoji that the search field's words (the first) find, best first (`Effect.searchEmoji`).
+    case emojiMatches(String, [String])
     /// The focus watch's report: a field of `kind` has the focus, with its text before the
     /// caret when the bus gave it; `moved` false: the same field, only its text or caret changed.
     case field(FieldKind, before: String?, moved: Bool)

@@ -3,7 +3,7 @@ import ClavierCore
 /// Reads a layout from its YAML text (docs/layouts.md describes the format).
 public enum LayoutFile {
     static let layoutFields = ["description", "options", "pages"]
-    static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words", "language"]
+    static let optionFields = ["show-pressed-keys", "frequent-page", "accessory", "learn-words", "language", "search-page"]
     static let pageFields = ["id", "rows"]
     static let keyFields = ["id", "label", "icon", "action", "width", "class", "alternates", "repeats", "shuffle", "gap"]
     static let actionKinds = ["char", "text", "keysym", "modifier", "page", "xkb"]
@@ -22,7 +22,7 @@ public enum LayoutFile {
         if let description = fields["description"] { _ = r.string(description, "description") }
         // A text layout offers suggestions unless it says `accessory: []`.
         var options = LayoutOptions(accessory: [.completions])
-        var frequentNode: Node?
+        var frequentNode: Node?, searchNode: Node?
         if let node = fields["options"], let o = r.fields(node, "options", allowed: optionFields) {
             if let v = o["show-pressed-keys"], let b = r.bool(v, "show-pressed-keys") { options.showsPressedKeys = b }
             if let v = o["learn-words"], let b = r.bool(v, "learn-words") { options.learnsWords = b }
@@ -48,6 +48,10 @@ public enum LayoutFile {
                 options.frequentPage = s
                 frequentNode = v
             }
+            if let v = o["search-page"], let s = r.string(v, "search-page") {
+                options.searchPage = s
+                searchNode = v
+            }
         }
         var pages: [Page] = []
         var pageSwitches: [(String, Node)] = []
@@ -69,6 +73,9 @@ public enum LayoutFile {
         }
         if let frequent = options.frequentPage, pageNodes[frequent] == nil {
             r.report("frequent-page '\(frequent)' is not a page of this layout", at: frequentNode)
+        }
+        if let search = options.searchPage, pageNodes[search] == nil {
+            r.report("search-page '\(search)' is not a page of this layout", at: searchNode)
         }
         guard !pages.isEmpty else { return nil }
         return Layout(id: id, pages: pages, options: options)

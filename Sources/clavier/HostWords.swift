@@ -10,6 +10,8 @@ protocol WordsHost: KeyboardHost {
     var glides: GlideDecoders { get }
     /// Counts emoji taps for the frequently used page; nil: the layout has none.
     var taps: TapRecorder? { get }
+    /// Emoji search's words, each language's read at its first search.
+    var emojiSearcher: EmojiSearcher { get }
     /// The keymap's layout names for its current group, as XKB names them (`de`, `us`); nil: unknown.
     var keymapLayouts: String? { get }
 }
@@ -58,6 +60,12 @@ extension WordsHost {
     }
 
     func tapped(_ key: Key) { taps?.tapped(key) }
+
+    /// In the language typed on `layout` (its own, else the keymap group's) and English,
+    /// the emoji tapped most first among equals.
+    func emojiMatches(for query: String, on layout: Layout) -> [String] {
+        emojiSearcher.matches(for: query, language: language(on: layout), frequent: taps?.counts.ranked ?? [])
+    }
 
     func refreshLayout(_ layout: Layout) -> Layout? {
         taps.map { layout.fillingFrequentPage(with: $0.counts) }

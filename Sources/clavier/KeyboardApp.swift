@@ -43,13 +43,14 @@ final class KeyboardApp {
         guard !effects.isEmpty else { return }
         _ = host.type(effects)
         var damaged: [Key.ID] = [], whole = false, bar = false, trail = false
-        var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = [], suggest = false
+        var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = [], suggest = false, searched: String?
         for effect in effects {
             switch effect {
             case .redraw(let ids): damaged += ids
             case .redrawAll, .switchPage: whole = true
             case .redrawAccessory: bar = true
-            case .type, .playClick: break
+            case .type, .playClick, .searchTyped: break
+            case .searchEmoji(let query): searched = query
             case .redrawTrail: trail = true
             case .decodeGlide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
@@ -79,6 +80,7 @@ final class KeyboardApp {
         }
         // After typing, painting and the click, so asking the model delays none of them.
         if suggest, host.suggests { send(wordsNow()) }
+        if let query = searched { send(.emojiMatches(query, host.emojiMatches(for: query, on: session.keyboard.layout))) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used

@@ -135,6 +135,9 @@ protocol KeyboardHost: AnyObject {
     func forgetLearned()
     /// Saves what was learned (the keyboard hides or ends).
     func saveLearning()
+    /// The emoji that `query` (the emoji search's own field) finds on `layout`, best first, in
+    /// the keymap's language and English (`EmojiSearcher`). Never kept or logged.
+    func emojiMatches(for query: String, on layout: Layout) -> [String]
     /// Whether suggestions are on (a bar to fill at all).
     var suggests: Bool { get }
 }

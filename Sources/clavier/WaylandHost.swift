@@ -26,6 +26,7 @@ final class WaylandHost: WordsHost {
     var loop: WaylandLoop?
     let suggester: Suggester?
     let taps: TapRecorder?
+    let emojiSearcher = EmojiSearcher()
     let glides: GlideDecoders
     private var player: ClickPlayer?
     private var openPlayer: (() -> ClickPlayer?)?

@@ -36,6 +36,7 @@ final class XHost: WordsHost {
     let suggester: Suggester?
     /// Counts emoji taps for the frequently used page; nil: the layout has none.
     let taps: TapRecorder?
+    let emojiSearcher = EmojiSearcher()
     /// Glide typing's decoders, built at the first glide on a page (its words load then).
     let glides: GlideDecoders
     /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.

@@ -131,6 +131,13 @@ final class RecordingHost: KeyboardHost {
     var suggests: Bool { words != nil }
     func refreshLayout(_ layout: Layout) -> Layout? { nil }
     func tapped(_ key: Key) {}
+    /// What each query of the emoji search finds; the queries asked, in order.
+    var emojiFound: [String: [String]] = [:]
+    var searched: [String] = []
+    func emojiMatches(for query: String, on layout: Layout) -> [String] {
+        searched.append(query)
+        return emojiFound[query] ?? []
+    }
 }
 
 /// The test's clock: time passes only when the test says.

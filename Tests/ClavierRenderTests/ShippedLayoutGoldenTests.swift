@@ -25,6 +25,7 @@ struct ShippedLayoutGoldenTests {
         Scene(layout: "pin", size: Size(width: 480, height: 260)),
         Scene(layout: "emoji", page: "frequent", size: Size(width: 1280, height: 330)),
         Scene(layout: "emoji", page: "animals-1", size: Size(width: 800, height: 260)),
+        Scene(layout: "emoji", page: "search", size: Size(width: 800, height: 260)),
         Scene(layout: "pc-numpad", size: Size(width: 1400, height: 380)),
     ]
 

@@ -35,4 +35,21 @@ import Testing
         #expect(Harness.waitFor(10) { again.received.hasSuffix("\n") })
         #expect(again.received == "🐶\n", "clavier said: \(again.errors)")
     }
+
+    /// Emoji search: "cat" typed on the search page's letters goes into the keyboard's own
+    /// field, and xterm receives only the first match tapped (🐈, U+1F408, whose whole English
+    /// name is "cat"), then the Return typed after closing the search.
+    @Test func aSearchTypesOnlyTheMatchTapped() throws {
+        let state = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "emoji"],
+                                          geometryArguments: ["--layout", "emoji"], environment: ["XDG_STATE_HOME": state.path])
+        try session.tap(["to-search"], startingOn: "frequent")
+        // 1f600 is the id the layout file gives the search page's first emoji key, where the
+        // best match shows.
+        try session.tap(["c", "a", "t", "space", "backspace", "1f600", "close"], startingOn: "search")
+        try session.tap(["return"], startingOn: "frequent")
+        #expect(session.waitForLines(1), "xterm received \(session.received.debugDescription)")
+        #expect(session.received == "🐈\n", "clavier said: \(session.errors)")
+        #expect(session.stopKeyboard() == 0)
+    }
 }
