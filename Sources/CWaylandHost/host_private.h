@@ -6,7 +6,7 @@
 #include "wayland_host.h"
 
 #define CLV_WL_OUTPUTS_MAX 8
-#define CLV_WL_BUFFERS 3
+#define CLV_WL_BUFFERS 2
 #define CLV_WL_FINGERS 10
 
 struct clv_wl;

@@ -17,7 +17,7 @@ extension RunOptions {
         // Called on the loader's thread, once a language is first needed.
         return Suggester(learns: learns, capitalize: settings[.autoCapitalize], autocorrect: autocorrect) { language in
             ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
-                           corrects: autocorrect == .always || (autocorrect == .prose && fieldsTold))
+                           corrects: autocorrect == .always || (autocorrect == .prose && fieldsTold), eager: autocorrect == .always)
         }
     }
 }
@@ -34,9 +34,15 @@ final class ModelPredictor: WordPredictor, SavesLearning, PreparesLater {
     private let lexicon: LexiconSlot?
     private var correctors: [CorrectorPlace: Autocorrector] = [:]
 
+    /// Whether the lexicon is made as soon as the first words are (`--autocorrect always`,
+    /// which corrects in fields nobody told), or only once a field it corrects in is told
+    /// (`prepareCorrections`): 6 MB that a keyboard typing only into terminals never needs.
+    private let eager: Bool
+
     /// `corrects`: autocorrection may be asked of it (`--autocorrect` is not `never`).
-    init(_ predictor: Predictor, corrects: Bool = false) {
+    init(_ predictor: Predictor, corrects: Bool = false, eager: Bool = true) {
         self.predictor = predictor
+        self.eager = eager
         // Mapped now, on the loader's thread; a model that cannot be read is said once.
         let system = predictor.system
         _ = predictor.user
@@ -44,8 +50,15 @@ final class ModelPredictor: WordPredictor, SavesLearning, PreparesLater {
         sayWarnings()
     }
 
-    /// Makes autocorrection's lexicon (55 to 120 ms for English), after the first words.
-    func prepareLater() { lexicon?.make() }
+    /// Makes autocorrection's lexicon (55 to 120 ms for English), after the first words,
+    /// when it is made eagerly.
+    func prepareLater() {
+        if eager { lexicon?.make() }
+    }
+
+    /// A field where words are corrected has the focus: the lexicon is made on a thread of
+    /// its own unless it is made or being made; the words typed meanwhile stay as typed.
+    func prepareCorrections() { lexicon?.makeInBackground() }
 
     private struct CorrectorPlace: Hashable {
         var layout: String, page: String, width: Int, height: Int, letters: String
@@ -135,7 +148,40 @@ final class LexiconSlot: @unchecked Sendable {
         return lexicon
     }
 
+    /// Whether `make` was started (by the loader, or `makeInBackground`).
+    private var started = false
+
+    /// Makes the lexicon on a thread of its own, once.
+    func makeInBackground() {
+        pthread_mutex_lock(&lock)
+        let go = !started
+        started = true
+        pthread_mutex_unlock(&lock)
+        guard go else { return }
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let failed = pthread_create(&thread, nil, { raw in
+            let slot = Unmanaged<LexiconSlot>.fromOpaque(raw!).takeRetainedValue()
+            slot.build()
+            return nil
+        }, box)
+        if failed != 0 {
+            Unmanaged<LexiconSlot>.fromOpaque(box).release()
+            Log.debug("cannot start autocorrection's lexicon's thread: \(failed)")
+        } else {
+            pthread_detach(thread)
+        }
+    }
+
     func make() {
+        pthread_mutex_lock(&lock)
+        let go = !started
+        started = true
+        pthread_mutex_unlock(&lock)
+        if go { build() }
+    }
+
+    private func build() {
         let start = ContinuousClock.now
         let reader = Predictor(language: system.language, modelPath: nil, userModelPath: nil, learning: false, system: system)
         let made = CorrectionLexicon(predictor: reader)

@@ -108,6 +108,9 @@ final class Suggester {
             if loading { awaited = true }
             return []
         }
+        // A field where words are corrected: its lexicon is made from now on (not before: a
+        // keyboard typing only into terminals never holds it).
+        if autocorrect.capitalizes(in: context.field) { (predictor as? ModelPredictor)?.prepareCorrections() }
         return context.cased(predictor.suggestions(before: context.before, count: slots,
                                                    capitalizeStart: capitalize.capitalizes(in: context.field)))
     }
