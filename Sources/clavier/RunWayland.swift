@@ -26,6 +26,8 @@ extension RunOptions {
         suggester?.start(for: layout, xkb: nil)
         let host = try WaylandHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                         suggester: suggester, taps: taps)
+        // A PIN pad's digits are dealt anew each time: it keeps no first picture.
+        host.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
         makeApp(on: host, layout: layout, page: settings[.page], options: options).run(control: control)
     }
 }

@@ -11,6 +11,8 @@ extension WaylandHost {
         var events = pending + translate(connection.events())
         pending = []
         if !events.isEmpty { return events }
+        // The first frame is out and nothing waits: the kept picture is checked (or a painted one kept).
+        if firstPicture != nil, let picture { settleFirstPicture(check: true, picture: picture) }
         let watched = watching + [suggester?.wakeFD].compactMap { $0 }
         switch loop.wait(until: deadline, watching: watched) {
         case .wayland:

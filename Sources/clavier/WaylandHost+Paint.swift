@@ -8,6 +8,12 @@ import ClavierWayland
 extension WaylandHost {
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         self.picture = picture
+        var whole = whole
+        if firstPicture != nil, whole || bar || !damaged.isEmpty {
+            // A kept first picture not yet checked is painted anew whole rather than in part.
+            if firstPicture?.kept != nil { whole = true }
+            settleFirstPicture(check: false, picture: picture)
+        }
         var damage: [Rect] = []
         if whole {
             painter.paintAll(picture, on: keys)
@@ -57,7 +63,7 @@ extension WaylandHost {
     func start(_ picture: Picture) {
         loop = WaylandLoop(connection: connection)
         self.picture = picture
-        painter.paintAll(picture, on: keys)
+        startFirstPicture(of: picture)
         present([whole], handleToo: true)
         pending.append(.window(.mapped))
         // input-method-v2 has said by now which field has the focus, if any: the session's

@@ -49,6 +49,10 @@ final class WaylandHost: WordsHost {
     let float: WaylandFloat?
     /// The handle strip's pixels (a frame's; one black pixel without).
     var handle: Canvas
+    /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad), and
+    /// the first picture while it is still unsettled (WaylandHost+FirstPicture.swift).
+    var pictureCache: PictureCache?
+    var firstPicture: FirstPicture?
 
     struct Parts {
         var connection: WaylandConnection

@@ -30,3 +30,29 @@ struct WaylandOutputTests {
         #expect(try session.quit() == 0)
     }
 }
+
+/// The second start's first frame is the picture kept by the first (no Cairo, no fonts before
+/// it), checked against a fresh paint once it is up; its keys type as ever.
+@Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
+       .needs("sway", "swaymsg", "foot", "grim"))
+struct WaylandFirstPictureTests {
+    @Test func aSecondStartShowsTheKeptPicture() throws {
+        let sway = try HeadlessSway()
+        let foot = try FootRecorder(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(5) { session.errors.contains("no kept picture: painting the first one") }, "\(session.errors)")
+        let place = try session.status().geometry
+        let q = try #require(try session.keys(page: "letters")["q"])
+        let first = try Screenshot.pixel(sway, q.x - 20, q.y)
+        #expect(try session.quit() == 0)
+        try session.start(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
+        #expect(session.errors.contains("first picture from the cache"), "\(session.errors)")
+        #expect(!session.errors.contains("differs from a fresh paint"), "\(session.errors)")
+        #expect(try session.status().geometry.height == place.height)
+        #expect(try Screenshot.pixel(sway, q.x - 20, q.y) == first)
+        try session.tap(["o", "k", "return"])
+        #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription); clavier said: \(session.errors)")
+        #expect(try session.quit() == 0)
+    }
+}

@@ -25,9 +25,9 @@ final class WaylandSession {
     var errors: String { (try? String(contentsOfFile: clavierErrors, encoding: .utf8)) ?? "" }
 
     /// Starts clavier on the compositor and waits until `clavier status` gives its surface.
-    func start(_ arguments: [String] = ["--no-sound"]) throws {
+    func start(_ arguments: [String] = ["--no-sound"], environment more: [String: String] = [:]) throws {
         clavier = try sway.start([Harness.clavierBinary, "--backend", "wayland"] + arguments,
-                                 environment: environment, stderr: clavierErrors)
+                                 environment: environment.merging(more) { $1 }, stderr: clavierErrors)
         guard Harness.waitFor(10, { ((try? self.status())?.geometry.height ?? 0) > 0 }) else {
             throw HarnessError("clavier's surface did not come up; stderr: \(errors)")
         }
