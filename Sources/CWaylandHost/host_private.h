@@ -51,6 +51,8 @@ struct clv_wl {
     int place, configured, width, height, scale, closed;
     struct clv_buffer buffers[CLV_WL_BUFFERS];
     struct clv_buffer *filling;
+    /// The buffer last committed: it holds the frame on screen, and is kept between frames.
+    struct clv_buffer *shown;
 
     // The key preview: a subsurface of the keyboard's, above the key held.
     struct wl_surface *popup;

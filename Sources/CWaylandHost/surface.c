@@ -72,6 +72,10 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int 
 
 void clv_wl_surface_destroy(clv_wl *wl) {
     clv_wl_popup_hide(wl);
+    // A hidden keyboard holds no pixels for the compositor (a new surface gets new buffers).
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) clv_wl_buffer_free(&wl->buffers[i]);
+    wl->shown = NULL;
+    wl->filling = NULL;
     if (wl->layer) zwlr_layer_surface_v1_destroy(wl->layer);
     if (wl->surface) wl_surface_destroy(wl->surface);
     wl->layer = NULL;
@@ -101,6 +105,7 @@ void clv_wl_buffer_free(struct clv_buffer *b) {
 }
 
 void clv_wl_release_buffers(clv_wl *wl) {
+    wl->shown = NULL;
     for (int i = 0; i < CLV_WL_BUFFERS; i++) clv_wl_buffer_free(&wl->buffers[i]);
     for (int i = 0; i < 2; i++) clv_wl_buffer_free(&wl->popup_buffers[i]);
     for (int i = 0; i < 2; i++) clv_wl_buffer_free(&wl->button_buffers[i]);
@@ -167,6 +172,25 @@ uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride) {
     return free_one->pixels;
 }
 
+void clv_wl_trim(clv_wl *wl) {
+    // One buffer is enough between frames: sway holds the one on screen until the next
+    // commit and lets the one before go then, so a second is made only while the first is
+    // held, and goes once it is idle (1.7 MB at 1280x330).
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) {
+        struct clv_buffer *b = &wl->buffers[i];
+        if (b->buffer && !b->busy && b != wl->shown) clv_wl_buffer_free(b);
+    }
+}
+
+const uint32_t *clv_wl_shown_pixels(clv_wl *wl, int *width, int *height, int *stride) {
+    struct clv_buffer *b = wl->shown;
+    if (!b || !b->buffer) return NULL;
+    *width = b->width;
+    *height = b->height;
+    *stride = b->stride;
+    return b->pixels;
+}
+
 void clv_wl_present(clv_wl *wl, const int *rects, int count) {
     struct clv_buffer *b = wl->filling;
     if (!b || !wl->surface) return;
@@ -178,6 +202,7 @@ void clv_wl_present(clv_wl *wl, const int *rects, int count) {
         for (int i = 0; i < count; i++) wl_surface_damage_buffer(wl->surface, rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]);
     }
     b->busy = 1;
+    wl->shown = b;
     wl_surface_commit(wl->surface);
     wl_display_flush(wl->display);
 }

@@ -50,6 +50,10 @@ public enum Timing {
     /// the English one in under 5 ms, beside the window's making; a slower disk or build starts
     /// with the bar empty, filled when the predictor is made, as before this wait.
     public static let firstWords: Duration = .milliseconds(100)
+    /// How long a Wayland keyboard that painted nothing keeps its wl_shm buffer (1.7 MB at
+    /// 1280x330) before letting it go: through a burst of typing it is reused; idle, the
+    /// keyboard holds its canvas only, as on X. The next frame makes one (~0.3 ms, after the key).
+    public static let idleBuffers: Duration = .seconds(1)
     /// How often a `--xid` keyboard looks whether the greeter that started it still runs
     /// (its parent process): one that exits before embedding the plug leaves no socket whose
     /// going away would end it, and a login screen's keyboard must not live on into the session.

@@ -88,6 +88,14 @@ public struct Canvas: ~Copyable {
         if let made = storage.made { cairo_surface_mark_dirty(made.surface) }
     }
 
+    /// Gives the pixels' pages back to the system while the pixels are kept elsewhere (a
+    /// Wayland keyboard's buffer on screen): they read as black (a file's mapping: as the
+    /// file) until written again, which the caller does before drawing (`data`, then `markDirty`).
+    public func dropPixels() {
+        if let made = storage.made { cairo_surface_flush(made.surface) }
+        storage.dropPages()
+    }
+
     /// The pixels and, once something is drawn, Cairo's surface and context over them.
     private final class Storage {
         /// The mapping the pixels lie in (anonymous, or a file's from its start), unmapped at the end.
@@ -107,6 +115,8 @@ public struct Canvas: ~Copyable {
             self.size = size
             self.stride = stride
         }
+
+        func dropPages() { _ = madvise(mapping, length, MADV_DONTNEED) }
 
         func cairo() -> (surface: OpaquePointer, cr: OpaquePointer) {
             if let made { return made }

@@ -57,6 +57,23 @@ public final class WaylandConnection {
         return fd < 0 ? nil : fd
     }
 
+    /// Lets go of the keyboard surface's idle buffers but the one on screen (before waiting).
+    public func trimBuffers() { clv_wl_trim(raw) }
+
+    /// Copies what is on screen (the buffer last committed) into `pixels`, rows `stride`
+    /// bytes apart, when it is `size`; false when it is not there or not that size.
+    public func copyShown(into pixels: UnsafeMutableRawPointer, stride: Int, size: Size) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0, shownStride: Int32 = 0
+        guard let shown = clv_wl_shown_pixels(raw, &width, &height, &shownStride),
+              Int(width) == size.width, Int(height) >= size.height else { return false }
+        let from = UnsafeRawPointer(shown), rowBytes = size.width * 4
+        let top = Int(height) - size.height  // Below a floating keyboard's handle strip.
+        for y in 0..<size.height {
+            (pixels + y * stride).copyMemory(from: from + (top + y) * Int(shownStride), byteCount: rowBytes)
+        }
+        return true
+    }
+
     /// Reads (when poll said the descriptor is `readable`) and dispatches; false when the
     /// connection is gone.
     public func dispatch(readable: Bool) -> Bool { clv_wl_dispatch(raw, readable ? 1 : 0) == 0 }

@@ -13,12 +13,24 @@ extension WaylandHost {
         if !events.isEmpty { return events }
         // The first frame is out and nothing waits: the kept picture is checked (or a painted one kept).
         if firstPicture != nil, let picture { settleFirstPicture(check: true, picture: picture) }
+        // Idle (`Timing.idleBuffers`), the keys' pixels are those of the buffer on screen alone:
+        // the canvas gives its pages back until the next paint (`keysBack`).
+        connection.trimBuffers()
+        if let idle = buffersIdleAt, idle <= ContinuousClock.now {
+            buffersIdleAt = nil
+            if float == nil, firstPicture == nil {
+                keys.dropPixels()
+                keysDropped = true
+            }
+        }
         let watched = watching + [suggester?.wakeFD].compactMap { $0 }
-        switch loop.wait(until: deadline, watching: watched) {
+        let wakeForBuffers = buffersIdleAt.map { idle in deadline.map { idle < $0 } ?? true } ?? false
+        switch loop.wait(until: wakeForBuffers ? buffersIdleAt : deadline, watching: watched) {
         case .wayland:
             events = translate(connection.events())
         case .deadline:
-            events = [.deadline]
+            // The buffers' own wake is no deadline of the app's.
+            events = wakeForBuffers ? [] : [.deadline]
         case .signal(let number):
             events = [.signal(number)]
         case .readable(let fd) where fd == suggester?.wakeFD:

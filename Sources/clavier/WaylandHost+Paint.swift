@@ -8,6 +8,7 @@ import ClavierWayland
 extension WaylandHost {
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         self.picture = picture
+        keysBack()
         var whole = whole
         if firstPicture != nil, whole || bar || !damaged.isEmpty {
             // A kept first picture not yet checked is painted anew whole rather than in part.
@@ -35,6 +36,7 @@ extension WaylandHost {
     }
 
     func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+        keysBack()
         let drawn = picture.keyboard.glideDrag.trail(at: now)
         let width = KeyboardPainter.trailWidth(keyHeight: picture.geometry.keyHeight)
         guard let area = trail.area(for: drawn, width: width, whole: whole),
@@ -46,6 +48,7 @@ extension WaylandHost {
     /// coordinates) told as changed; nothing to tell: nothing done.
     func present(_ damage: [Rect], handleToo: Bool = false) {
         guard placed != nil, !damage.isEmpty || handleToo else { return }
+        keysBack()
         let grip = paintGrip(after: damage)
         let top = float?.handleHeight ?? 0
         var blocks = [WaylandConnection.Block(pixels: keys.data, stride: keys.stride, size: keys.size, top: top)]
@@ -55,6 +58,19 @@ extension WaylandHost {
             if handleToo { told.append(Rect(x: 0, y: 0, width: handle.size.width, height: handle.size.height)) }
         }
         connection.present(blocks, damage: told)
+        buffersIdleAt = ContinuousClock.now + Timing.idleBuffers
+    }
+
+    /// The keys' pixels again after an idle spell gave their pages back: from the buffer on
+    /// screen (they are the same), else painted anew.
+    func keysBack() {
+        guard keysDropped else { return }
+        keysDropped = false
+        if connection.copyShown(into: keys.data, stride: keys.stride, size: keys.size) {
+            keys.markDirty()
+        } else if let picture {
+            painter.paintAll(picture, on: keys)
+        }
     }
 
     /// Everything on the surface.
@@ -74,6 +90,7 @@ extension WaylandHost {
     func expose(_ rect: Rect, picture: Picture) { present([rect], handleToo: true) }
 
     func resize(to size: Size, picture: Picture) -> Size? {
+        keysDropped = false
         do {
             keys = try Canvas(size: Self.keysSize(size, float: float))
             try paintHandle(width: size.width)

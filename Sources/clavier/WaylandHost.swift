@@ -53,6 +53,10 @@ final class WaylandHost: WordsHost {
     /// the first picture while it is still unsettled (WaylandHost+FirstPicture.swift).
     var pictureCache: PictureCache?
     var firstPicture: FirstPicture?
+    /// When the keys' canvas gives its pages back, the keyboard having painted nothing since;
+    /// and whether it has (its pixels are then the buffer's on screen: `keysBack`).
+    var buffersIdleAt: ContinuousClock.Instant?
+    var keysDropped = false
 
     struct Parts {
         var connection: WaylandConnection

@@ -56,3 +56,27 @@ struct WaylandFirstPictureTests {
         #expect(try session.quit() == 0)
     }
 }
+
+/// Idle, the keys' canvas gives its pages back (the buffer on screen holds the same pixels);
+/// the next press repaints its key over them, the rest of the keyboard as it was (issue 37).
+@Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
+       .needs("sway", "swaymsg", "foot", "grim"))
+struct WaylandIdleTests {
+    @Test func aPressAfterAnIdleSpellLeavesTheOtherKeysAsTheyWere() throws {
+        let sway = try HeadlessSway()
+        let foot = try FootRecorder(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start()
+        let keys = try session.keys(page: "letters")
+        let p = try #require(keys["p"]), m = try #require(keys["m"])
+        let before = [try Screenshot.pixel(sway, p.x - 15, p.y), try Screenshot.pixel(sway, m.x - 15, m.y)]
+        // Longer than `Timing.idleBuffers`.
+        usleep(1_600_000)
+        try session.tap(["q"])
+        #expect(foot.waitFor(suffix: "q"), "foot received \(foot.received.debugDescription)")
+        usleep(300_000)
+        let after = [try Screenshot.pixel(sway, p.x - 15, p.y), try Screenshot.pixel(sway, m.x - 15, m.y)]
+        #expect(after == before, "the keys p and m changed after an idle spell and a press on q; clavier said: \(session.errors)")
+        #expect(try session.quit() == 0)
+    }
+}

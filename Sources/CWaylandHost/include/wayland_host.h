@@ -85,6 +85,10 @@ int clv_wl_surface_height(clv_wl *wl);
 /// A buffer of the surface's size, not held by the compositor: its pixels (x8r8g8b8, rows of
 /// `*stride` bytes) to fill whole before `clv_wl_present`. NULL when none can be made.
 uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride);
+/// Lets go of the buffers the compositor does not hold, but the one last committed.
+void clv_wl_trim(clv_wl *wl);
+/// The pixels of the buffer last committed (what is on screen); NULL when there is none.
+const uint32_t *clv_wl_shown_pixels(clv_wl *wl, int *width, int *height, int *stride);
 /// Attaches the buffer last given, damages `count` rectangles (x, y, w, h in buffer pixels;
 /// none: all) and commits.
 void clv_wl_present(clv_wl *wl, const int *rects, int count);
