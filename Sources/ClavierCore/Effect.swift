@@ -55,4 +55,9 @@ public enum Effect: Hashable, Sendable {
     /// `languages`), or the next one after the current (nil). The relabelling and the
     /// suggestions' language follow the server's group change.
     case switchLanguage(Int?)
+    /// A long press on the hide key asks for the settings page (the session decides).
+    case openSettings
+    /// The settings page changed the setting of this name (`Session.settingsSources`): keep
+    /// the page's settings (settings.yaml) and apply the change to the host at once.
+    case settingChanged(String)
 }
