@@ -13,10 +13,14 @@ import ClavierWayland
 final class WaylandHost: WordsHost {
     let connection: WaylandConnection
     let typist: WaylandTypist
-    let theme: Theme
+    var theme: Theme
+    /// The settings as the settings page changes them (WaylandHost+Settings.swift).
+    let live: LiveSettings
+    /// Opens the click player when the settings page turns the click on.
+    let makePlayer: () -> ClickPlayer?
     /// Where the surface goes on the output, asked again when outputs change.
     let placement: (WaylandConnection) -> (output: String?, place: WaylandPlacement)
-    private(set) lazy var painter = KeyboardPainter(theme: theme)
+    lazy var painter = KeyboardPainter(theme: theme)
     /// The keys' pixels, copied into a free wl_shm buffer as they are put up.
     var keys: Canvas
     /// What the surface shows; nil while it is down (hidden).
@@ -27,8 +31,8 @@ final class WaylandHost: WordsHost {
     let suggester: Suggester?
     let taps: TapRecorder?
     let glides: GlideDecoders
-    private var player: ClickPlayer?
-    private var openPlayer: (() -> ClickPlayer?)?
+    var player: ClickPlayer?
+    var openPlayer: (() -> ClickPlayer?)?
     /// Called once, when the surface is first up.
     var shown: (() -> Void)?
     var trail = TrailOnScreen()
@@ -52,6 +56,8 @@ final class WaylandHost: WordsHost {
         var glides = GlideDecoders()
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
+        var live: LiveSettings
+        var makePlayer: () -> ClickPlayer?
     }
 
     init(_ parts: Parts) throws {
@@ -65,6 +71,8 @@ final class WaylandHost: WordsHost {
         taps = parts.taps
         glides = parts.glides
         openPlayer = parts.openPlayer
+        live = parts.live
+        makePlayer = parts.makePlayer
         shown = parts.shown
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
