@@ -32,7 +32,7 @@ public enum SettingsFile {
         do {
             config = try ConfigFile.parse(text, file: file)
         } catch .invalid(let diagnostics) {
-            throw .invalid(problems + diagnostics)
+            throw .invalid((problems + diagnostics).sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         } catch {
             throw error
         }

@@ -10,27 +10,30 @@ extension KeyboardPainter {
         let keyboardHeight = picture.geometry.size.height
         for cell in page.cells where cell.rect.width > 0 && cell.rect.height > 0 {
             let r = cell.rect
-            // The figures of a key about as tall as a third of the cell: its lines read as a key's label.
-            let m = Metrics(keyHeight: max(r.height / 2, 1), theme: theme)
+            // The figures of a key as tall as the keys (the faces' look), at most as tall as the cell.
+            let m = Metrics(keyHeight: max(min(r.height, picture.geometry.keyHeight), 1), theme: theme)
             let fill: PainterCache.Fill = cell.locked || cell.action == .done ? .functionKey : .key
             let face = cache.bitmap(.face(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill), m) {
                 try makeFace(width: r.width, height: r.height, top: r.y, keyboardHeight: keyboardHeight, fill: fill, m)
             }
             face?.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
-            let third = r.height / 3
+            // The value reads first, a word of a big key; the title and the note smaller above and below.
+            let third = r.height / 3, valueSize = m.wordSize * 1.3, titleSize = m.wordSize * 0.9
             let ink = cell.locked ? theme.labelDisabled : theme.label
-            paintText(cell.title, in: Rect(x: r.x, y: r.y + third / 4, width: r.width, height: third), ink: ink, cr, m)
-            let valueBox = Rect(x: r.x, y: r.y + third, width: r.width, height: third + third / 3)
-            paintText(cell.value, in: valueBox, ink: ink, cr, m)
+            paintText(cell.title, in: Rect(x: r.x, y: r.y + third / 8, width: r.width, height: third), ink: ink, cr, m,
+                      pixelSize: titleSize)
+            let valueBox = Rect(x: r.x, y: r.y + third, width: r.width, height: third)
+            paintText(cell.value, in: valueBox, ink: ink, cr, m, pixelSize: valueSize)
             if cell.stepped {
                 let side = r.width / 6
-                paintText("\u{2212}", in: Rect(x: r.x, y: valueBox.y, width: side, height: valueBox.height), ink: ink, cr, m)
-                paintText("+", in: Rect(x: r.maxX - side, y: valueBox.y, width: side, height: valueBox.height), ink: ink, cr, m)
+                paintText("\u{2212}", in: Rect(x: r.x, y: valueBox.y, width: side, height: valueBox.height), ink: ink, cr, m,
+                          pixelSize: valueSize * 1.4)
+                paintText("+", in: Rect(x: r.maxX - side, y: valueBox.y, width: side, height: valueBox.height), ink: ink, cr, m,
+                          pixelSize: valueSize * 1.4)
             }
             if let note = cell.note {
-                let small = Metrics(keyHeight: max(r.height / 3, 1), theme: theme)
-                paintText(note, in: Rect(x: r.x, y: r.maxY - third + third / 8, width: r.width, height: third * 3 / 4),
-                          ink: theme.labelDisabled, cr, small)
+                paintText(note, in: Rect(x: r.x, y: r.maxY - third - third / 8, width: r.width, height: third), ink: ink, cr, m,
+                          pixelSize: titleSize * 0.85)
             }
         }
     }
