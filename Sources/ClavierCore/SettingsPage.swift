@@ -26,7 +26,7 @@ public struct SettingsPage: Hashable, Sendable {
 
     /// The narrowest a cell may be before the page takes fewer columns: a finger's width
     /// several times over, and room for "Repeat delay".
-    static let minimumCellWidth = 150
+    static let minimumCellWidth = 190
 
     /// The page for `sources` laid out in `size`; `forgot`: the learned words were forgotten
     /// while it was open (the cell says so).

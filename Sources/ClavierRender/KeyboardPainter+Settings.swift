@@ -20,10 +20,12 @@ extension KeyboardPainter {
             // The value reads first, a word of a big key; the title and the note smaller above and below.
             let third = r.height / 3, valueSize = m.wordSize * 1.3, titleSize = m.wordSize * 0.9
             let ink = cell.locked ? theme.labelDisabled : theme.label
+            // Between − and + on a stepped cell; a text too wide for its room is made smaller, never cut.
+            let room = Double(r.width) * (cell.stepped ? 0.6 : 0.9)
             paintText(cell.title, in: Rect(x: r.x, y: r.y + third / 8, width: r.width, height: third), ink: ink, cr, m,
-                      pixelSize: titleSize)
+                      pixelSize: fitted(cell.title, titleSize, in: Double(r.width) * 0.9))
             let valueBox = Rect(x: r.x, y: r.y + third, width: r.width, height: third)
-            paintText(cell.value, in: valueBox, ink: ink, cr, m, pixelSize: valueSize)
+            paintText(cell.value, in: valueBox, ink: ink, cr, m, pixelSize: fitted(cell.value, valueSize, in: room))
             if cell.stepped {
                 let side = r.width / 6
                 paintText("\u{2212}", in: Rect(x: r.x, y: valueBox.y, width: side, height: valueBox.height), ink: ink, cr, m,
@@ -33,8 +35,14 @@ extension KeyboardPainter {
             }
             if let note = cell.note {
                 paintText(note, in: Rect(x: r.x, y: r.maxY - third - third / 8, width: r.width, height: third), ink: ink, cr, m,
-                          pixelSize: titleSize * 0.85)
+                          pixelSize: fitted(note, titleSize * 0.85, in: Double(r.width) * 0.9))
             }
         }
+    }
+
+    /// `size`, or smaller so that `text` is at most `width` wide.
+    func fitted(_ text: String, _ size: Double, in width: Double) -> Double {
+        let wide = cache.typesetter.set(text, pixelSize: size).logical.width
+        return wide <= width || wide <= 0 ? size : (size * width / wide).rounded(.down)
     }
 }
