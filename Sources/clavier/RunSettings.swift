@@ -26,8 +26,11 @@ extension RunOptions {
     /// Where each setting comes from (the settings page shows what it may change), read once.
     func sources() -> SettingsSources {
         let file = loadConfig()
-        return SettingsSources(commandLine: commandLine, file: file.settings, page: xid ? SettingsLayer() : loadPageSettings(),
-                               rules: file.rules)
+        // A kiosk runs as its builder set it up, and a greeter as the command line says: the
+        // page opens on neither, so nothing a page once kept applies to them either.
+        let kiosk = Settings(commandLine: commandLine, file: file.settings)[.kiosk]
+        return SettingsSources(commandLine: commandLine, file: file.settings,
+                               page: xid || kiosk ? SettingsLayer() : loadPageSettings(), rules: file.rules)
     }
 
     /// What the settings page kept (settings.yaml), or nothing when it is broken (every
