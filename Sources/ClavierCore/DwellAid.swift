@@ -25,6 +25,9 @@ public struct DwellAid: Sendable {
     /// Where the last press by dwell was, to tell a new rest on the same key from a tremble.
     private var firedAt: Point?
 
+    /// How long the pointer rests on a target to press it.
+    public var delay: Duration { clock.delay }
+
     public init(delay: Duration) {
         clock = DwellClock(delay: delay)
     }

@@ -62,4 +62,9 @@ public enum Effect: Hashable, Sendable {
     /// The search field holds these words now: ask the host for the emoji they find, best
     /// first, and send them back as `SessionEvent.emojiMatches`.
     case searchEmoji(String)
+    /// A long press on the hide key asks for the settings page (the session decides).
+    case openSettings
+    /// The settings page changed the setting of this name (`Session.settingsSources`): keep
+    /// the page's settings (settings.yaml) and apply the change to the host at once.
+    case settingChanged(String)
 }

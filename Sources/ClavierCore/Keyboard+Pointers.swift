@@ -32,9 +32,9 @@ extension Keyboard {
                     beginGlide(on: key, at: point, pointer: pointer, typed: typed, spaceBefore: spaceBefore, shift: shiftBefore, now: now)
                 }
             }
-            if !key.alternates.isEmpty {
+            if !key.alternates.isEmpty || (key.action == .hide && hideKeyOpensSettings) {
                 // The key types on release (a tap) or offers its alternates (a long press), so
-                // it never repeats.
+                // it never repeats; the hide key hides on release or opens the settings.
                 holding = (pointer, key.id, now + longPressDelay)
                 if repeating?.pointer == pointer { repeating = nil }
                 return effects
@@ -98,7 +98,11 @@ extension Keyboard {
             var effects = fadeTrail(at: now)
             if let held = holding, let due = held.due, now >= due {
                 holding = nil
-                if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
+                if let frame = geometry.frame(id: held.key), frame.key.action == .hide, frame.key.alternates.isEmpty {
+                    // The press is spent: its release hides nothing.
+                    pressed[held.pointer] = nil
+                    effects += [.redraw([held.key]), .openSettings]
+                } else if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
                     let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
                     popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
                                             cells: geometry.alternateCells(above: frame, count: texts.count))

@@ -45,6 +45,9 @@ public struct Keyboard: Sendable {
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show.
     public var longPressDelay = Timing.longPress
+    /// A long press on the hide key opens the settings page (`Effect.openSettings`) and a tap
+    /// hides, on release; off (the session has no page to open): it hides as it is pressed.
+    public var hideKeyOpensSettings = false
     /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
     /// the finger moved off on a glide; let go on the key, it still types it).
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?

@@ -13,10 +13,13 @@ public struct Picture: Sendable {
     /// Whether the bar's first word is the correction the word before the caret gets as it
     /// ends (painted highlighted; the letters typed are the second).
     public let correcting: Bool
+    /// The settings page, painted over the whole keys' area while it is open.
+    public let settingsPage: SettingsPage?
 
     public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false,
-                correcting: Bool = false) {
+                correcting: Bool = false, settingsPage: SettingsPage? = nil) {
         self.keyboard = keyboard
+        self.settingsPage = settingsPage
         self.completions = completions
         self.correcting = correcting && !completions.isEmpty
         self.marks = marks

@@ -7,6 +7,8 @@ extension Session {
         guard kiosk else { return nil }
         switch request {
         case .show, .forget: return nil
+        case .settings:
+            return "the keyboard runs in kiosk mode: its settings cannot be changed from it"
         case .hide, .toggle, .quit, .layout:
             return "the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside"
         }
@@ -38,6 +40,10 @@ extension Session.Options {
     /// auto-show hide it too (`auto-show-in-kiosk`).
     public var autoShowActs: Bool { autoShow && (!kiosk || autoShowInKiosk) }
 
+    /// Whether the settings page may open: never on a kiosk's keyboard (its users are
+    /// strangers, its settings its builder's) nor a greeter's (`settingsPage` false).
+    public var settingsPageAllowed: Bool { settingsPage && !kiosk }
+
     /// Whether the window stays above every other, fullscreen ones included.
     public var staysOnTop: Bool { kiosk }
 
@@ -59,6 +65,9 @@ extension Session {
         case .quit: return [.quit]
         case .forget: return forgetLearning()
         case .layout(let name): return [.loadLayout(name, .request(name))]
+        case .settings:
+            guard opensSettings, settingsSources != nil else { return [.refused("this keyboard has no settings page")] }
+            return show(byHand: true, at: now) + openSettings(at: now)
         }
     }
 }

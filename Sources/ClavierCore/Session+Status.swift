@@ -47,6 +47,9 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
     public var dwell: Dwell?
     /// With switch scanning: what is highlighted.
     public var scan: Scan?
+    /// The settings page's settings in effect, by name, as config.yaml writes them
+    /// (`"key-size":"18"`, `"sound":"false"`, `"dwell":"default"`).
+    public var settings: [String: String]?
 
     public init(visible: Bool, layout: String, page: String, geometry: Geometry, dwell: Dwell? = nil, scan: Scan? = nil) {
         (self.visible, self.layout, self.page, self.geometry, self.dwell, self.scan) = (visible, layout, page, geometry, dwell, scan)
@@ -65,6 +68,7 @@ extension Session {
     public func status(geometry: Rect, at now: ContinuousClock.Instant) -> KeyboardStatus {
         var status = KeyboardStatus(visible: shown, layout: keyboard.layout.id, page: keyboard.page.id,
                                     geometry: .init(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height))
+        status.settings = settingsSources?.pageSettings
         if let dwell {
             let (target, percent) = dwell.status(at: now)
             status.dwell = KeyboardStatus.Dwell(target: target.map(PressTarget.name), percent: target == nil ? nil : percent)

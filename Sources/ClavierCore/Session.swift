@@ -16,7 +16,7 @@ public struct Session: Sendable {
     /// The keys as they are seen: what the painter paints and the aids aim at.
     public var picture: Picture {
         Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
-                correcting: typing.offersCorrection)
+                correcting: typing.offersCorrection, settingsPage: settingsPage)
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
@@ -38,6 +38,17 @@ public struct Session: Sendable {
     /// The emoji search's own field while its page shows (Session+EmojiSearch.swift).
     public internal(set) var emojiSearch: EmojiSearchField?
     public internal(set) var awaitsField: Bool
+    /// The settings in effect and where each comes from; nil: none told (a session made
+    /// in a test), then there is no settings page either.
+    public internal(set) var settingsSources: SettingsSources?
+    /// Whether the settings page shows over the keys (Session+Settings.swift).
+    public internal(set) var settingsOpen = false
+    /// Whether the page's "Forget what I typed" was tapped since it opened.
+    var forgotOnPage = false
+    /// Whether the settings page may open at all (Session+Kiosk.swift decides).
+    public let opensSettings: Bool
+    /// Whether the host offers words: autocorrection the page turns on needs them.
+    let offersWords: Bool
 
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
@@ -61,6 +72,13 @@ public struct Session: Sendable {
         public var autocorrect = CapitalizeMode.never
         /// The host tells the focused field without `--auto-show` (input-method-v2 on Wayland).
         public var fieldsTold = false
+        /// The settings in effect and their sources, for the settings page and `clavier status`.
+        public var settings: SettingsSources?
+        /// Whether the settings page may be opened: not by a greeter's keyboard (`--xid`),
+        /// nor a kiosk's (`Options.settingsPageAllowed`).
+        public var settingsPage = true
+        /// Whether the host offers words (suggestions are on).
+        public var words = false
         public init() {}
     }
 
@@ -81,6 +99,10 @@ public struct Session: Sendable {
             self.scan = scan
         }
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
+        settingsSources = options.settings
+        opensSettings = options.settingsPageAllowed
+        offersWords = options.words
+        self.keyboard.hideKeyOpensSettings = opensSettings
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
     }
@@ -96,6 +118,10 @@ public struct Session: Sendable {
     public mutating func handle(_ event: SessionEvent, at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         switch event {
+        case .input(let input) where settingsOpen:
+            effects += settingsInput(input, at: now)
+        case .hover where settingsOpen:
+            break
         case .input(let input):
             if case .press = input { elsewhereDue = nil }
             effects += feed([input], at: now)
@@ -137,6 +163,7 @@ public struct Session: Sendable {
             effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
             // The same field goes on, on the new layout or the refilled one: nothing to hand over.
             keyboard = next
+            keyboard.hideKeyOpensSettings = opensSettings
             searchFollowsKeyboard()
             typing.keyboardChanged(followsWords: next.followsWords)
             marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
@@ -198,10 +225,11 @@ public struct Session: Sendable {
             let out = keyboard.handle(input, at: now, typing: &typing)
             effects += out.filter { effect in
                 if case .searchTyped = effect { return false }
-                return effect != .hide
+                return effect != .hide && effect != .openSettings
             }
             effects += followSearch(out)
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
+            if out.contains(.openSettings) { effects += openSettings(at: now) }
             // A drag on the space bar moved the caret: the text before it is no longer known,
             // as after a click in the application.
             if keyboard.caretMoves != caretMoves { effects += forgetTyping() }
@@ -224,6 +252,7 @@ public struct Session: Sendable {
     mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
         let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
         shown = false
+        settingsOpen = false
         return ended + forgetTyping() + forgetSearch() + [.hide]
     }
 

@@ -62,6 +62,8 @@ public enum SessionRequest: Hashable, Sendable {
     /// `clavier forget`: what was typed and not yet learned is dropped, and every word learned is forgotten.
     case forget
     case layout(String)
+    /// `clavier settings`: show the keyboard with its settings page open.
+    case settings
 }
 
 /// Why a new keyboard comes: a window rule's layout, `clavier layout NAME`, or the shown

@@ -1,5 +1,5 @@
 /// What the keyboard runs with: each setting from the command line, else the config file,
-/// else its default (`Setting.defaultValue`, the one place defaults live).
+/// else the settings page's own file (`settings.yaml`), else its default (`Setting.defaultValue`, the one place defaults live).
 public struct Settings: Equatable, Sendable {
     /// Every setting, in the order the config file's fields are listed in its messages.
     public static let all = [
@@ -18,14 +18,15 @@ public struct Settings: Equatable, Sendable {
     /// The config file's per-application rules (the command line has none).
     public let rules: [WindowRule]
 
-    public init(commandLine: SettingsLayer = SettingsLayer(), file: SettingsLayer = SettingsLayer(), rules: [WindowRule] = []) {
-        var file = file
-        // Asking for a dock on the command line means docking, whatever place the file floats at.
-        if commandLine.gives(.dock) || commandLine.gives(.monitor) || commandLine.gives(.height) {
-            file[.geometry] = nil
-            file[.float] = nil
-        }
-        var given = commandLine.layered(over: file)
+    /// `page`: what the settings page kept (`settings.yaml`), under what a person wrote.
+    public init(commandLine: SettingsLayer = SettingsLayer(), file: SettingsLayer = SettingsLayer(),
+                page: SettingsLayer = SettingsLayer(), rules: [WindowRule] = []) {
+        var file = file, page = page
+        // Asking for a dock means docking, whatever place a lower level floats at.
+        let docks = { (layer: SettingsLayer) in layer.gives(.dock) || layer.gives(.monitor) || layer.gives(.height) }
+        if docks(commandLine) { (file[.geometry], file[.float]) = (nil, nil) }
+        if docks(commandLine) || docks(file) { (page[.geometry], page[.float]) = (nil, nil) }
+        var given = commandLine.layered(over: file.layered(over: page))
         // A place to float at floats the keyboard, even with `--no-float`.
         if given.gives(.geometry) { given[.float] = true }
         self.given = given

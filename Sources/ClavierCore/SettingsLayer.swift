@@ -31,6 +31,12 @@ public struct SettingsLayer: Equatable, Sendable {
         return merged
     }
 
+    /// Whether this layer gives the setting named `name` (the settings page knows names).
+    public func gives(named name: String) -> Bool { values[name] != nil }
+
+    /// Takes the setting named `name` out of this layer.
+    mutating func remove(named name: String) { values[name] = nil }
+
     /// Whether this layer gives no setting at all.
     public var isEmpty: Bool { values.isEmpty }
 

@@ -21,9 +21,9 @@ public struct Typing: Sendable {
     /// What the focused field's purpose asks of the keys, as the keyboard took it (Session+Field.swift).
     public internal(set) var fieldKeys = FieldKeys()
     /// `--glide` (`Session.Options.glide`).
-    public let glideTyping: Bool
+    public internal(set) var glideTyping: Bool
     /// `--autocorrect`: in which fields a word typed is replaced as it ends (Typing+Correction.swift).
-    public let autocorrect: CapitalizeMode
+    public internal(set) var autocorrect: CapitalizeMode
     /// The current word's taps, each letter typed by a key with where its press landed, while
     /// they are the word before the caret. Memory only: never stored, logged or painted.
     public internal(set) var taps: [WordTap] = []

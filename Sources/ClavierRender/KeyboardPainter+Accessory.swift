@@ -9,7 +9,7 @@ extension KeyboardPainter {
     @discardableResult
     public func paintAccessory(of picture: Picture, on canvas: borrowing Canvas) -> Rect? {
         guard let bar = picture.accessory else { return nil }
-        if picture.popup != nil {
+        if picture.popup != nil || picture.settingsPage != nil {
             paintAll(picture, on: canvas)
             return Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         }

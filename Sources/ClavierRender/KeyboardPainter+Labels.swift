@@ -6,9 +6,10 @@ extension KeyboardPainter {
     /// A centred Pango label over its white emboss (the label's shape, moved down and blurred),
     /// clipped to the key's face: a label taller or wider than its key (thousands of lines, a
     /// letter under thousands of accents) shows what fits and costs no more than that.
-    func paintText(_ text: String, in r: Rect, ink: Color, _ cr: OpaquePointer, _ m: Metrics) {
+    /// `pixelSize`: the font's size; nil: a key's (a character larger than a word).
+    func paintText(_ text: String, in r: Rect, ink: Color, _ cr: OpaquePointer, _ m: Metrics, pixelSize: Double? = nil) {
         guard !text.isEmpty else { return }
-        let size = text.count > 1 ? m.wordSize : m.charSize
+        let size = pixelSize ?? (text.count > 1 ? m.wordSize : m.charSize)
         let (logical, inkBox) = cache.typesetter.set(text, pixelSize: size)
         // Whole pixels: the glyphs stay sharp and land identically whichever call paints them.
         let x = (r.midX - logical.width / 2 - logical.x).rounded()

@@ -25,7 +25,7 @@ public struct KeyboardPainter {
     /// that equal names mean equal pictures from the same painter and fonts; nil while a
     /// popup is open. Touches no font: a start-up can look for a kept picture by it.
     public static func pictureKey(of picture: Picture, theme: Theme) -> String? {
-        guard picture.popup == nil else { return nil }
+        guard picture.popup == nil, picture.settingsPage == nil else { return nil }
         let geometry = picture.geometry
         var key = "size " + String(geometry.size.width) + "x" + String(geometry.size.height) + " keyHeight " + String(geometry.keyHeight) + " shift " + picture.shift.rawValue + "\n"
         for frame in geometry.frames {
@@ -68,6 +68,11 @@ public struct KeyboardPainter {
         cairo_save(cr)
         cairo_reset_clip(cr)
         paintBackground(cr, size: geometry.size, m)
+        if let page = picture.settingsPage {
+            paintSettings(page, of: picture, cr)
+            cairo_restore(cr)
+            return
+        }
         if let bar = picture.accessory { paintBar(bar, of: picture, cr, m) }
         for frame in geometry.frames {
             paintKey(frame, of: picture, cr, m)
@@ -86,8 +91,8 @@ public struct KeyboardPainter {
         let geometry = picture.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
-        if picture.popup != nil {
-            // The popup lies over other keys: repainting one of them would cover it.
+        if picture.popup != nil || picture.settingsPage != nil {
+            // The popup (the page) lies over other keys: repainting one of them would cover it.
             paintAll(picture, on: canvas)
             return bounds
         }

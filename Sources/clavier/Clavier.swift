@@ -9,7 +9,7 @@ struct Clavier: ParsableCommand {
         commandName: "clavier",
         abstract: "An on-screen keyboard for X11 that types into the focused window.",
         version: clavierVersion,
-        subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self,
+        subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self, SettingsCommand.self,
                       QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, GlideCommand.self, CheckCommand.self, LayoutsCommand.self,
                       PredictCommand.self, ForgetCommand.self, CorrectCommand.self],
         defaultSubcommand: Run.self

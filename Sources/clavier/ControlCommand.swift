@@ -82,6 +82,15 @@ struct LayoutCommand: ParsableCommand {
     }
 }
 
+/// `clavier settings`: shows the running keyboard with its settings page open.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Open the running keyboard's settings page (not in kiosk mode).")
+    @OptionGroup var control: ControlOptions
+    func run() throws { try control.ask(.settings) }
+}
+
 /// `clavier quit`: ends the running keyboard.
 struct QuitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "quit", abstract: "Quit the running keyboard.")
@@ -94,7 +103,7 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Print the running keyboard's state: visible or hidden, layout, page, geometry.")
-    @Flag(help: "Print the state as one JSON object (visible, layout, page, geometry, dwell, scan).")
+    @Flag(help: "Print the state as one JSON object (visible, layout, page, geometry, dwell, scan, settings).")
     var json = false
     @OptionGroup var control: ControlOptions
     func run() throws {

@@ -5,7 +5,7 @@ import ClavierJSON
 /// share this type, and it travels as one JSON line on the control socket
 /// (`{"request":"layout","name":"emoji"}`).
 enum ControlRequest: Equatable, Codable {
-    case show, hide, toggle, quit, status, forget
+    case show, hide, toggle, quit, status, forget, settings
     case layout(String)
 
     private enum CodingKeys: String, CodingKey { case request, name }
@@ -19,6 +19,7 @@ enum ControlRequest: Equatable, Codable {
         case "quit": self = .quit
         case "status": self = .status
         case "forget": self = .forget
+        case "settings": self = .settings
         case "layout": self = .layout(try c.decode(String.self, forKey: .name))
         case let other: throw DecodingError.dataCorruptedError(forKey: .request, in: c, debugDescription: "unknown request '\(other)'")
         }
@@ -26,7 +27,8 @@ enum ControlRequest: Equatable, Codable {
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        let names: [ControlRequest: String] = [.show: "show", .hide: "hide", .toggle: "toggle", .quit: "quit", .status: "status", .forget: "forget"]
+        let names: [ControlRequest: String] = [.show: "show", .hide: "hide", .toggle: "toggle", .quit: "quit", .status: "status", .forget: "forget",
+                                              .settings: "settings"]
         if case .layout(let name) = self {
             try c.encode("layout", forKey: .request)
             try c.encode(name, forKey: .name)
@@ -53,6 +55,7 @@ enum ControlRequest: Equatable, Codable {
         case .quit: .quit
         case .status: nil
         case .forget: .forget
+        case .settings: .settings
         case .layout(let name): .layout(name)
         }
     }

@@ -5,9 +5,10 @@ import ClavierX11
 /// Shows the key preview while a character key is held (`Keyboard.preview`): a magnified copy
 /// painted with the theme in a popup above the key, gone on release.
 final class KeyPreviewer {
-    let mode: PreviewMode
+    /// As the settings say; the settings page changes it live.
+    var mode: PreviewMode
     private let display: Display
-    private let theme: Theme
+    private var theme: Theme
     /// Made at the first preview: a painter starts loading fontconfig and Pango, which a start
     /// from a kept picture leaves until the picture is on screen.
     private lazy var painter = KeyboardPainter(theme: theme)
@@ -21,6 +22,12 @@ final class KeyPreviewer {
         self.mode = mode
         self.display = display
         self.theme = theme
+    }
+
+    /// Previews with `theme` from now on (the settings page changed it).
+    func retheme(_ theme: Theme) {
+        self.theme = theme
+        painter = KeyboardPainter(theme: theme)
     }
 
     /// Brings the popup in line with `keyboard`, whose keys' top left lies at `keysOrigin()`

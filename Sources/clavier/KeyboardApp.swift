@@ -64,7 +64,8 @@ final class KeyboardApp {
             case .recreateWindow: host.recreateWindow(session.picture)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
-            case .show, .loadLayout: later.append(effect)
+            case .openSettings: break  // The session's: never comes out of it.
+            case .show, .loadLayout, .settingChanged: later.append(effect)
             }
         }
         host.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
@@ -76,7 +77,11 @@ final class KeyboardApp {
         if trail { host.paintTrail(session.picture, at: now(), whole: whole || !damaged.isEmpty) }
         for points in glides { send(.glided(host.glideWords(session.keyboard, points, after: session.typing.glideContext.before))) }
         for effect in later {
-            if case .loadLayout(let name, let change) = effect { load(name, change) } else { showAgain() }
+            switch effect {
+            case .loadLayout(let name, let change): load(name, change)
+            case .settingChanged(let name): changeSetting(name)
+            default: showAgain()
+            }
         }
         // After typing, painting and the click, so asking the model delays none of them.
         if suggest, host.suggests { send(wordsNow()) }
@@ -98,6 +103,16 @@ final class KeyboardApp {
         }
         if let next { send(.keyboardReady(next, .refresh)) }
         host.showWindow()
+    }
+
+    /// The settings page changed the setting `name`: its settings are kept, and the host
+    /// carries the change out; a keyboard made again comes to the session as a refresh.
+    private func changeSetting(_ name: String) {
+        guard let sources = session.settingsSources else { return }
+        host.keepSettings(sources.keptLines)
+        if host.applySetting(name, sources.settings, picture: session.picture) {
+            load(session.keyboard.layout.id, .refresh)
+        }
     }
 
     /// Loads the layout `name` names, from its first page, and hands its keyboard to the

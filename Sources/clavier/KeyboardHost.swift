@@ -106,6 +106,12 @@ protocol KeyboardHost: AnyObject {
     func askField()
     /// Locks the keymap's group for `languages` entry `index`, or the next one (nil).
     func switchLanguage(_ index: Int?)
+    /// Keeps the settings page's settings (settings.yaml, `SettingsSources.keptLines`).
+    func keepSettings(_ lines: [(name: String, text: String)])
+    /// Carries out the settings page's change of the setting `name` to `settings` at once
+    /// (the click, the window's place, the theme, whose repaint shows `picture`); true when the
+    /// keyboard is to be made again (its bar's slots, its keys' repeat).
+    func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool
     /// Where the pointer is on the keys now; nil: not on them.
     func pointerOnKeys() -> Point?
     /// The window's place on the screen, for `clavier status`.

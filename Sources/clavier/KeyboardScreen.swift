@@ -7,11 +7,11 @@ import ClavierX11
 /// (`XPutImage` of the damaged rectangles).
 final class KeyboardScreen {
     let window: KeyboardWindow
-    private let theme: Theme
+    private var theme: Theme
     /// Made on first use: its font map starts loading fontconfig, which a start from a kept
     /// picture does only once that picture is on screen.
     private(set) lazy var painter = KeyboardPainter(theme: theme)
-    let framePainter: FloatFramePainter
+    private(set) var framePainter: FloatFramePainter
     /// The floating frame; nil when docked, or floating in kiosk mode (no handle, no grip).
     let frame: FloatingFrame?
     /// The keys' pixels, below the handle strip when floating.
@@ -31,6 +31,14 @@ final class KeyboardScreen {
         let size = Size(width: window.rect.width, height: window.rect.height)
         keys = try Canvas(size: frame?.keysSize(window: size) ?? size)
         handle = try Canvas(size: Size(width: size.width, height: frame?.handleHeight ?? 1))
+    }
+
+    /// Paints with `theme` from now on (the settings page changed it); the caller repaints.
+    func retheme(_ theme: Theme) {
+        self.theme = theme
+        painter = KeyboardPainter(theme: theme)
+        framePainter = FloatFramePainter(theme: theme)
+        if frame != nil { framePainter.paintHandle(on: handle) }
     }
 
     /// The keys' size in the window as it is now.

@@ -136,7 +136,8 @@ struct RunOptions {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        let settings = settings()
+        let sources = sources()
+        let settings = sources.settings
         var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings.layoutName, theme: settings[.theme])
         layout = layout.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
@@ -153,7 +154,7 @@ struct RunOptions {
             throw ExitCode.failure
         }
         if let wayland {
-            try runOnWayland(wayland, settings: settings, layout: layout, theme: theme, taps: taps, control: control)
+            try runOnWayland(wayland, sources: sources, layout: layout, theme: theme, taps: taps, control: control)
             return
         }
         let connection = try Display.opened(display)
@@ -163,11 +164,14 @@ struct RunOptions {
                                                      on: connection, name: display)
         defer { keymapChange.map { KeyboardLanguages.restore($0, on: connection, name: display) } }
         var options = Self.sessionOptions(settings)
+        options.settings = sources
+        options.settingsPage = !xid
         let switches = try Self.scanSwitches(settings, layout: layout)
         options.scanSwitches = switches.count
         let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow])
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester?.autocorrect ?? .never
+        options.words = suggester != nil
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,

@@ -20,10 +20,30 @@ extension RunOptions {
         }
     }
 
-    /// The command line over the config file over the defaults.
-    func settings() -> Settings {
+    /// The command line over the config file over the settings page's file over the defaults.
+    func settings() -> Settings { sources().settings }
+
+    /// Where each setting comes from (the settings page shows what it may change), read once.
+    func sources() -> SettingsSources {
         let file = loadConfig()
-        return Settings(commandLine: commandLine, file: file.settings, rules: file.rules)
+        // A kiosk runs as its builder set it up, and a greeter as the command line says: the
+        // page opens on neither, so nothing a page once kept applies to them either.
+        let kiosk = Settings(commandLine: commandLine, file: file.settings)[.kiosk]
+        return SettingsSources(commandLine: commandLine, file: file.settings,
+                               page: xid || kiosk ? SettingsLayer() : loadPageSettings(), rules: file.rules)
+    }
+
+    /// What the settings page kept (settings.yaml), or nothing when it is broken (every
+    /// problem printed as `file:line:col: message`, and the keyboard starts all the same).
+    func loadPageSettings() -> SettingsLayer {
+        guard let path = SettingsFile.defaultPath() else { return SettingsLayer() }
+        do {
+            return try SettingsFile.load(path: path)
+        } catch {
+            Log.error("\(error)")
+            Log.warning("ignoring the broken \(path): the settings page's changes start afresh")
+            return SettingsLayer()
+        }
     }
 }
 

@@ -6,8 +6,9 @@ import ClavierWayland
 /// What only X can do is said once and left out: `languages`' keymap groups, grabbed scan
 /// switches, the show button and tray icon.
 extension RunOptions {
-    func runOnWayland(_ connection: WaylandConnection, settings: Settings, layout: Layout, theme: Theme, taps: TapRecorder?,
+    func runOnWayland(_ connection: WaylandConnection, sources: SettingsSources, layout: Layout, theme: Theme, taps: TapRecorder?,
                       control: ControlServer?) throws {
+        let settings = sources.settings
         Log.debug("running on Wayland: layer-shell\(connection.hasVirtualKeyboard ? ", virtual-keyboard" : "")"
                   + "\(connection.hasInputMethod ? ", input-method-v2" : "")")
         if settings[.languages].count > 1 {
@@ -18,11 +19,14 @@ extension RunOptions {
         }
         var options = Self.sessionOptions(settings)
         options.scanInterval = nil
+        options.settings = sources
+        options.settingsPage = !xid
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.
         options.fieldsTold = connection.hasInputMethod
         let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || connection.hasInputMethod)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester?.autocorrect ?? .never
+        options.words = suggester != nil
         suggester?.start(for: layout, xkb: nil)
         let host = try WaylandHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                         suggester: suggester, taps: taps)

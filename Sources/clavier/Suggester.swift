@@ -16,11 +16,11 @@ final class Suggester {
     /// the learned words before they were deleted, so it forgets them as it is taken.
     private var forgetOnTake: Set<String> = []
     /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config says `learning: true`.
-    let learns: Bool
+    var learns: Bool
     /// When a sentence's first letter gets a latched Shift.
     let capitalize: CapitalizeMode
     /// Where words are corrected as they end (`Settings.autocorrects`).
-    let autocorrect: CapitalizeMode
+    var autocorrect: CapitalizeMode
     /// The language of the keymap's current group; a layout's own `language:` goes first.
     var keymapLanguage = PredictionLanguage.fallback
 

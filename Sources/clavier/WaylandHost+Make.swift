@@ -42,6 +42,7 @@ extension WaylandHost {
     static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
                      suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
         let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+        let live = LiveSettings(settings)
         let floating = XHost.floats(settings, layout: layout)
         // A floating keyboard: where --geometry puts it, else where it was left, else the
         // bottom middle of the output; moved and resized by its frame unless in kiosk mode.
@@ -67,7 +68,8 @@ extension WaylandHost {
                 }
             }
         }
-        let placement = { [settings] (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
+        let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
+            let settings = live.current
             let name = settings[.monitor]
             guard let output = connection.output(named: name) else { return (name, .docked(settings[.dock], height: 300)) }
             if let name, output.name != name {
@@ -83,10 +85,10 @@ extension WaylandHost {
         return try WaylandHost(WaylandHost.Parts(
             connection: connection, placement: placement, theme: theme, typingFilter: options.typingFilter,
             loadLayout: { (name) throws(LayoutError) in
-                try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
-            keyRepeat: settings.keyRepeat(server:), suggester: suggester, taps: taps,
+                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
+            keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
-            openPlayer: { settings[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
-            preview: settings[.preview], showsButton: settings.showsButton, float: float))
+            openPlayer: { live.current[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
+            live: live, makePlayer: { XHost.openClickPlayer(device: settings[.soundDevice]) }, showsButton: settings.showsButton, float: float))
     }
 }

@@ -13,10 +13,14 @@ import ClavierWayland
 final class WaylandHost: WordsHost {
     let connection: WaylandConnection
     let typist: WaylandTypist
-    let theme: Theme
+    var theme: Theme
+    /// The settings as the settings page changes them (WaylandHost+Settings.swift).
+    let live: LiveSettings
+    /// Opens the click player when the settings page turns the click on.
+    let makePlayer: () -> ClickPlayer?
     /// Where the surface goes on the output, asked again when outputs change.
     let placement: (WaylandConnection) -> (output: String?, place: WaylandPlacement)
-    private(set) lazy var painter = KeyboardPainter(theme: theme)
+    lazy var painter = KeyboardPainter(theme: theme)
     /// The keys' pixels, copied into a free wl_shm buffer as they are put up.
     var keys: Canvas
     /// What the surface shows; nil while it is down (hidden).
@@ -28,8 +32,8 @@ final class WaylandHost: WordsHost {
     let taps: TapRecorder?
     let emojiSearcher = EmojiSearcher()
     let glides: GlideDecoders
-    private var player: ClickPlayer?
-    private var openPlayer: (() -> ClickPlayer?)?
+    var player: ClickPlayer?
+    var openPlayer: (() -> ClickPlayer?)?
     /// Called once, when the surface is first up.
     var shown: (() -> Void)?
     var trail = TrailOnScreen()
@@ -41,7 +45,8 @@ final class WaylandHost: WordsHost {
     /// The picture to put up when the surface is made again.
     var picture: Picture?
     /// `--preview`, and the preview on screen now (nil: none).
-    let previewMode: PreviewMode
+    /// `--preview`, as the settings page leaves it.
+    var previewMode: PreviewMode { live.current[.preview] }
     var previewShown: KeyPreview?
     /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`).
     let showsButton: Bool
@@ -70,7 +75,8 @@ final class WaylandHost: WordsHost {
         var glides = GlideDecoders()
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
-        var preview: PreviewMode = .touch
+        var live: LiveSettings
+        var makePlayer: () -> ClickPlayer?
         var showsButton = false
         var float: WaylandFloat?
     }
@@ -86,8 +92,9 @@ final class WaylandHost: WordsHost {
         taps = parts.taps
         glides = parts.glides
         openPlayer = parts.openPlayer
+        live = parts.live
+        makePlayer = parts.makePlayer
         shown = parts.shown
-        previewMode = parts.preview
         showsButton = parts.showsButton
         float = parts.float
         let wanted = placement(connection)

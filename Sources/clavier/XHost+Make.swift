@@ -21,6 +21,7 @@ extension XHost {
                                         monitor: Size(width: chosenMonitor.rect.width, height: chosenMonitor.rect.height),
                                         millimetres: chosenMonitor.millimetres)
         Log.debug("scale \(scale.factor)")
+        let live = LiveSettings(settings)
         let floatStore = FloatStateStore.standard()
         let floatPlace = FloatPlace()
         let floating = !xid && Self.floats(settings, layout: layout)
@@ -45,7 +46,8 @@ extension XHost {
                 }
             }
         }
-        let placement = { [settings] (display: Display) -> Placement in
+        let placement = { (display: Display) -> Placement in
+            let settings = live.current
             let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
             if floating {
                 let rect = floatPlace.rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings[.monitor]).rect, scale: scale)
@@ -92,12 +94,13 @@ extension XHost {
                 return FloatingFrame(scale: scale, moved: floatMoved)
             },
             typingFilter: kiosk.typingFilter,
-            loadLayout: { (name) throws(LayoutError) in 
-                try LayoutLoader.layout(named: name).offering(suggestions: settings[.suggestions]).speaking(settings[.languages]) },
-            keyRepeat: settings.keyRepeat(server:), preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
+            loadLayout: { (name) throws(LayoutError) in
+                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
+            keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
             languages: settings[.languages].count,
-            openPlayer: { settings[.sound] ? openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown))
+            openPlayer: { live.current[.sound] ? openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
+            live: live, makePlayer: { openClickPlayer(device: settings[.soundDevice]) }))
     }
 
     /// Glide typing's decoders, built at the first glide on a page (its words load then): an

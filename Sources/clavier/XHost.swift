@@ -14,7 +14,9 @@ final class XHost: WordsHost {
     private(set) var screen: KeyboardScreen
     let typist: Typist
     let previewer: KeyPreviewer
-    let theme: Theme
+    private(set) var theme: Theme
+    /// The settings as the settings page changes them (XHost+Settings.swift).
+    let live: LiveSettings
     let placement: (Display) -> Placement
     /// Builds the frame of a floating keyboard (nil: docked, or a kiosk's, which cannot move).
     private let makeFrame: (Placement) -> FloatingFrame?
@@ -44,9 +46,11 @@ final class XHost: WordsHost {
     /// The focus watch could not start, or ended, since the loop last looked: the session is
     /// told (`SessionEvent.fieldWatchEnded`) after this turn of the loop.
     var focusEnded = false
-    private var player: ClickPlayer?
+    var player: ClickPlayer?
+    /// Opens the click player when the settings page turns the click on.
+    let makePlayer: () -> ClickPlayer?
     /// Opens the click player once the keyboard is up; nil once it has been asked.
-    private var openPlayer: (() -> ClickPlayer?)?
+    var openPlayer: (() -> ClickPlayer?)?
     /// Called once, when the window is first up.
     var shown: (() -> Void)?
     /// What of the glide's trail is on screen (XHost+Glide.swift).
@@ -79,6 +83,8 @@ final class XHost: WordsHost {
         var languages = 0
         var openPlayer: () -> ClickPlayer?
         var shown: (() -> Void)?
+        var live: LiveSettings
+        var makePlayer: () -> ClickPlayer?
     }
 
     init(_ parts: Parts) throws {
@@ -92,6 +98,8 @@ final class XHost: WordsHost {
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         openPlayer = parts.openPlayer
+        makePlayer = parts.makePlayer
+        live = parts.live
         shown = parts.shown
         focus = parts.autoShow ? FocusFollower() : nil
         typist = Typist(display: display, allow: parts.typingFilter)
@@ -104,6 +112,13 @@ final class XHost: WordsHost {
         glides = parts.glides
         languages = parts.languages
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
+    }
+
+    /// Paints with `theme` from now on (the settings page).
+    func retheme(_ theme: Theme) {
+        self.theme = theme
+        screen.retheme(theme)
+        previewer.retheme(theme)
     }
 
     private static func makeScreen(_ display: Display, _ placement: Placement, theme: Theme, staysOnTop: Bool, plug: Bool,

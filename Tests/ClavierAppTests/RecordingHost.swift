@@ -66,6 +66,16 @@ final class RecordingHost: KeyboardHost {
     func switchLanguage(_ index: Int?) { log.append("language \(index.map(String.init) ?? "next")") }
     func askField() { log.append("ask field") }
     func pointerOnKeys() -> Point? { pointer }
+    /// What the settings page kept last (settings.yaml's lines).
+    var keptSettings: [String] = []
+    func keepSettings(_ lines: [(name: String, text: String)]) { keptSettings = lines.map { "\($0.name): \($0.text)" } }
+    /// The settings the host was last told to apply.
+    var appliedSettings: Settings?
+    func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
+        appliedSettings = settings
+        log.append("setting \(name)")
+        return name == Setting.suggestions.name || name == Setting.repeatDelay.name
+    }
     var windowRect: Rect { Rect(x: 0, y: 470, width: size.width, height: size.height) }
 
     // The loop.

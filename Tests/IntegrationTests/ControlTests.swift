@@ -25,8 +25,11 @@ import Testing
         let f = server.frame(of: window)
         #expect(status.out == "visible\nlayout: us\npage: letters\ngeometry: \(f.width)x\(f.height)+\(f.x)+\(f.y)\n")
         let json = try JSONDecoder().decode(KeyboardStatus.self, from: Data(try run("status", "--json").out.utf8))
-        #expect(json == KeyboardStatus(visible: true, layout: "us", page: "letters",
-                                       geometry: .init(x: f.x, y: f.y, width: f.width, height: f.height)))
+        var expected = KeyboardStatus(visible: true, layout: "us", page: "letters",
+                                      geometry: .init(x: f.x, y: f.y, width: f.width, height: f.height))
+        // The settings page's settings in effect: --no-sound given, the rest their defaults.
+        expected.settings = PageSettingsDefaults.noSound
+        #expect(json == expected)
 
         #expect(try run("hide").status == 0)
         #expect(Harness.waitFor(5) { !server.frame(of: window).viewable })
@@ -78,4 +81,11 @@ import Testing
         let status = try Self.clavier(["status"], session, runtime: runtime.path)
         #expect(status.status == 0 && status.out.hasPrefix("visible\n"), "\(status) \(session.errors)")
     }
+}
+
+/// What `status --json` reports as the settings of a keyboard started with `--no-sound` alone.
+enum PageSettingsDefaults {
+    static let noSound = ["key-size": "16", "sound": "false", "dwell": "default", "theme": "system", "suggestions": "3",
+                          "glide": "on", "autocorrect": "prose", "preview": "touch", "repeat-delay": "default",
+                          "learning": "true", "auto-show": "false", "float": "false"]
 }

@@ -1,0 +1,81 @@
+/// One setting as the settings page offers it: its title, the values a tap goes through (as
+/// the setting's own text, read by its `Setting` like a config file's), and how the value in
+/// effect is found and shown. The page is a short list a person changes from the keyboard
+/// alone (`PageSetting.all`); everything else stays the command line's and the config's.
+public struct PageSetting: Sendable {
+    /// The setting's name, as in config.yaml and settings.yaml.
+    public let name: String
+    public let title: String
+    /// The values a tap goes through, in order; nil: the setting's default (nothing kept).
+    public let choices: [String?]
+    /// −/+ (a number stepped) rather than one tap to the next value, round.
+    public let stepped: Bool
+    /// The choice the settings in effect stand for (nil: the default).
+    let current: @Sendable (Settings) -> String?
+    /// How a choice reads on the page: `18 mm`, `on`, `off`.
+    let shown: @Sendable (String?) -> String
+    /// Takes effect at the next start only (the window is made again, or a watch started).
+    public let atRestart: Bool
+
+    init(_ name: String, _ title: String, _ choices: [String?], stepped: Bool = false, atRestart: Bool = false,
+         current: @escaping @Sendable (Settings) -> String?, shown: @escaping @Sendable (String?) -> String) {
+        (self.name, self.title, self.choices, self.stepped, self.atRestart) = (name, title, choices, stepped, atRestart)
+        (self.current, self.shown) = (current, shown)
+    }
+
+    /// The text of the value in effect under `settings`, as `status --json` reports it.
+    public func text(in settings: Settings) -> String { current(settings) ?? "default" }
+
+    /// How the value in effect reads on the page.
+    public func value(in settings: Settings) -> String { shown(current(settings)) }
+
+    /// The choice after (or before, `back`) the one in effect; a value the page does not
+    /// offer (a theme file, 17 mm) goes to the first. Stepped settings stop at their ends.
+    public func next(after settings: Settings, back: Bool = false) -> String? {
+        let now = current(settings)
+        guard let index = choices.firstIndex(of: now) else { return choices.first ?? nil }
+        if stepped { return choices[min(max(index + (back ? -1 : 1), 0), choices.count - 1)] }
+        return choices[(index + (back ? choices.count - 1 : 1)) % choices.count]
+    }
+}
+
+extension PageSetting {
+    /// What the page offers, in the order of its cells: the goal a new user is given first
+    /// (bigger keys, the click, dwell), then the words, then the rest.
+    public static let all: [PageSetting] = [
+        PageSetting("key-size", "Key size", ["12", "14", "16", "18", "20", "22", "24"], stepped: true,
+                    current: { $0[.keySize].map(number) ?? "16" }, shown: { "\($0 ?? "16") mm" }),
+        flag(.sound, "Click"),
+        PageSetting("dwell", "Dwell", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true,
+                    current: { $0[.dwell].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
+        PageSetting("theme", "Theme", ["system", "dark", "high-contrast"], current: { $0[.theme] }, shown: { $0 ?? "system" }),
+        PageSetting("suggestions", "Suggestions", ["0", "1", "2", "3", "4", "5"], stepped: true,
+                    current: { String($0[.suggestions]) }, shown: { $0 == "0" ? "none" : $0 ?? "3" }),
+        PageSetting("glide", "Glide typing", ["on", "off"], current: { $0[.glide] ? "on" : "off" }, shown: { $0 ?? "on" }),
+        PageSetting("autocorrect", "Autocorrect", ["prose", "always", "never"],
+                    current: { $0[.autocorrect].rawValue }, shown: { $0 ?? "prose" }),
+        PageSetting("preview", "Key preview", ["touch", "always", "never"],
+                    current: { $0[.preview].rawValue }, shown: { $0 ?? "touch" }),
+        PageSetting("repeat-delay", "Repeat delay", [nil, "300", "500", "1000", "1500", "2000"], stepped: true,
+                    current: { $0[.repeatDelay].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
+        flag(.learning, "Learn words"),
+        PageSetting("auto-show", "Auto-show", ["true", "false"], atRestart: true,
+                    current: { String($0[.autoShow]) }, shown: { $0 == "true" ? "on" : "off" }),
+        PageSetting("float", "Position", ["false", "true"], atRestart: true,
+                    current: { String($0[.float]) }, shown: { $0 == "true" ? "floating" : "docked" }),
+    ]
+
+    /// The page's entry for the setting named `name`.
+    public static func named(_ name: String) -> PageSetting? { all.first { $0.name == name } }
+
+    /// An on/off setting, `true`/`false` as config.yaml writes it.
+    static func flag(_ setting: Setting<Bool>, _ title: String) -> PageSetting {
+        PageSetting(setting.name, title, ["true", "false"],
+                    current: { String($0[setting]) }, shown: { $0 == "false" ? "off" : "on" })
+    }
+
+    /// `18` for 18.0, `17.5` otherwise: as a person writes a size.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

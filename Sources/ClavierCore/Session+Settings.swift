@@ -1,0 +1,49 @@
+/// The settings page in the session: it opens over the keys (a long press on the hide key,
+/// `clavier settings`), takes every press while open, and each tap changes one setting at
+/// once: the session applies what is its own (dwell, glide, autocorrect) and says
+/// `.settingChanged` for the host to keep the page's settings and apply the rest.
+extension Session {
+    /// The page as it shows now; nil while it is closed.
+    public var settingsPage: SettingsPage? {
+        guard settingsOpen, let settingsSources else { return nil }
+        return SettingsPage(settingsSources, size: keyboard.geometry.size, forgot: forgotOnPage)
+    }
+
+    /// Opens the page over the keys, every press ended first (a held key must not repeat under it).
+    mutating func openSettings(at now: ContinuousClock.Instant) -> [Effect] {
+        guard opensSettings, settingsSources != nil, !settingsOpen else { return [] }
+        let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
+        settingsOpen = true
+        forgotOnPage = false
+        return ended + [.redrawAll]
+    }
+
+    /// A press on the page acts on its cell at once, as a key acts on its press; releases,
+    /// motions and ticks do nothing here.
+    mutating func settingsInput(_ input: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        guard case .press(let point, _) = input, let page = settingsPage, let cell = page.cell(at: point) else { return [] }
+        switch cell.action {
+        case .done:
+            settingsOpen = false
+            return [.playClick, .redrawAll]
+        case .forget:
+            forgotOnPage = true
+            return [.playClick] + forgetLearning() + [.redrawAll]
+        case .setting(let name):
+            guard !cell.locked, let entry = PageSetting.named(name), var sources = settingsSources else { return [] }
+            let text = entry.next(after: sources.settings, back: SettingsPage.stepsBack(cell, at: point))
+            guard sources.set(name, to: text) else { return [] }
+            settingsSources = sources
+            follow(sources.settings, at: now)
+            return [.playClick, .settingChanged(name), .redrawAll]
+        }
+    }
+
+    /// Takes what of the new settings is the session's own.
+    mutating func follow(_ settings: Settings, at now: ContinuousClock.Instant) {
+        let delay = settings[.dwell].map { Duration.milliseconds($0) }
+        if delay != dwell?.delay { dwell = delay.map(DwellAid.init(delay:)) }
+        typing.glideTyping = settings[.glide]
+        if offersWords { typing.autocorrect = settings.autocorrects }
+    }
+}

@@ -1,0 +1,68 @@
+import ClavierCore
+import Testing
+@testable import clavier
+
+/// The settings page through the whole app on the recording host: opened by the control
+/// request and by a long press on the hide key, each tap kept and applied at once, a change
+/// that needs a new keyboard making one; refused in kiosk mode.
+@Suite struct SettingsAppTests {
+    func app(kiosk: Bool = false) -> AppUnderTest {
+        var options = Session.Options()
+        options.settings = SettingsSources()
+        options.kiosk = kiosk
+        return AppUnderTest(options)
+    }
+
+    func tap(_ action: SettingsPage.Action, plus: Bool = true, _ t: AppUnderTest) {
+        let cell = t.app.session.settingsPage!.cells.first { $0.action == action }!
+        let point = Point(x: plus ? Double(cell.rect.maxX) - 4 : Double(cell.rect.x) + 4, y: cell.rect.midY)
+        t.app.send(.input(.press(point)))
+        t.app.send(.input(.release(point)))
+    }
+
+    @Test func clavierSettingsOpensThePageAndEachTapIsKeptAndApplied() {
+        let t = app()
+        _ = t.request(.hide)
+        #expect(t.request(.settings) == .ok(nil))
+        #expect(t.host.mapped && t.app.session.settingsOpen, "a hidden keyboard shows with its page")
+        tap(.setting("key-size"), t)
+        tap(.setting("sound"), t)
+        tap(.setting("dwell"), t)
+        #expect(t.host.keptSettings == ["key-size: 18", "sound: false", "dwell: 500"])
+        #expect(t.host.log.filter { $0.hasPrefix("setting ") } == ["setting key-size", "setting sound", "setting dwell"])
+        #expect(t.host.appliedSettings?[.keySize] == 18 && t.host.appliedSettings?[.sound] == false)
+        #expect(t.request(.status).settings?["dwell"] == "500")
+        #expect(t.host.typed.isEmpty, "nothing on the page types")
+        // A change the keys are made again for: a new keyboard, the page still open over it.
+        let before = t.keyboard.layout.options.suggestions
+        tap(.setting("suggestions"), t)
+        #expect(t.app.session.settingsSources?.settings[.suggestions] == before + 1)
+        #expect(t.app.session.settingsOpen)
+        tap(.done, t)
+        #expect(!t.app.session.settingsOpen)
+        t.tap("h")
+        #expect(t.host.typed == "h", "back to the keys")
+    }
+
+    @Test func aLongPressOnTheHideKeyOpensThePage() {
+        let t = app()
+        t.app.send(.input(.press(t.centre("hide"))))
+        t.wait(700)
+        t.app.send(.input(.release(t.centre("hide"))))
+        #expect(t.app.session.settingsOpen && t.host.mapped)
+    }
+
+    @Test func aKioskRefusesThePage() {
+        let t = app(kiosk: true)
+        guard case .refused = t.request(.settings) else { Issue.record("not refused"); return }
+        #expect(!t.app.session.settingsOpen)
+    }
+}
+
+extension ControlReply {
+    /// The settings an `ok` status reply reports.
+    var settings: [String: String]? {
+        if case .ok(let status?) = self { return status.settings }
+        return nil
+    }
+}

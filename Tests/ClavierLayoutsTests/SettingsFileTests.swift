@@ -1,0 +1,44 @@
+import ClavierCore
+@testable import ClavierLayouts
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// settings.yaml, the settings page's own file: beside config.yaml, written whole and
+/// atomically, read back to the same settings, every mistake a `file:line:col` message.
+struct SettingsFileTests {
+    @Test func itLivesBesideTheConfigFile() {
+        #expect(SettingsFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/c"]) == "/c/clavier/settings.yaml")
+        #expect(SettingsFile.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/clavier/settings.yaml")
+    }
+
+    @Test func whatThePageKeepsIsReadBackTheSame() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("config/clavier/settings.yaml")
+        #expect(try SettingsFile.load(path: path).isEmpty, "no file: nothing kept, no error")
+        var sources = SettingsSources()
+        for (name, text) in [("key-size", "20"), ("sound", "false"), ("dwell", "750"), ("theme", "high-contrast"), ("glide", "off")] {
+            let kept = sources.set(name, to: text)
+            #expect(kept, "\(name): \(text)")
+        }
+        try SettingsFile.save(sources.keptLines, to: path)
+        #expect(try SettingsFile.load(path: path) == sources.page)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("config/clavier")) == ["settings.yaml"],
+                "no temporary file left")
+    }
+
+    @Test func anythingButThePagesSettingsIsAMistakeWithItsLine() {
+        do {
+            _ = try SettingsFile.parse("# mine\nsound: false\nrules: []\nlayout: emoji\ndwell: 5\n", file: "s.yaml")
+            Issue.record("accepted")
+        } catch .invalid(let diagnostics) {
+            #expect(diagnostics.map(\.description) == [
+                "s.yaml:3:1: 'rules' is not a setting of the settings page; give it in config.yaml",
+                "s.yaml:4:1: 'layout' is not a setting of the settings page; give it in config.yaml",
+                "s.yaml:5:8: dwell 5 is not between 100 and 10000 ms",
+            ])
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+@testable import ClavierCore
+import ClavierRender
+import Testing
+
+/// The settings page's look, in the shipped themes: big cells in the keys' faces, − and +
+/// on a stepped setting, a locked one greyed with why, Done on a function key's face.
+@Suite(.serialized)
+struct SettingsPageGoldenTests {
+    static func picture(size: Size) -> Picture {
+        var commandLine = SettingsLayer(), page = SettingsLayer()
+        commandLine[.sound] = false
+        page[.keySize] = 18
+        page[.dwell] = 1000
+        let sources = SettingsSources(commandLine: commandLine, page: page)
+        return Picture(Keyboard(layout: .us, size: size), settingsPage: SettingsPage(sources, size: size))
+    }
+
+    @Test(arguments: ["system", "dark", "high-contrast"], [Size(width: 1280, height: 330), Size(width: 600, height: 300)])
+    func matchesGolden(theme: String, size: Size) throws {
+        let canvas = try Canvas(size: size)
+        let painter = KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme(theme))
+        painter.paintAll(Self.picture(size: size), on: canvas)
+        try GoldenImage.check(canvas, named: "settings-\(size.width)x\(size.height)-\(theme)")
+        // A key's repaint while the page is open repaints the page, never a key over it.
+        #expect(painter.paintKeys(["g"], of: Self.picture(size: size), on: canvas)
+                == Rect(x: 0, y: 0, width: size.width, height: size.height))
+        #expect(KeyboardPainter.pictureKey(of: Self.picture(size: size), theme: painter.theme) == nil, "never a kept first picture")
+    }
+}

@@ -1,0 +1,92 @@
+import ClavierCore
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// Issue 38's goal, tried as a new user would on a touch screen: from the keyboard alone,
+/// make the keys bigger, turn the click off and set a dwell time, and find the change still
+/// there after a restart.
+@Suite(.serialized, .needsDisplay) struct SettingsPageIntegrationTests {
+    /// The page's cell for `name` as the running keyboard lays it out now (the page is Core's
+    /// pure layout over the keys' area, the window's size when docked).
+    func cell(_ action: SettingsPage.Action, in session: KeyboardSession) throws -> (frame: (x: Int, y: Int), rect: Rect) {
+        let f = session.server.frame(of: session.keyboardWindow)
+        let page = SettingsPage(SettingsSources(), size: Size(width: f.width, height: f.height))
+        let cell = try #require(page.cells.first { $0.action == action })
+        return ((f.x, f.y), cell.rect)
+    }
+
+    /// Clicks the cell's + (its right part), or its middle.
+    func click(_ action: SettingsPage.Action, plus: Bool = false, in session: KeyboardSession) throws {
+        let (origin, r) = try cell(action, in: session)
+        let x = plus ? r.maxX - r.width / 10 : r.x + r.width / 2
+        session.server.click(x: origin.x + x, y: origin.y + r.y + r.height / 2)
+        usleep(300_000)
+    }
+
+    func settings(_ env: [String: String]) throws -> (settings: [String: String], height: Int) {
+        let status = try Harness.clavier(["status", "--json"], environment: env)
+        guard status.status == 0 else { throw HarnessError("status failed: \(status)") }
+        let json = try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any] ?? [:]
+        let geometry = json["geometry"] as? [String: Any] ?? [:]
+        return (json["settings"] as? [String: String] ?? [:], geometry["height"] as? Int ?? 0)
+    }
+
+    @Test func biggerKeysNoClickAndADwellTimeSetByClicksAreKeptAfterARestart() throws {
+        let scratch = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: [],
+                                          environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let env = session.server.env.merging(session.environment) { $1 }
+        let before = try settings(env)
+        #expect(before.settings["key-size"] == "16" && before.settings["sound"] == "true" && before.settings["dwell"] == "default")
+
+        // The gear: a long press on the hide key opens the page; the keyboard stays up.
+        try session.press("hide")
+        usleep(900_000)
+        session.server.button(down: false)
+        usleep(300_000)
+        #expect(session.server.frame(of: session.keyboardWindow).viewable, "\(session.errors)")
+
+        try click(.setting("key-size"), plus: true, in: session)
+        try click(.setting("key-size"), plus: true, in: session)
+        try click(.setting("sound"), in: session)
+        try click(.setting("dwell"), plus: true, in: session)
+        try click(.setting("dwell"), plus: true, in: session)
+        let changed = try settings(env)
+        #expect(changed.settings["key-size"] == "20", "\(changed) \(session.errors)")
+        #expect(changed.settings["sound"] == "false")
+        #expect(changed.settings["dwell"] == "750")
+        #expect(changed.height > before.height, "bigger keys, a taller dock at once: \(before.height) → \(changed.height)")
+        try click(.done, in: session)
+
+        let kept = session.directory.appendingPathComponent("config/clavier/settings.yaml").path
+        let text = (try? String(contentsOfFile: kept, encoding: .utf8)) ?? ""
+        #expect(text.contains("key-size: 20\n") && text.contains("sound: false\n") && text.contains("dwell: 750\n"), "\(text)")
+
+        #expect(try Harness.clavier(["quit"], environment: env).status == 0)
+        #expect(session.clavier.wait(seconds: 10) == 0, "\(session.errors)")
+        // Keep the pointer off the keys: a dwell time is set now.
+        session.server.movePointer(x: 5, y: 5)
+        try session.startKeyboard(arguments: [], environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let after = try settings(env)
+        #expect(after.settings["key-size"] == "20" && after.settings["sound"] == "false" && after.settings["dwell"] == "750",
+                "\(after) \(session.errors)")
+        #expect(after.height == changed.height)
+    }
+
+    @Test func aSettingGivenOnTheCommandLineIsLockedAndABrokenSettingsFileIsReported() throws {
+        let scratch = TemporaryDirectory()
+        let config = scratch.file("config")
+        try FileManager.default.createDirectory(atPath: config + "/clavier", withIntermediateDirectories: true)
+        try "sound: maybe\nrules: []\n".write(toFile: config + "/clavier/settings.yaml", atomically: true, encoding: .utf8)
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"],
+                                          environment: ["XDG_RUNTIME_DIR": scratch.path, "XDG_CONFIG_HOME": config])
+        let env = session.server.env.merging(session.environment) { $1 }
+        #expect(session.errors.contains("settings.yaml:2:1: 'rules' is not a setting of the settings page"), "\(session.errors)")
+        #expect(session.errors.contains("settings.yaml:1:"), "\(session.errors)")
+        #expect(try Harness.clavier(["settings"], environment: env).status == 0)
+        usleep(300_000)
+        try click(.setting("sound"), in: session)
+        #expect(try settings(env).settings["sound"] == "false", "locked: set by the command line")
+    }
+}
