@@ -32,7 +32,7 @@ struct WaylandReport {
         row("start → first frame committed", "exec → the client's first `wl_surface.commit` after attaching a buffer, "
             + "from its `WAYLAND_DEBUG=1` log (libwayland's µs stamps, CLOCK_REALTIME), \(startupRuns) runs, ms",
             { range($0.committed) }, { $0.committed.median })
-        row("the same, first run", "the first of the runs (Clavier keeps no first picture on Wayland: every start paints), ms",
+        row("the same, first run", "the first of the runs (it paints; the later ones put up the picture it kept, as on X), ms",
             { fmt($0.firstCommitted) }, { $0.firstCommitted })
         row("pointer press → key received", "wl-press-probe: zwlr_virtual_pointer_v1 button press on `g` → "
             + "`wl_keyboard.key` (pressed) on its focused xdg_toplevel, one CLOCK_MONOTONIC, \(presses) clicks ~30 ms apart "
