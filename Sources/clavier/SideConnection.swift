@@ -56,7 +56,7 @@ final class SideConnection {
         button?.startTray()
         if watchesClipboard, clipboard == nil, let display = connection() {
             clipboard = ClipboardWatch(display: display)
-            if clipboard == nil { Log.warning("no clipboard strip: the X server has no XFixes") }
+            if clipboard == nil { Log.warning("no clipboard strip: the X server has no XFixes") } else { Log.debug("clipboard: watching CLIPBOARD") }
         }
         guard watchesKeys, keys == nil, let display = connection() else { return }
         keys = HardwareKeyWatch(display: display)
@@ -82,7 +82,11 @@ final class SideConnection {
             case .selectionOwner(let selection, let owner, let time) where clipboard?.watches(selection) == true:
                 clipboard?.ownerChanged(to: owner, at: time)
             case .selectionArrived(let window, let selection, let property) where window == clipboard?.window:
-                if let text = clipboard?.arrived(selection: selection, property: property) { copied.append(text) }
+                // That a copy came is said, never what it holds.
+                if let text = clipboard?.arrived(selection: selection, property: property) {
+                    Log.debug("clipboard: a copy read")
+                    copied.append(text)
+                }
             case .rawKeyPress(let source) where keys?.isHardware(source: source) == true:
                 Log.debug("a key on a hardware keyboard (device \(source)): hiding")
                 request = .hide
