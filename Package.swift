@@ -47,8 +47,8 @@ let package = Package(
         // Xlib, XTest, XInput2, RandR, MIT-SHM and xkbcommon-x11 share one module because
         // their headers all include <X11/Xlib.h> or xcb; split into modules, Swift would see
         // two copies of `Display`.
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xcb-shm xtst xi xrandr xext xkbcommon-x11",
-                       providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev",
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11 x11-xcb xcb-shm xtst xi xrandr xfixes xext xkbcommon-x11",
+                       providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxtst-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev",
                                          "libxext-dev", "libxcb-shm0-dev", "libxkbcommon-x11-dev"])]),
         // xkbcommon alone, without X: keysym names for the layout reader, whose Core stays pure.
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",

@@ -113,6 +113,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         wl->vk_manager = wl_registry_bind(registry, name, &zwp_virtual_keyboard_manager_v1_interface, 1);
     } else if (strcmp(interface, zwp_input_method_manager_v2_interface.name) == 0) {
         wl->im_manager = wl_registry_bind(registry, name, &zwp_input_method_manager_v2_interface, 1);
+    } else if (strcmp(interface, zwlr_data_control_manager_v1_interface.name) == 0) {
+        // Version 1: CLIPBOARD only, no PRIMARY.
+        wl->clip_manager = wl_registry_bind(registry, name, &zwlr_data_control_manager_v1_interface, 1);
     }
 #undef MIN
 }
@@ -151,6 +154,7 @@ clv_wl *clv_wl_connect(const char *name, char *why, size_t why_size) {
     wl->display = display;
     for (int i = 0; i < CLV_WL_FINGERS; i++) wl->fingers[i] = -1;
     wl->button_touch = -1;
+    wl->clip_fd = -1;
     wl->registry = wl_display_get_registry(display);
     wl_registry_add_listener(wl->registry, &registry_listener, wl);
     // The globals, then their first events (outputs' modes, the seat's capabilities).
@@ -175,6 +179,7 @@ void clv_wl_disconnect(clv_wl *wl) {
     clv_wl_surface_destroy(wl);
     clv_wl_release_buffers(wl);
     clv_wl_stop_typing(wl);
+    clv_wl_clipboard_stop(wl);
     if (wl->display) {
         wl_display_roundtrip(wl->display);
         wl_display_disconnect(wl->display);

@@ -8,6 +8,8 @@
 #define CLV_WL_OUTPUTS_MAX 8
 #define CLV_WL_BUFFERS 2
 #define CLV_WL_FINGERS 10
+/// The largest copied text read, in bytes (ClipboardHistory.largestText): one more is too large.
+#define CLV_WL_CLIPBOARD_MAX 4096
 
 struct clv_wl;
 
@@ -80,6 +82,15 @@ struct clv_wl {
     int im_active, pending_active;
     char *surrounding, *pending_surrounding;
     uint32_t cursor, pending_cursor, purpose, pending_purpose, hints, pending_hints;
+
+    // The clipboard strip (clipboard.c): data-control's device, the selection's offer, the
+    // first selection heard (the one there before the keyboard), the text being read.
+    struct zwlr_data_control_manager_v1 *clip_manager;
+    struct zwlr_data_control_device_v1 *clip_device;
+    struct zwlr_data_control_offer_v1 *clip_offer;
+    int clip_heard, clip_fd;
+    size_t clip_len;
+    char clip_text[CLV_WL_CLIPBOARD_MAX + 1];
 
     clv_wl_event *queue;
     size_t queued, queue_head, queue_capacity;

@@ -6,6 +6,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xfixes.h>
 #include <X11/Xlib-xcb.h>
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-x11.h>

@@ -1,4 +1,4 @@
-/// The accessory bar's presses: a completion or a formatting action, taken on release.
+/// The accessory bar's presses: a completion, a copied text or a formatting action, taken on release.
 extension Keyboard {
     /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
     /// press on a cell holds it, and letting go on the same cell acts on it.
@@ -7,7 +7,7 @@ extension Keyboard {
         case .press(let point, let pointer):
             guard let bar = accessory, popup == nil, bar.rect.contains(point) else { return nil }
             guard let cell = bar.cell(at: point) else { return [] }
-            if case .completion(let i) = cell, i >= typing.completions.count { return [] }
+            if case .completion(let i) = cell, i >= typing.offeredCount { return [] }
             pressedCell = (pointer, cell)
             return [.playClick, .redrawAccessory]
         case .release(let point, let pointer):
@@ -15,6 +15,10 @@ extension Keyboard {
             pressedCell = nil
             guard accessory?.cell(at: point) == held.cell else { return [.redrawAccessory] }
             switch held.cell {
+            case .completion(let i) where !typing.clips.isEmpty:
+                // A copied text is typed as it stands: no space after it, nothing replaced.
+                guard i < typing.clips.count else { return [.redrawAccessory] }
+                return [.redrawAccessory] + typeText(typing.clips[i])
             case .completion(let i):
                 guard i < typing.completions.count else { return [.redrawAccessory] }
                 let chosen = typing.completions[i]

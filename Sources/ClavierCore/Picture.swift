@@ -13,12 +13,15 @@ public struct Picture: Sendable {
     /// Whether the bar's first word is the correction the word before the caret gets as it
     /// ends (painted highlighted; the letters typed are the second).
     public let correcting: Bool
+    /// Whether the bar's cells offer copied texts (`completions` are their labels, Session+Clipboard.swift).
+    public let offersClips: Bool
     /// The settings page, painted over the whole keys' area while it is open.
     public let settingsPage: SettingsPage?
 
     public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false,
-                correcting: Bool = false, settingsPage: SettingsPage? = nil) {
+                correcting: Bool = false, offersClips: Bool = false, settingsPage: SettingsPage? = nil) {
         self.keyboard = keyboard
+        self.offersClips = offersClips && !completions.isEmpty
         self.settingsPage = settingsPage
         self.completions = completions
         self.correcting = correcting && !completions.isEmpty

@@ -44,6 +44,10 @@ extension Session.Options {
     /// strangers, its settings its builder's) nor a greeter's (`settingsPage` false).
     public var settingsPageAllowed: Bool { settingsPage && !kiosk }
 
+    /// Whether there is a clipboard strip: `--clipboard`, never in a kiosk (its users are
+    /// strangers: one's copy must not be offered to the next).
+    public var keepsClipboard: Bool { clipboard && !kiosk }
+
     /// Whether the window stays above every other, fullscreen ones included.
     public var staysOnTop: Bool { kiosk }
 
@@ -88,18 +92,23 @@ extension Settings {
     /// Where words are corrected as they end: `--autocorrect`, and in a kiosk only where its
     /// config asks (as learning: a stranger's words are not replaced unasked).
     public var autocorrects: CapitalizeMode { !self[.kiosk] || given.gives(.autocorrect) ? self[.autocorrect] : .never }
+
+    /// Whether the host watches the clipboard for the strip: `--clipboard`, never in a kiosk
+    /// (as `Session.Options.keepsClipboard`: a stranger's copy is not offered to the next).
+    public var watchesClipboard: Bool { self[.clipboard] && !self[.kiosk] }
 }
 
 extension SettingsLayer {
     /// The settings a greeter's keyboard (`--xid`) runs with, over these: kiosk mode unless
     /// they say `--no-kiosk` (no shortcut leaves the greeter, nothing outside hides it), never
-    /// learning (what is typed there is a password), and none of the session's ways to show
+    /// learning nor a clipboard strip (what is typed there is a password), and none of the session's ways to show
     /// and hide it.
     public func forGreeter() -> SettingsLayer {
         var settings = self
         if !gives(.kiosk) { settings[.kiosk] = true }
         settings[.learning] = false
         settings[.autoShow] = false
+        settings[.clipboard] = false
         return settings
     }
 }

@@ -15,8 +15,11 @@ public struct Session: Sendable {
     public internal(set) var marks = KeyMarks()
     /// The keys as they are seen: what the painter paints and the aids aim at.
     public var picture: Picture {
-        Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
-                correcting: typing.offersCorrection, settingsPage: settingsPage)
+        typing.clips.isEmpty
+            ? Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
+                      correcting: typing.offersCorrection, settingsPage: settingsPage)
+            : Picture(keyboard, completions: typing.clips.map(ClipboardHistory.label), marks: marks,
+                      isPrivate: typing.fieldKeys.isPrivate, offersClips: true, settingsPage: settingsPage)
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
@@ -45,6 +48,9 @@ public struct Session: Sendable {
     public internal(set) var settingsOpen = false
     /// Whether the page's "Forget what I typed" was tapped since it opened.
     var forgotOnPage = false
+    /// The texts copied lately, for the clipboard strip (Session+Clipboard.swift); nil: no
+    /// strip (`--clipboard off`, a kiosk: `Options.keepsClipboard`).
+    public internal(set) var clipboard: ClipboardHistory?
     /// Whether the settings page may open at all (Session+Kiosk.swift decides).
     public let opensSettings: Bool
     /// Whether the host offers words: autocorrection the page turns on needs them.
@@ -79,6 +85,8 @@ public struct Session: Sendable {
         public var settingsPage = true
         /// Whether the host offers words (suggestions are on).
         public var words = false
+        /// `--clipboard`: the clipboard strip, where kiosk mode lets it be (`keepsClipboard`).
+        public var clipboard = false
         public init() {}
     }
 
@@ -102,6 +110,7 @@ public struct Session: Sendable {
         settingsSources = options.settings
         opensSettings = options.settingsPageAllowed
         offersWords = options.words
+        clipboard = options.keepsClipboard ? ClipboardHistory() : nil
         self.keyboard.hideKeyOpensSettings = opensSettings
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
@@ -190,6 +199,8 @@ public struct Session: Sendable {
             effects += followField(kind, before: before, moved: moved, at: now)
         case .fieldWatchEnded:
             effects += fieldWatchEnded()
+        case .copied(let text):
+            copied(text)
         case .press(let elsewhere):
             if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Timing.ownPressWait }
         case .finishTyping:
@@ -214,7 +225,8 @@ public struct Session: Sendable {
             if !outlivesItsWindow { effects.append(.quit) }
         }
         effects += followAids(at: now)
-        return effects + suggestions(after: effects)
+        effects += suggestions(after: effects)
+        return effects + followClips()
     }
 
     /// Hands input events to the key reducer; its `.hide` (the hide key) is the session's to decide.

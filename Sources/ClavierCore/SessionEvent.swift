@@ -34,6 +34,9 @@ public enum SessionEvent: Sendable {
     /// The focus watch could not start or has ended (no accessibility bus): no field is told
     /// from now on, nor asked for (Session+Field.swift).
     case fieldWatchEnded
+    /// The CLIPBOARD selection holds this text now (the host's clipboard watch): the clipboard
+    /// strip keeps it, unless a private field has the focus (Session+Clipboard.swift).
+    case copied(String)
     /// A press the keys never see: XI2's raw press anywhere on the screen (`elsewhere`: the
     /// user may have clicked in an application, unless the window's own press follows within
     /// `Timing.ownPressWait`), or one on a floating keyboard's frame.

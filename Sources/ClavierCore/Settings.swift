@@ -10,7 +10,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
         AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.autocorrect), AnySetting(.languages), AnySetting(.blockOffensiveWords),
-        AnySetting(.backend),
+        AnySetting(.clipboard), AnySetting(.backend),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -259,6 +259,20 @@ extension Setting<Bool> {
     /// on pin and phone, never start one).
     public static let glide = Setting("glide", .text, default: true,
         help: "Glide typing: draw a word over the letters to type it, on (default) or off.", valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+}
+
+extension Setting<Bool> {
+    /// On: the last texts copied are offered on the bar while the field is empty (the
+    /// clipboard strip, Session+Clipboard.swift); never in a kiosk (Session+Kiosk.swift).
+    public static let clipboard = Setting("clipboard", .text, default: true,
+        help: "The clipboard strip: the last texts copied, offered on the suggestion bar while the field is empty, a tap types one; on (default) or off. Never in a kiosk nor a password field; kept in memory only.",
+        valueName: "on|off") { text in
         switch text {
         case "on": .value(true)
         case "off": .value(false)

@@ -11,6 +11,10 @@ public struct Typing: Sendable {
     public var word: CurrentWord { CurrentWord(context.partialWord) }
     /// The suggestions the bar offers now (set by the executable from the language model).
     public internal(set) var completions: [String] = []
+    /// The copied texts the bar offers instead, while the field is empty (Session+Clipboard.swift).
+    public internal(set) var clips: [String] = []
+    /// How many cells of the bar offer something a tap takes: the clips, else the words.
+    var offeredCount: Int { clips.isEmpty ? completions.count : clips.count }
     /// Whether the latched Shift was set by auto-capitalisation (so it goes when the sentence's start does).
     var shiftedForSentence = false
     /// Whether the keys typed now are a suggestion's (its space is then taken back before punctuation).

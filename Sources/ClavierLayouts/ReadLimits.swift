@@ -13,7 +13,8 @@ public enum ReadLimits {
     public static let diagnostics = 1_000
     /// Unicode scalars of one problem's message, past which it is cut (a message may quote
     /// the file, and a quoted name may be megabytes long).
-    public static let messageLength = 400
+    /// 512 holds the config's list of known fields with room for a short unknown one.
+    public static let messageLength = 512
 }
 
 /// Sizes up a YAML document as a reader would walk it, aliases expanded, without expanding

@@ -51,8 +51,8 @@ extension KeyboardPainter {
                     cairo_fill(cr)
                 }
                 guard i < picture.completions.count else { continue }
-                // The correction the word gets as it ends is offered on a key's face.
-                if held { face(.keyPressed) } else if i == 0 && picture.correcting { face(.functionKey) }
+                // The correction the word gets as it ends, and a copied text, are offered on a key's face.
+                if held { face(.keyPressed) } else if (i == 0 && picture.correcting) || picture.offersClips { face(.functionKey) }
                 paintText(picture.completions[i], in: r, ink: theme.label, cr, m)
             case .format(let formatting):
                 face(held ? .keyPressed : .functionKey)

@@ -20,12 +20,17 @@ public enum SideEvent: Equatable, Sendable {
     case rawKeyPress(source: Int32)
     /// Input devices came or went (XI 2 hierarchy change).
     case devicesChanged
+    /// A selection got a new owner (XFixes; `ClipboardWatch`) at `time` (0 owner: none).
+    case selectionOwner(selection: Atom, owner: Window, time: Time)
+    /// A selection's owner answered onto `property` of `window` (0: it refused).
+    case selectionArrived(Window, selection: Atom, property: Atom)
 
     /// Opens the side connection to `name` (nil: `$DISPLAY`).
     public static func connect(_ name: String?) throws(X11Error) -> Display { try Display(name: name) }
 
-    /// Reads every queued event of `display` without blocking; XI 2 events when `xiOpcode` is given.
-    public static func pending(_ display: Display, xiOpcode: Int32? = nil) -> [SideEvent] {
+    /// Reads every queued event of `display` without blocking; XI 2 events when `xiOpcode` is
+    /// given, XFixes' selection events when `xfixesBase` is.
+    public static func pending(_ display: Display, xiOpcode: Int32? = nil, xfixesBase: Int32? = nil) -> [SideEvent] {
         var events: [SideEvent] = []
         var event = XEvent()
         while XPending(display.raw) > 0 {
@@ -58,6 +63,14 @@ public enum SideEvent: Equatable, Sendable {
                     events.append(.devicesChanged)
                 }
                 XFreeEventData(display.raw, &event.xcookie)
+            case SelectionNotify:
+                events.append(.selectionArrived(event.xselection.requestor, selection: event.xselection.selection,
+                                                property: event.xselection.property))
+            case let type where xfixesBase.map { type == $0 + XFixesSelectionNotify } ?? false:
+                let fixes = withUnsafePointer(to: &event) {
+                    $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
+                }
+                events.append(.selectionOwner(selection: fixes.selection, owner: fixes.owner, time: fixes.selection_timestamp))
             case ClientMessage where event.xclient.format == 32:
                 let l = event.xclient.data.l
                 events.append(.message(window, type: event.xclient.message_type, data: [l.0, l.1, l.2, l.3, l.4]))

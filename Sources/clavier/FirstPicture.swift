@@ -88,6 +88,8 @@ extension KeyboardScreen {
         do {
             if let kept = first.kept {
                 guard check, try !keptPictureIsFresh(kept, picture: picture) else { return }
+                // A fresh paint whose bar offers copies (the clipboard strip) is never kept on disk.
+                if picture.offersClips { return }
             }
             try first.cache.save(first.key, parts: pictureParts())
         } catch {

@@ -44,6 +44,8 @@ extension KeyboardApp {
             events.forEach(send)
         case .request(let request):
             serve(request)
+        case .copied(let text):
+            send(.copied(text))
         case .ended:
             quit()
         }

@@ -17,6 +17,9 @@ enum HostEvent {
     case focus([SessionEvent])
     /// The show button, the tray icon or a hardware key asks this of the keyboard.
     case request(SessionRequest)
+    /// The clipboard's watch read this text, copied just now (the session decides whether
+    /// to keep it); never logged.
+    case copied(String)
     /// The keyboard is to end: the connection to the window system is gone, or the greeter
     /// that started a plug went away.
     case ended

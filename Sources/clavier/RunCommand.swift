@@ -40,6 +40,7 @@ struct Run: ParsableCommand {
     @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
     @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
     @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
+    @Option(name: .setting(.clipboard), help: .setting(.clipboard)) var clipboard: String?
     @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
     @Option(name: .setting(.autocorrect), help: .setting(.autocorrect)) var autocorrect: String?
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
@@ -80,6 +81,7 @@ struct Run: ParsableCommand {
         try given.read(.showButton, showButton)
         try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
         try given.read(.glide, glide)
+        try given.read(.clipboard, clipboard)
         try given.read(.autoCapitalize, autoCapitalize)
         try given.read(.autocorrect, autocorrect)
         try given.read(.blockOffensiveWords, offensiveWords)
@@ -212,6 +214,7 @@ struct RunOptions {
         options.rules = settings.rules
         options.layoutName = settings.layoutName
         options.glide = settings[.glide]
+        options.clipboard = settings.watchesClipboard
         return options
     }
 }

@@ -41,6 +41,8 @@ extension WaylandHost {
                 guard check, !same else { return }
                 Log.debug("the kept first picture differs from a fresh paint: replacing it")
                 present([whole])
+                // A fresh paint whose bar offers copies (the clipboard strip) is never kept on disk.
+                if picture.offersClips { return }
             }
             try first.cache.save(first.key, parts: [PictureCache.Part(pixels: UnsafeRawPointer(keys.data), stride: keys.stride,
                                                                       size: keys.size)])

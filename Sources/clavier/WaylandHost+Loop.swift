@@ -23,7 +23,7 @@ extension WaylandHost {
                 keysDropped = true
             }
         }
-        let watched = watching + [suggester?.wakeFD].compactMap { $0 }
+        let watched = watching + [suggester?.wakeFD, connection.clipboardFD].compactMap { $0 }
         let wakeForBuffers = buffersIdleAt.map { idle in deadline.map { idle < $0 } ?? true } ?? false
         switch loop.wait(until: wakeForBuffers ? buffersIdleAt : deadline, watching: watched) {
         case .wayland:
@@ -36,6 +36,12 @@ extension WaylandHost {
         case .readable(let fd) where fd == suggester?.wakeFD:
             // A predictor is made: the loop asks the bar again after this turn (`wordsChanged`).
             suggester?.heard()
+        case .readable(let fd) where fd == connection.clipboardFD:
+            // That a copy came is said, never what it holds.
+            if let text = connection.readClipboard() {
+                Log.debug("clipboard: a copy read")
+                events = [.copied(text)]
+            }
         case .readable(let fd):
             events = [.readable(fd)]
         case .connectionLost:

@@ -20,6 +20,8 @@ extension XHost {
             focusEnded = false
             return [.focus([.fieldWatchEnded])]
         }
+        // Copies read while the button's requests were served (`follow`), which woke no poll.
+        if let copies = side?.takeCopied(), !copies.isEmpty { return copies.map(HostEvent.copied) }
         let own = [typist.nextRestore, screen.window.nextHoldersCheck, greeter?.nextCheck]
         let watched = watching + [focus?.fd, side?.fd, suggester?.wakeFD].compactMap { $0 }
         switch loop.wait(until: (own + [deadline]).compactMap { $0 }.min(), watching: watched) {
@@ -49,7 +51,8 @@ extension XHost {
             suggester?.heard()
             return []
         case .readable(let fd) where fd == side?.fd:
-            return serveSide().map { [.request($0)] } ?? []
+            let request = serveSide()
+            return (side?.takeCopied() ?? []).map(HostEvent.copied) + (request.map { [.request($0)] } ?? [])
         case .readable(let fd):
             return [.readable(fd)]
         case .connectionLost:

@@ -12,7 +12,7 @@ struct RunCommandTests {
         "key-size": "20",
         "suggestions": "5", "auto-capitalize": "always", "autocorrect": "always", "languages": "us,de",
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
-        "offensive-words": "allow",
+        "offensive-words": "allow", "clipboard": "off",
         "backend": "x11",
     ]
 

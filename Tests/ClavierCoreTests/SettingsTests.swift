@@ -15,7 +15,7 @@ struct SettingsTests {
         "repeat-delay": ("300", "1200"), "repeat-interval": ("50", "100"), "repeat": ("false", "true"),
         "show-button": ("false", "true"), "hide-on-hardware-keys": ("true", "false"), "glide": ("off", "on"),
         "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "autocorrect": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
-        "offensive-words": ("allow", "block"),
+        "offensive-words": ("allow", "block"), "clipboard": ("off", "on"),
         "backend": ("wayland", "x11"),
     ]
 
@@ -110,6 +110,7 @@ struct SettingsTests {
         #expect(Setting.dock.help.contains("\(Setting.dock.defaultValue) (default)"))
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
         #expect(Setting.glide.help.contains("on (default)"))
+        #expect(Setting.clipboard.help.contains("on (default)") && Setting.clipboard.defaultValue)
         #expect(Setting.blockOffensiveWords.help.contains("(block, default)") && Setting.blockOffensiveWords.defaultValue)
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
@@ -127,7 +128,7 @@ struct SettingsTests {
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
-                                                             Setting.blockOffensiveWords.name, Setting.backend.name] + described))
+                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.clipboard.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

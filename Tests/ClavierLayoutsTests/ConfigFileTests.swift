@@ -37,6 +37,7 @@ struct ConfigFileTests {
             autocorrect: never
             languages: [us, de, ru]
             offensive-words: allow
+            clipboard: off
             backend: x11
             rules:
               - class: XTerm
@@ -56,6 +57,7 @@ struct ConfigFileTests {
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11)
+        #expect(s[.clipboard] == false)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
     }

@@ -2,7 +2,7 @@
 // The NAME-client-protocol.h headers (and the NAME-protocol.c interface tables compiled into
 // this target) are written by wayland-scanner into ../generated/ by tools/gen-wayland-protocols,
 // which make runs before every swift build: they are not in git. The protocols are
-// ../protocols/*.xml (wlroots' and misc ones Debian lacks) and the system's xdg-shell,
+// ../protocols/*.xml (wlroots' and misc ones Debian lacks, data-control among them) and the system's xdg-shell,
 // viewporter and fractional-scale-v1 (wayland-protocols).
 #ifndef CWAYLAND_H
 #define CWAYLAND_H
@@ -20,5 +20,6 @@
 #include "../generated/virtual-keyboard-unstable-v1-client-protocol.h"
 #include "../generated/input-method-unstable-v2-client-protocol.h"
 #include "../generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "../generated/wlr-data-control-unstable-v1-client-protocol.h"
 
 #endif

@@ -121,6 +121,18 @@ const char *clv_wl_im_surrounding(clv_wl *wl, uint32_t *cursor);
 uint32_t clv_wl_im_purpose(clv_wl *wl);
 uint32_t clv_wl_im_hints(clv_wl *wl);
 
+/// The clipboard strip (wlr-data-control): starts watching the seat's CLIPBOARD selection;
+/// 0 when the compositor offers no data-control. The selection there before is not read.
+int clv_wl_clipboard_watch(clv_wl *wl);
+/// The pipe a new copy's text comes through, for the loop to poll; -1 when none is coming.
+int clv_wl_clipboard_fd(clv_wl *wl);
+/// Reads what the pipe holds: 1 when the text is whole (`text`, `length`: valid until the
+/// next call; not NUL-terminated), 0 when more is to come, -1 when none is coming or it was
+/// dropped (larger than 4096 bytes, or a failed read).
+int clv_wl_clipboard_read(clv_wl *wl, const char **text, size_t *length);
+/// Stops the watch (the connection ends).
+void clv_wl_clipboard_stop(clv_wl *wl);
+
 /// Hands the touch listener a finger's event as the compositor would (`CLV_WL_PRESS`,
 /// `CLV_WL_MOTION`, `CLV_WL_RELEASE`; anything else: a cancel), on the keyboard's surface at
 /// x, y (logical pixels): headless compositors have no touch device, so the tests feed the
