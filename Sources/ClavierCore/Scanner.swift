@@ -34,8 +34,9 @@ public struct Scanner: Sendable {
 
     /// The rows of `picture` as a scan sees them: the accessory bar's cells that hold
     /// something (first: a completion saves the most presses), then the keys of equal top
-    /// edge, left to right.
+    /// edge, left to right; while the settings page shows, its rows of cells instead.
     public static func rows(of picture: Picture) -> [[PressTarget]] {
+        if let page = picture.settingsPage { return page.scanRows }
         let keyboard = picture.keyboard
         var byTop: [Int: [KeyFrame]] = [:]
         for frame in keyboard.geometry.frames where frame.rect.width > 0 && frame.rect.height > 0 {
