@@ -98,6 +98,7 @@ public enum SwiftSource {
         case .hide: ".hide"
         case .globe: ".globe"
         case .tab: ".tab"
+        case .gear: ".gear"
         }
     }
 

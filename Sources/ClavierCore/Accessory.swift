@@ -48,6 +48,10 @@ public enum AccessoryCell: Hashable, Sendable {
     /// The completion in this slot (0 is the left one), if there is one now.
     case completion(Int)
     case format(Formatting)
+    /// The gear at the bar's end: opens the settings page. A cell of the bar rather than a
+    /// long press, so that dwell and switch scanning, which press and release at once, reach
+    /// the page as a finger does.
+    case settings
 }
 
 /// The accessory bar laid out in a window: its strip and each cell's rectangle.
@@ -71,15 +75,20 @@ public struct AccessoryBar: Hashable, Sendable {
 
     /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
     /// share the left part, the formatting buttons sit at the right, each one and a half
-    /// times as wide as the bar is tall.
-    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, width: Int, height: Int) {
+    /// times as wide as the bar is tall, and the settings gear (`gear`: the page may open)
+    /// last of all, as wide.
+    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, gear: Bool = false, width: Int, height: Int) {
         rect = Rect(x: 0, y: 0, width: width, height: height)
         self.slots = items.contains(.completions) ? max(1, slots) : 0
         var cells: [Placed] = []
         let inset = max(1, height / 10)
         var right = width
+        let w = Int((Double(height) * 1.5).rounded())
+        if gear {
+            cells.append(Placed(cell: .settings, rect: Rect(x: right - w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset)))
+            right -= w
+        }
         if items.contains(.formatting) {
-            let w = Int((Double(height) * 1.5).rounded())
             for f in Formatting.allCases.reversed() {
                 cells.insert(Placed(cell: .format(f), rect: Rect(x: right - w + inset, y: inset, width: w - 2 * inset,
                                                                  height: height - 2 * inset)), at: 0)

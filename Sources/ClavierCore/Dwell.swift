@@ -1,10 +1,13 @@
 /// What a press by an input aid lands on: a key, an accessory bar cell, or, while the
-/// aid's own alternates popup is open, one alternate (or none: a spot off them).
+/// aid's own alternates popup is open, one alternate (or none: a spot off them); while the
+/// settings page is open, one of its cells (SettingsPage+Aids.swift).
 public enum PressTarget: Hashable, Sendable {
     case key(Key.ID)
     case cell(AccessoryCell)
     /// The alternate at this index of the open popup; nil: a spot on no alternate.
     case alternate(Int?)
+    /// The part of the settings page's cell that does `action` (a stepped cell has two).
+    case page(SettingsPage.Action, SettingsPage.Part)
 }
 
 extension Keyboard {
@@ -14,6 +17,7 @@ extension Keyboard {
         case .key(let id): geometry.frame(id: id)?.rect
         case .cell(let cell): accessory?.rect(of: cell)
         case .alternate(let index): index.flatMap { i in popup.flatMap { $0.cells.indices.contains(i) ? $0.cells[i] : nil } }
+        case .page: nil  // The page's own (`SettingsPage.centre(of:)`): the keys do not know it.
         }
         return rect.map { Point(x: $0.midX, y: $0.midY) }
     }

@@ -34,6 +34,8 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
 /// The picture a key shows when it has no text.
 public enum Icon: String, CaseIterable, Hashable, Sendable {
     case backspace, shift, `return`, hide, globe, tab
+    /// The settings gear (the bar's end cell; a layout's key may show it too).
+    case gear
 }
 
 /// What is painted on a key.

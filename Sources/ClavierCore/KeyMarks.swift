@@ -22,11 +22,14 @@ public struct KeyMarks: Hashable, Sendable {
     /// The progress to draw on an accessory bar cell (0: none).
     public func dwellProgress(of cell: AccessoryCell) -> Double { dwellTarget == .cell(cell) ? dwellProgress : 0 }
 
+    /// The progress to draw on `target` (a settings page's cell; 0: none).
+    public func dwellProgress(of target: PressTarget) -> Double { dwellTarget == target ? dwellProgress : 0 }
+
     /// The progress to draw on the open popup's alternate `index` (0: none).
     public func dwellProgress(ofAlternate index: Int) -> Double { dwellTarget == .alternate(index) ? dwellProgress : 0 }
 
     /// What must be repainted to go from `old` to these marks: keys, the accessory bar, or
-    /// the whole page (an alternate lies over other keys).
+    /// the whole page (an alternate lies over other keys; the settings page is painted whole).
     public func damage(from old: KeyMarks) -> (keys: [Key.ID], bar: Bool, whole: Bool) {
         var keys: [Key.ID] = []
         var bar = false, whole = false
@@ -34,7 +37,7 @@ public struct KeyMarks: Hashable, Sendable {
             switch target {
             case .key(let id): keys.append(id)
             case .cell: bar = true
-            case .alternate: whole = true
+            case .alternate, .page: whole = true
             }
         }
         if old.dwellTarget != dwellTarget || old.dwellProgress != dwellProgress {
@@ -42,7 +45,7 @@ public struct KeyMarks: Hashable, Sendable {
                 switch target {
                 case .key(let id): keys.append(id)
                 case .cell: bar = true
-                case .alternate: whole = true
+                case .alternate, .page: whole = true
                 }
             }
         }

@@ -1,4 +1,5 @@
-/// The accessory bar's presses: a completion, a copied text or a formatting action, taken on release.
+/// The accessory bar's presses: a completion, a copied text, a formatting action or the
+/// settings gear, taken on release.
 extension Keyboard {
     /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
     /// press on a cell holds it, and letting go on the same cell acts on it.
@@ -28,6 +29,9 @@ extension Keyboard {
             case .format(let formatting):
                 typing.context.forgetText()
                 return [.redrawAccessory, .format(formatting)] + consumeLatches()
+            case .settings:
+                // The session opens the page (it may refuse: a kiosk has no gear to press).
+                return [.redrawAccessory, .openSettings]
             }
         case .motion(_, let pointer):
             return pressedCell?.pointer == pointer ? [] : nil

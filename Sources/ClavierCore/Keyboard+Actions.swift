@@ -46,7 +46,7 @@ extension Keyboard {
     /// Shows `next` (as the focused field wants it: `FieldKeys.adapt`), every press ended and Shift off.
     mutating func turn(to next: Page, for field: FieldKeys) {
         page = field.adapt(next, of: layout)
-        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size)
+        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings)
         pressed.removeAll()
         repeating = nil
         holding = nil

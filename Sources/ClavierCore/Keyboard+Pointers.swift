@@ -32,7 +32,7 @@ extension Keyboard {
                     beginGlide(on: key, at: point, pointer: pointer, typed: typed, spaceBefore: spaceBefore, shift: shiftBefore, now: now)
                 }
             }
-            if !key.alternates.isEmpty || (key.action == .hide && hideKeyOpensSettings) {
+            if !key.alternates.isEmpty || (key.action == .hide && opensSettings) {
                 // The key types on release (a tap) or offers its alternates (a long press), so
                 // it never repeats; the hide key hides on release or opens the settings.
                 holding = (pointer, key.id, now + longPressDelay)

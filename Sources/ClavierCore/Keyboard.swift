@@ -45,9 +45,13 @@ public struct Keyboard: Sendable {
     var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)?
     /// How long a key with alternates is held before they show.
     public var longPressDelay = Timing.longPress
-    /// A long press on the hide key opens the settings page (`Effect.openSettings`) and a tap
-    /// hides, on release; off (the session has no page to open): it hides as it is pressed.
-    public var hideKeyOpensSettings = false
+    /// Whether the settings page may open from the keys: a long press on the hide key opens it
+    /// (`Effect.openSettings`) and a tap hides, on release, and the bar ends in a gear that
+    /// opens it; off (the session has no page to open): the hide key hides as it is pressed
+    /// and there is no gear. The session sets it; the bar is laid out again when it changes.
+    public var opensSettings = false {
+        didSet { if opensSettings != oldValue { (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings) } }
+    }
     /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
     /// the finger moved off on a glide; let go on the key, it still types it).
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?
@@ -81,22 +85,22 @@ public struct Keyboard: Sendable {
         self.layout = layout
         followsWords = layout.options.accessory.contains(.completions)
         self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
-        (geometry, accessory) = Self.lay(self.page, of: layout, in: size)
+        (geometry, accessory) = Self.lay(self.page, of: layout, in: size, gear: false)
     }
 
     /// The keys of `page` and the layout's accessory bar, if any, in a window of `size`: the
     /// bar takes a strip at the top `AccessoryBar.heightOfRowPitch` of a row tall.
-    static func lay(_ page: Page, of layout: Layout, in size: Size) -> (PageGeometry, AccessoryBar?) {
+    static func lay(_ page: Page, of layout: Layout, in size: Size, gear: Bool) -> (PageGeometry, AccessoryBar?) {
         guard !layout.options.accessory.isEmpty else { return (PageGeometry(page: page, size: size), nil) }
         let rows = Double(max(page.rows.count, 1))
         let bar = Int((Double(size.height) / (rows + AccessoryBar.heightOfRowPitch) * AccessoryBar.heightOfRowPitch).rounded())
         return (PageGeometry(page: page, size: size, top: bar),
-                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, width: size.width, height: bar))
+                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, gear: gear, width: size.width, height: bar))
     }
 
     /// Lays the keys out again for a new window size.
     mutating func resize(to size: Size) {
-        (geometry, accessory) = Self.lay(page, of: layout, in: size)
+        (geometry, accessory) = Self.lay(page, of: layout, in: size, gear: opensSettings)
         pressedCell = nil
         // The popup's cells were placed for the old size; the held press goes on without it.
         holding = nil

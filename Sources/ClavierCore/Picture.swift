@@ -36,7 +36,11 @@ public struct Picture: Sendable {
     public var shift: ModifierLatch { keyboard.shift }
     public var pressedAccessoryCell: AccessoryCell? { keyboard.pressedAccessoryCell }
     public func label(of key: Key) -> KeyLabel { keyboard.label(of: key) }
-    public func centre(of target: PressTarget) -> Point? { keyboard.centre(of: target) }
+    /// Where an aid's press on `target` goes: on the settings page while it shows, else on the keys.
+    public func centre(of target: PressTarget) -> Point? {
+        if let settingsPage { return settingsPage.centre(of: target) }
+        return keyboard.centre(of: target)
+    }
 
     /// How a key is drawn now.
     public func state(of key: Key) -> KeyState { keyboard.state(of: key, showingPressed: showsPressedKeys) }
@@ -44,8 +48,10 @@ public struct Picture: Sendable {
     /// The preview to show now under `mode` (`Keyboard.preview`); none in a private field.
     public func preview(_ mode: PreviewMode) -> KeyPreview? { keyboard.preview(mode, showingPressed: showsPressedKeys) }
 
-    /// What resting `pointer` at `point` would press (an empty slot of the bar presses nothing).
+    /// What resting `pointer` at `point` would press (an empty slot of the bar presses nothing;
+    /// the settings page, while it shows, takes every point).
     public func dwellTarget(at point: Point, pointer: Int) -> PressTarget? {
-        keyboard.dwellTarget(at: point, pointer: pointer, offered: completions.count)
+        if let settingsPage { return settingsPage.target(at: point) }
+        return keyboard.dwellTarget(at: point, pointer: pointer, offered: completions.count)
     }
 }

@@ -33,9 +33,11 @@ public struct Scanner: Sendable {
     }
 
     /// The rows of `picture` as a scan sees them: the accessory bar's cells that hold
-    /// something (first: a completion saves the most presses), then the keys of equal top
-    /// edge, left to right.
+    /// something (first: a completion saves the most presses; the settings gear ends the row),
+    /// then the keys of equal top edge, left to right, and the gear as a row of its own last
+    /// when the bar holds nothing else; while the settings page shows, its rows of cells instead.
     public static func rows(of picture: Picture) -> [[PressTarget]] {
+        if let page = picture.settingsPage { return page.scanRows }
         let keyboard = picture.keyboard
         var byTop: [Int: [KeyFrame]] = [:]
         for frame in keyboard.geometry.frames where frame.rect.width > 0 && frame.rect.height > 0 {
@@ -45,8 +47,10 @@ public struct Scanner: Sendable {
         let bar = (keyboard.accessory?.cells ?? []).filter { placed in
             if case .completion(let i) = placed.cell { return i < picture.completions.count && placed.rect.width > 0 }
             return placed.rect.width > 0
-        }
-        return (bar.isEmpty ? [] : [bar.map { PressTarget.cell($0.cell) }]) + keys
+        }.map { PressTarget.cell($0.cell) }
+        // The settings gear alone is a last row: first, it would cost every letter one more step.
+        if bar == [.cell(.settings)] { return keys + [bar] }
+        return (bar.isEmpty ? [] : [bar]) + keys
     }
 
     /// Starts from the first row with `rows` (a new page, or the keyboard shown again).

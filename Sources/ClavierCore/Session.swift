@@ -101,17 +101,18 @@ public struct Session: Sendable {
         watchesField = options.autoShowActs || options.fieldsTold
         awaitsField = options.autoShowActs || options.fieldsTold
         dwell = options.dwell.map(DwellAid.init(delay:))
+        opensSettings = options.settingsPageAllowed
+        // Before the scan's first rows: the bar's gear is one of them.
+        self.keyboard.opensSettings = opensSettings
         if options.scanSwitches > 0 {
             var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
-            scan.follow(shown: true, on: Picture(keyboard, completions: typing.completions), at: now)
+            scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
-        opensSettings = options.settingsPageAllowed
         offersWords = options.words
         clipboard = options.keepsClipboard ? ClipboardHistory() : nil
-        self.keyboard.hideKeyOpensSettings = opensSettings
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
     }
@@ -127,27 +128,27 @@ public struct Session: Sendable {
     public mutating func handle(_ event: SessionEvent, at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .input(let input) where settingsOpen:
-            effects += settingsInput(input, at: now)
-        case .hover where settingsOpen:
-            break
         case .input(let input):
-            if case .press = input { elsewhereDue = nil }
-            effects += feed([input], at: now)
+            if settingsOpen {
+                effects += settingsInput(input, at: now)
+            } else {
+                if case .press = input { elsewhereDue = nil }
+                effects += feed([input], at: now)
+            }
             let seen = picture
-            if let inputs = dwell?.real(input, on: seen, at: now) { effects += feed(inputs, at: now) }
+            if let inputs = dwell?.real(input, on: seen, at: now) { effects += aided(inputs, at: now) }
         case .hover(let point):
             let seen = picture
-            if let inputs = dwell?.hover(point, on: seen, at: now) { effects += feed(inputs, at: now) }
+            if let inputs = dwell?.hover(point, on: seen, at: now) { effects += aided(inputs, at: now) }
         case .switchKey(let index, let down):
             // A switch user has no other way to bring back a keyboard a rule or a request hid.
             if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
             let seen = picture
-            if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += feed(inputs, at: now) }
+            if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
         case .tick:
             effects += feed([.tick], at: now)
             let seen = picture
-            if let inputs = dwell?.fire(at: now, on: seen) { effects += feed(inputs, at: now) }
+            if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
             scan?.tick(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
             if let due = elsewhereDue, due <= now {
@@ -172,7 +173,7 @@ public struct Session: Sendable {
             effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
             // The same field goes on, on the new layout or the refilled one: nothing to hand over.
             keyboard = next
-            keyboard.hideKeyOpensSettings = opensSettings
+            keyboard.opensSettings = opensSettings
             searchFollowsKeyboard()
             typing.keyboardChanged(followsWords: next.followsWords)
             marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
@@ -249,6 +250,15 @@ public struct Session: Sendable {
         return effects
     }
 
+    /// Hands the presses of an aid (dwell, scanning) to what shows under them: the settings
+    /// page while it is open (it may close on one of them: the rest go to the keys), else
+    /// the keys, so that a dwell or a scan works the page as a finger does.
+    mutating func aided(_ inputs: [InputEvent], at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        for input in inputs { effects += settingsOpen ? settingsInput(input, at: now) : feed([input], at: now) }
+        return effects
+    }
+
     /// Shows the keyboard; `byHand` (a request, a switch) keeps auto-show from hiding it
     /// until the focus changes next, even when it was up already. The focus watch is asked
     /// which field has the focus (`askField`), unless its report is what shows the keyboard.
@@ -287,7 +297,7 @@ public struct Session: Sendable {
         }
         if !shown { dwell?.windowHidden() }
         let seen = picture
-        if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += feed(inputs, at: now) }
+        if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += aided(inputs, at: now) }
         let fed = picture
         scan?.follow(shown: shown, on: fed, at: now)
         var next = KeyMarks()

@@ -55,6 +55,8 @@ extension Keyboard {
     /// page and window size; a layout without such keys is left as it is.
     public mutating func reshuffle<G: RandomNumberGenerator>(using generator: inout G) {
         guard layout.hasShuffledKeys else { return }
+        let opens = opensSettings
         self = Keyboard(layout: layout.shuffled(using: &generator), page: page.id, size: geometry.size)
+        opensSettings = opens
     }
 }

@@ -25,6 +25,7 @@ extension Icon {
         case .hide: Self.hideKeyboard(cr, cx, cy, kh, lw)
         case .globe: Self.globe(cr, cx, cy, kh, lw)
         case .tab: Self.tab(cr, cx, cy, kh)
+        case .gear: Self.gear(cr, cx, cy, kh, lw)
         }
     }
 
@@ -160,6 +161,28 @@ extension Icon {
         cairo_move_to(cr, tip - head, cy - head)
         cairo_line_to(cr, tip, cy)
         cairo_line_to(cr, tip - head, cy + head)
+        cairo_stroke(cr)
+    }
+
+    /// ⚙: eight square-ish teeth on a wheel with a hole, outlined as the other icons are, so
+    /// it reads as the phones' settings gear at a key's size.
+    private static func gear(_ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ kh: Double, _ lw: Double) {
+        let teeth = 8, tip = 0.2 * kh, root = 0.145 * kh, hole = 0.065 * kh
+        let pitch = 2 * Double.pi / Double(teeth)
+        // A tooth narrows a little to its tip; the root between two teeth follows the wheel.
+        // Arcs only (cairo joins each to the last with a line): no trigonometry, no Foundation.
+        let rootHalf = pitch * 0.27, tipHalf = pitch * 0.2
+        cairo_new_path(cr)
+        for i in 0..<teeth {
+            let a = Double(i) * pitch - .pi / 2
+            cairo_arc(cr, cx, cy, root, a - pitch + rootHalf, a - rootHalf)
+            cairo_arc(cr, cx, cy, tip, a - tipHalf, a + tipHalf)
+        }
+        cairo_close_path(cr)
+        cairo_stroke(cr)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, cx, cy, hole, 0, 2 * .pi)
+        cairo_set_line_width(cr, lw * 0.9)
         cairo_stroke(cr)
     }
 }

@@ -3,7 +3,8 @@ import ClavierCore
 
 /// The settings page (`SettingsPage`), painted in the keyboard's own look: the background,
 /// then each cell as a big key face with its title above its value, − and + at the sides of
-/// a stepped one; a locked cell on a function key's face with why, small, under its value.
+/// a stepped one; a locked cell on a function key's face with why, small, under its value;
+/// dwell's progress and the scan's highlight over a cell, or over its − or + part.
 extension KeyboardPainter {
     /// Paints the whole page; what is under it (the keys) is not painted at all.
     func paintSettings(_ page: SettingsPage, of picture: Picture, _ cr: OpaquePointer) {
@@ -36,6 +37,11 @@ extension KeyboardPainter {
             if let note = cell.note {
                 paintText(note, in: Rect(x: r.x, y: r.maxY - third - third / 8, width: r.width, height: third), ink: ink, cr, m,
                           pixelSize: fitted(note, titleSize * 0.85, in: Double(r.width) * 0.9))
+            }
+            // Dwell's progress and the scan's highlight, on the part of the cell a press there acts on.
+            for target in SettingsPage.targets(of: cell) {
+                guard let area = page.rect(of: target) else { continue }
+                paintMarks(in: area, progress: picture.marks.dwellProgress(of: target), scanned: picture.marks.scanned.contains(target), cr, m)
             }
         }
     }

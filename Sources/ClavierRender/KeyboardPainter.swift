@@ -47,6 +47,7 @@ public struct KeyboardPainter {
                 switch placed.cell {
                 case .completion(let slot): key += " c" + String(slot)
                 case .format(let format): key += " f" + format.rawValue
+                case .settings: key += " gear"
                 }
                 key += "@" + text(placed.rect)
             }

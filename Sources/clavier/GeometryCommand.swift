@@ -15,9 +15,14 @@ struct GeometryCommand: ParsableCommand {
     @Option(help: "The keyboard's size in pixels, WxH.")
     var size = Size(width: 1280, height: 330)
 
+    @Flag(help: "Lay out a keyboard whose settings page cannot open (--kiosk, --xid): no gear on the bar.")
+    var noSettingsPage = false
+
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        // As the running keyboard is laid out: its bar ends in the settings gear where the page may open.
+        keyboard.opensSettings = !noSettingsPage
         // The pad the keyboard shows first when started with the same --seed.
         if let field { _ = keyboard.show(FieldKeys(for: field), after: FieldKeys(), turnPage: options.page == nil) }
         var source = options.shuffleSource()
@@ -39,12 +44,13 @@ struct GeometryCommand: ParsableCommand {
         let size = keyboard.geometry.size
         var printed = JSONObject(["layout": .text(keyboard.layout.id), "page": .text(keyboard.page.id),
                                   "width": .number(size.width), "height": .number(size.height), "keys": .objects(keys)])
-        // The accessory bar's cells: completion-0…2, emphasis, strong, code.
+        // The accessory bar's cells: completion-0…2, emphasis, strong, code, settings.
         if let cells = keyboard.accessory?.cells {
             printed.fields.append(("accessory", .objects(cells.map { placed in
                 let id = switch placed.cell {
                 case .completion(let i): "completion-\(i)"
                 case .format(let formatting): formatting.rawValue
+                case .settings: "settings"
                 }
                 return JSONObject(["id": .text(id)]).adding(placed.rect)
             })))

@@ -23,9 +23,14 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
+    @Flag(help: "Paint a keyboard whose settings page cannot open (--kiosk, --xid): no gear on the bar.")
+    var noSettingsPage = false
+
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
+        // As the running keyboard shows it: its bar ends in the settings gear where the page may open.
+        keyboard.opensSettings = !noSettingsPage
         let fieldKeys = field.map(FieldKeys.init(for:)) ?? FieldKeys()
         _ = keyboard.show(fieldKeys, after: FieldKeys(), turnPage: options.page == nil)
         var source = options.shuffleSource()

@@ -26,4 +26,18 @@ struct SettingsPageGoldenTests {
                 == Rect(x: 0, y: 0, width: size.width, height: size.height))
         #expect(KeyboardPainter.pictureKey(of: Self.picture(size: size), theme: painter.theme) == nil, "never a kept first picture")
     }
+
+    /// The page under the aids: a dwell halfway through its count on the key size's +, and
+    /// the scan's highlight on the second row's cells (the marks are the keys' own).
+    @Test func theAidsMarksMatchGolden() throws {
+        let size = Size(width: 800, height: 260)
+        let plain = Self.picture(size: size), page = try #require(plain.settingsPage)
+        var marks = KeyMarks()
+        marks.dwell = (.page(.setting("key-size"), .plus), 0.5)
+        marks.scanned = Set(page.scanRows[1])
+        let picture = Picture(plain.keyboard, marks: marks, settingsPage: page)
+        let canvas = try Canvas(size: size)
+        KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system")).paintAll(picture, on: canvas)
+        try GoldenImage.check(canvas, named: "settings-aids-800x260-system")
+    }
 }

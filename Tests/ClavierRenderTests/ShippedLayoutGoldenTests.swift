@@ -107,12 +107,14 @@ struct ShippedLayoutGoldenTests {
         #expect(differing == 0)
     }
 
-    /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down;
-    /// repainting the bar alone gives the same pixels as painting everything.
+    /// The markdown layout's accessory bar: "hel" typed, three completions, strong held down,
+    /// the settings gear at the end (as a keyboard whose page may open shows it); repainting
+    /// the bar alone gives the same pixels as painting everything.
     @Test(arguments: ["system", "dark"])
     func accessoryBarMatchesGolden(theme: String) throws {
         let size = Size(width: 800, height: 300)
         var keyboard = Keyboard(layout: try Self.library.layout("markdown"), size: size)
+        keyboard.opensSettings = true
         let t0 = ContinuousClock.now
         var typing = Typing()
         try Self.tap(["h", "e", "l"], on: &keyboard, typing: &typing, at: t0)

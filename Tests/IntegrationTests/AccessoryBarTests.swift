@@ -67,7 +67,10 @@ final class SelectionOwner {
         let f = session.server.frame(of: session.keyboardWindow)
         let cells = try #require(try session.printedGeometry().accessory, "clavier geometry printed no accessory")
         let cell = try #require(cells.first { $0.id == id })
-        let bar = try #require(Keyboard(layout: Self.markdown, size: Size(width: f.width, height: f.height)).accessory)
+        // As the running keyboard lays it out: its settings page may open, so its bar ends in the gear.
+        var keyboard = Keyboard(layout: Self.markdown, size: Size(width: f.width, height: f.height))
+        keyboard.opensSettings = true
+        let bar = try #require(keyboard.accessory)
         #expect(bar.cells.map(\.rect).contains(Rect(x: cell.x, y: cell.y, width: cell.width, height: cell.height)))
         return (f.x + cell.midX, f.y + cell.midY)
     }

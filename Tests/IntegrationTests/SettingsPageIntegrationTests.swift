@@ -89,4 +89,27 @@ import Testing
         try click(.setting("sound"), in: session)
         #expect(try settings(env).settings["sound"] == "false", "locked: set by the command line")
     }
+
+    /// Issue 38's page for a head pointer user: with `--dwell`, resting on the bar's gear opens
+    /// the page and resting on Click turns the click off, no button pressed at all.
+    @Test func aDwellOpensThePageByTheGearAndTurnsTheClickOff() throws {
+        let scratch = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--dwell", "400"],
+                                          environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let env = session.server.env.merging(session.environment) { $1 }
+        session.server.movePointer(x: 5, y: 5)
+        #expect(try settings(env).settings["sound"] == "true")
+        let gear = try #require(try session.printedGeometry(page: "letters").accessory?.first { $0.id == "settings" },
+                                "clavier geometry counts the gear among the bar's cells")
+        let f = session.server.frame(of: session.keyboardWindow)
+        session.server.movePointer(x: f.x + gear.midX, y: f.y + gear.midY)
+        // The page is open when the dwell's target is one of its cells (the spent one under the pointer).
+        #expect(Harness.waitFor(10) { (try? Harness.clavier(["status"], environment: env).out.contains("dwell: page ")) == true },
+                "\(session.errors)")
+        let (origin, click) = try cell(.setting("sound"), in: session)
+        session.server.movePointer(x: origin.x + click.x + click.width / 2, y: origin.y + click.y + click.height / 2)
+        #expect(Harness.waitFor(10) { (try? settings(env).settings["sound"]) == "false" }, "\(session.errors)")
+        usleep(1_500_000)
+        #expect(try settings(env).settings["sound"] == "false", "resting on presses once")
+    }
 }
