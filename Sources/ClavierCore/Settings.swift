@@ -10,7 +10,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
         AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.autocorrect), AnySetting(.languages), AnySetting(.blockOffensiveWords),
-        AnySetting(.clipboard), AnySetting(.backend),
+        AnySetting(.clipboard), AnySetting(.backend), AnySetting(.volume),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.
@@ -296,6 +296,14 @@ extension Setting<Bool> {
 }
 
 extension Setting<Int> {
+    /// The click's loudness in percent of the recorded click.
+    public static let volume = Setting("volume", .number, default: 100,
+        help: "The click's loudness in percent, 5 to 100 (default: 100; --no-sound for none).",
+        valueName: "PERCENT") { text in
+        guard let n = Int(text) else { return .problem("must be a whole number, not '\(text)'") }
+        return (5...100).contains(n) ? .value(n) : .problem("\(n) is not between 5 and 100")
+    }
+
     public static let suggestions = Setting("suggestions", .number, default: AccessoryBar.completionSlots,
         help: "Offer this many words above the keys of text layouts: next words, then completions as you type (0 to 5, default: 3; 0: no bar).",
         valueName: "N") { text in

@@ -20,6 +20,14 @@ public struct PCMSound: Equatable, Sendable {
         self.channels = channels
     }
 
+    /// The same sound at `percent` of its loudness (100: itself).
+    public func scaled(percent: Int) -> PCMSound {
+        guard percent < 100 else { return self }
+        let factor = Int32(max(0, percent))
+        return PCMSound(samples: samples.map { Int16(truncatingIfNeeded: Int32($0) * factor / 100) },
+                        sampleRate: sampleRate, channels: channels)
+    }
+
     /// Number of frames (samples per channel).
     public var frameCount: Int { samples.count / channels }
 

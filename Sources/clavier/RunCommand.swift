@@ -45,6 +45,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.autocorrect), help: .setting(.autocorrect)) var autocorrect: String?
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
     @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
+    @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -86,6 +87,7 @@ struct Run: ParsableCommand {
         try given.read(.autocorrect, autocorrect)
         try given.read(.blockOffensiveWords, offensiveWords)
         try given.read(.backend, backend)
+        try given.read(.volume, volume)
         return given
     }
 

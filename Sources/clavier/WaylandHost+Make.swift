@@ -88,7 +88,9 @@ extension WaylandHost {
                 try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
-            openPlayer: { live.current[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
-            live: live, makePlayer: { XHost.openClickPlayer(device: settings[.soundDevice]) }, showsButton: settings.showsButton, float: float))
+            openPlayer: { live.current[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) : nil },
+            shown: shown,
+            live: live, makePlayer: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
+            showsButton: settings.showsButton, float: float))
     }
 }

@@ -99,8 +99,9 @@ extension XHost {
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
             languages: settings[.languages].count,
-            openPlayer: { live.current[.sound] ? openClickPlayer(device: settings[.soundDevice]) : nil }, shown: shown,
-            live: live, makePlayer: { openClickPlayer(device: settings[.soundDevice]) }))
+            openPlayer: { live.current[.sound] ? openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) : nil },
+            shown: shown,
+            live: live, makePlayer: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) }))
     }
 
     /// Glide typing's decoders, built at the first glide on a page (its words load then): an
@@ -120,13 +121,13 @@ extension XHost {
     }
 
     /// The click player, or nil with one warning when there is no sound to be had.
-    static func openClickPlayer(device: String) -> ClickPlayer? {
+    static func openClickPlayer(device: String, volume: Int = 100) -> ClickPlayer? {
         guard let path = DataFiles.find("sounds/click.wav") else {
             Log.warning("no sounds/click.wav in \(DataFiles.candidates.joined(separator: ", ")); keys will not click")
             return nil
         }
         do {
-            return try ClickPlayer(sound: try PCMSound.loadWAV(path: path), device: device)
+            return try ClickPlayer(sound: try PCMSound.loadWAV(path: path).scaled(percent: volume), device: device)
         } catch {
             Log.warning("\(error); keys will not click")
             return nil

@@ -17,6 +17,7 @@ struct SettingsTests {
         "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "autocorrect": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
         "offensive-words": ("allow", "block"), "clipboard": ("off", "on"),
         "backend": ("wayland", "x11"),
+        "volume": ("40", "80"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -117,6 +118,7 @@ struct SettingsTests {
         #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
         #expect(Setting.autocorrect.help.contains("\(Setting.autocorrect.defaultValue.rawValue) (default"))
         #expect(Setting.backend.help.contains("\(Setting.backend.defaultValue.rawValue) (default"))
+        #expect(Setting.volume.help.contains("(default: \(Setting.volume.defaultValue);"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
         let described = [Setting.page.name, Setting.geometry.name, Setting.monitor.name, Setting.height.name, Setting.scale.name,
@@ -128,7 +130,7 @@ struct SettingsTests {
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
-                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.clipboard.name] + described))
+                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.clipboard.name, Setting.volume.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

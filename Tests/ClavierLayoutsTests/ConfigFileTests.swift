@@ -39,6 +39,7 @@ struct ConfigFileTests {
             offensive-words: allow
             clipboard: off
             backend: x11
+            volume: 40
             rules:
               - class: XTerm
                 layout: terminal
@@ -56,7 +57,7 @@ struct ConfigFileTests {
         #expect(s[.repeatDelay] == 1200 && s[.repeatInterval] == 90 && s[.keyRepeat] == false)
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
-        #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11)
+        #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11 && s[.volume] == 40)
         #expect(s[.clipboard] == false)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])

@@ -54,6 +54,26 @@ import Testing
         #expect(data.range(of: samples) != nil, "the device did not receive the click's samples")
     }
 
+    /// `--volume 50`: the device receives the click's samples at half their size, the same shape.
+    @Test func aHalfVolumeClickIsTheClickHalved() throws {
+        let directory = TemporaryDirectory()
+        let raw = directory.file("click.raw")
+        let session = try KeyboardSession(windowManager: false,
+                                          clavierArguments: ["--sound-device", "file:'\(raw)',raw", "--volume", "50"])
+        let wav = try Data(contentsOf: Harness.packageRoot.appendingPathComponent("Assets/sounds/click.wav"))
+        let full = try #require(Self.dataChunk(of: wav))
+        let halved = Data(stride(from: 0, to: full.count - 1, by: 2).flatMap { i -> [UInt8] in
+            let sample = Int16(bitPattern: UInt16(full[full.startIndex + i]) | UInt16(full[full.startIndex + i + 1]) << 8)
+            let half = UInt16(bitPattern: Int16(truncatingIfNeeded: Int32(sample) * 50 / 100))
+            return [UInt8(half & 0xFF), UInt8(half >> 8)]
+        })
+        try session.tap(["a"])
+        #expect(Harness.waitFor(5) { Self.size(of: raw) >= halved.count }, "no click; clavier said: \(session.errors)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        #expect(data.range(of: halved) != nil, "the device did not receive the click at half volume")
+        #expect(data.range(of: full) == nil, "the device received the click at full volume")
+    }
+
     static func size(of path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
