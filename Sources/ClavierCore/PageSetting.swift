@@ -58,11 +58,22 @@ extension PageSetting {
                     current: { $0[.preview].rawValue }, shown: { $0 ?? "touch" }),
         PageSetting("repeat-delay", "Repeat delay", [nil, "300", "500", "1000", "1500", "2000"], stepped: true,
                     current: { $0[.repeatDelay].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
+        PageSetting("repeat-interval", "Repeat interval", [nil, "25", "40", "60", "100", "150", "250", "500"], stepped: true,
+                    current: { $0[.repeatInterval].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
         flag(.learning, "Learn words"),
         PageSetting("auto-show", "Auto-show", ["true", "false"], atRestart: true,
                     current: { String($0[.autoShow]) }, shown: { $0 == "true" ? "on" : "off" }),
         PageSetting("float", "Position", ["false", "true"], atRestart: true,
                     current: { String($0[.float]) }, shown: { $0 == "true" ? "floating" : "docked" }),
+        // The button and the hardware keys' watch are made with the window (SideConnection), so
+        // both wait for the next start; each shows what is in effect, its default included.
+        PageSetting("show-button", "Show button", ["true", "false"], atRestart: true,
+                    current: { String($0.showsButton) }, shown: { $0 == "true" ? "on" : "off" }),
+        PageSetting("hide-on-hardware-keys", "Hide on hardware keys", ["true", "false"], atRestart: true,
+                    current: { String($0.hidesOnHardwareKeys) }, shown: { $0 == "true" ? "on" : "off" }),
+        // Scanning's switches are grabbed at start, and the session's scanner made with it.
+        PageSetting("scan", "Scanning", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true, atRestart: true,
+                    current: { $0[.scan].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
     ]
 
     /// The page's entry for the setting named `name`.

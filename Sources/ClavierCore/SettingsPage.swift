@@ -28,6 +28,11 @@ public struct SettingsPage: Hashable, Sendable {
     /// several times over, and room for "Repeat delay".
     static let minimumCellWidth = 190
 
+    /// The most columns: five keep a wide keyboard's page at four rows of cells as tall as a
+    /// key (1280 px: 250 px wide, 76 px tall) with room for each title, where four would
+    /// need a fifth row.
+    static let maximumColumns = 5
+
     /// The page for `sources` laid out in `size`; `forgot`: the learned words were forgotten
     /// while it was open (the cell says so).
     public init(_ sources: SettingsSources, size: Size, forgot: Bool = false) {
@@ -39,7 +44,7 @@ public struct SettingsPage: Hashable, Sendable {
         }
         items.append((.forget, "Forget what I typed", forgot ? "forgotten" : "learned words", nil, false, false))
         items.append((.done, "Done", "back to the keys", nil, false, false))
-        let columns = max(1, min(4, size.width / Self.minimumCellWidth))
+        let columns = max(1, min(Self.maximumColumns, size.width / Self.minimumCellWidth))
         let rows = (items.count + columns - 1) / columns
         let gap = max(4, min(size.width, size.height) / 60)
         let width = max(1, (size.width - gap * (columns + 1)) / columns)
