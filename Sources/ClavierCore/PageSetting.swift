@@ -31,8 +31,10 @@ public struct PageSetting: Sendable {
 
     /// The choice after (or before, `back`) the one in effect; a value the page does not
     /// offer (a theme file, 17 mm) goes to the first. Stepped settings stop at their ends.
-    public func next(after settings: Settings, back: Bool = false) -> String? {
-        let now = current(settings)
+    /// `offered`: the choices of now where they are not known before the start (the layouts
+    /// found, `SettingsSources.choices(of:)`).
+    public func next(after settings: Settings, back: Bool = false, among offered: [String?]? = nil) -> String? {
+        let choices = offered ?? choices, now = current(settings)
         guard let index = choices.firstIndex(of: now) else { return choices.first ?? nil }
         if stepped { return choices[min(max(index + (back ? -1 : 1), 0), choices.count - 1)] }
         return choices[(index + (back ? choices.count - 1 : 1)) % choices.count]
@@ -48,6 +50,9 @@ extension PageSetting {
         flag(.sound, "Click"),
         PageSetting("dwell", "Dwell", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true,
                     current: { $0[.dwell].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
+        // Its choices are the layouts found at start (`SettingsSources.layoutNames`), as
+        // `clavier layouts` lists them; the session loads the one chosen at once.
+        PageSetting("layout", "Layout", [], current: { $0.layoutName }, shown: { $0 ?? "us" }),
         PageSetting("theme", "Theme", ["system", "dark", "high-contrast"], current: { $0[.theme] }, shown: { $0 ?? "system" }),
         PageSetting("suggestions", "Suggestions", ["0", "1", "2", "3", "4", "5"], stepped: true,
                     current: { String($0[.suggestions]) }, shown: { $0 == "0" ? "none" : $0 ?? "3" }),

@@ -25,13 +25,13 @@ public struct SettingsPage: Hashable, Sendable {
     public let cells: [Cell]
 
     /// The narrowest a cell may be before the page takes fewer columns: a finger's width
-    /// several times over, and room for "Repeat delay".
-    static let minimumCellWidth = 190
+    /// several times over, and room for "Repeat delay" (a longer title is set smaller).
+    static let minimumCellWidth = 160
 
-    /// The most columns: five keep a wide keyboard's page at four rows of cells as tall as a
-    /// key (1280 px: 250 px wide, 76 px tall) with room for each title, where four would
-    /// need a fifth row.
-    static let maximumColumns = 5
+    /// The most columns: six keep a wide keyboard's page at four rows of cells as tall as a
+    /// key (1280 px: 206 px wide, 76 px tall) with room for each title, where fewer would
+    /// need more rows; an 800 px keyboard takes five (five rows, 46 px tall).
+    static let maximumColumns = 6
 
     /// The page for `sources` laid out in `size`; `forgot`: the learned words were forgotten
     /// while it was open (the cell says so).

@@ -6,7 +6,7 @@ import Testing
 /// what is locked and why, and its cells laid out over the keys' area.
 struct SettingsPageTests {
     @Test func thePageOffersTheSettingsPeopleChangeFromTheKeyboard() {
-        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "dwell", "theme", "suggestions", "glide", "autocorrect",
+        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "dwell", "layout", "theme", "suggestions", "glide", "autocorrect",
                                                 "preview", "repeat-delay", "repeat-interval", "learning", "auto-show", "float",
                                                 "show-button", "hide-on-hardware-keys", "scan"])
         // Each choice is a text its setting reads, as config.yaml's would be.
@@ -120,6 +120,27 @@ struct SettingsPageTests {
         #expect(sources.keptLines.map { "\($0.name): \($0.text)" } == ["show-button: true", "hide-on-hardware-keys: false", "scan: 500"])
     }
 
+    /// The layout cell goes through the layouts found at start, from the one in effect, and
+    /// the session loads the one chosen as `clavier layout NAME` would, the page left open.
+    @Test func theLayoutCellCyclesTheLayoutsFoundAndLoadsTheChosenOne() throws {
+        var sources = SettingsSources()
+        sources.layoutNames = ["emoji", "pc", "us", "xkb"]
+        let layout = try #require(PageSetting.named("layout"))
+        #expect(layout.value(in: sources.settings) == "us")
+        #expect(layout.next(after: sources.settings, among: sources.choices(of: layout)) == "xkb")
+        #expect(layout.next(after: sources.settings, back: true, among: sources.choices(of: layout)) == "pc")
+        var options = Session.Options()
+        options.settings = sources
+        let t0 = ContinuousClock.now
+        var session = Session(keyboard: Keyboard(layout: .us, size: Size(width: 1280, height: 330)), options: options, at: t0)
+        _ = session.handle(.request(.settings), at: t0)
+        let cell = try #require(session.settingsPage?.cells.first { $0.action == .setting("layout") })
+        let effects = session.handle(.input(.press(Point(x: cell.rect.midX, y: cell.rect.midY), pointer: 0)), at: t0)
+        #expect(effects.contains(.loadLayout("xkb", .request("xkb"))) && effects.contains(.settingChanged("layout")))
+        #expect(session.settingsSources?.keptLines.map { "\($0.name): \($0.text)" } == ["layout: xkb"])
+        #expect(session.settingsOpen)
+    }
+
     @Test func theCellsFillTheKeysAreaWithoutOverlapAndDoneIsLast() throws {
         let sources = SettingsSources()
         for size in [Size(width: 1280, height: 330), Size(width: 600, height: 250), Size(width: 320, height: 500)] {
@@ -135,14 +156,14 @@ struct SettingsPageTests {
             let first = try #require(page.cells.first)
             #expect(page.cell(at: Point(x: first.rect.midX, y: first.rect.midY))?.action == .setting("key-size"))
         }
-        // 1280 px wide: five columns, four rows, each cell as tall as a key; 800 px: four
-        // columns, five rows, still taller than a fingertip (about 9 mm at 96 dpi).
+        // 1280 px wide: six columns, four rows, each cell as tall as a key; 800 px: five
+        // columns, four rows, the cells still bigger than a fingertip (about 9 mm at 96 dpi).
         let wide = SettingsPage(sources, size: Size(width: 1280, height: 330))
-        #expect(Set(wide.cells.map(\.rect.x)).count == 5 && Set(wide.cells.map(\.rect.y)).count == 4)
-        #expect(wide.cells.allSatisfy { $0.rect.height >= 70 })
+        #expect(Set(wide.cells.map(\.rect.x)).count == 6 && Set(wide.cells.map(\.rect.y)).count == 4)
+        #expect(wide.cells.allSatisfy { $0.rect.height >= 70 && $0.rect.width >= 200 })
         let small = SettingsPage(sources, size: Size(width: 800, height: 260))
-        #expect(Set(small.cells.map(\.rect.x)).count == 4 && Set(small.cells.map(\.rect.y)).count == 5)
-        #expect(small.cells.allSatisfy { $0.rect.height >= 40 && $0.rect.width >= 180 })
+        #expect(Set(small.cells.map(\.rect.x)).count == 5 && Set(small.cells.map(\.rect.y)).count == 4)
+        #expect(small.cells.allSatisfy { $0.rect.height >= 55 && $0.rect.width >= 150 })
     }
 }
 
