@@ -31,8 +31,10 @@ public struct PageSetting: Sendable {
 
     /// The choice after (or before, `back`) the one in effect; a value the page does not
     /// offer (a theme file, 17 mm) goes to the first. Stepped settings stop at their ends.
-    public func next(after settings: Settings, back: Bool = false) -> String? {
-        let now = current(settings)
+    /// `offered`: the choices of now where they are not known before the start (the layouts
+    /// found, `SettingsSources.choices(of:)`).
+    public func next(after settings: Settings, back: Bool = false, among offered: [String?]? = nil) -> String? {
+        let choices = offered ?? choices, now = current(settings)
         guard let index = choices.firstIndex(of: now) else { return choices.first ?? nil }
         if stepped { return choices[min(max(index + (back ? -1 : 1), 0), choices.count - 1)] }
         return choices[(index + (back ? choices.count - 1 : 1)) % choices.count]
@@ -48,6 +50,9 @@ extension PageSetting {
         flag(.sound, "Click"),
         PageSetting("dwell", "Dwell", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true,
                     current: { $0[.dwell].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
+        // Its choices are the layouts found at start (`SettingsSources.layoutNames`), as
+        // `clavier layouts` lists them; the session loads the one chosen at once.
+        PageSetting("layout", "Layout", [], current: { $0.layoutName }, shown: { $0 ?? "us" }),
         PageSetting("theme", "Theme", ["system", "dark", "high-contrast"], current: { $0[.theme] }, shown: { $0 ?? "system" }),
         PageSetting("suggestions", "Suggestions", ["0", "1", "2", "3", "4", "5"], stepped: true,
                     current: { String($0[.suggestions]) }, shown: { $0 == "0" ? "none" : $0 ?? "3" }),
@@ -58,11 +63,22 @@ extension PageSetting {
                     current: { $0[.preview].rawValue }, shown: { $0 ?? "touch" }),
         PageSetting("repeat-delay", "Repeat delay", [nil, "300", "500", "1000", "1500", "2000"], stepped: true,
                     current: { $0[.repeatDelay].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
+        PageSetting("repeat-interval", "Repeat interval", [nil, "25", "40", "60", "100", "150", "250", "500"], stepped: true,
+                    current: { $0[.repeatInterval].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
         flag(.learning, "Learn words"),
         PageSetting("auto-show", "Auto-show", ["true", "false"], atRestart: true,
                     current: { String($0[.autoShow]) }, shown: { $0 == "true" ? "on" : "off" }),
         PageSetting("float", "Position", ["false", "true"], atRestart: true,
                     current: { String($0[.float]) }, shown: { $0 == "true" ? "floating" : "docked" }),
+        // The button and the hardware keys' watch are made with the window (SideConnection), so
+        // both wait for the next start; each shows what is in effect, its default included.
+        PageSetting("show-button", "Show button", ["true", "false"], atRestart: true,
+                    current: { String($0.showsButton) }, shown: { $0 == "true" ? "on" : "off" }),
+        PageSetting("hide-on-hardware-keys", "Hide on hardware keys", ["true", "false"], atRestart: true,
+                    current: { String($0.hidesOnHardwareKeys) }, shown: { $0 == "true" ? "on" : "off" }),
+        // Scanning's switches are grabbed at start, and the session's scanner made with it.
+        PageSetting("scan", "Scanning", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true, atRestart: true,
+                    current: { $0[.scan].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
     ]
 
     /// The page's entry for the setting named `name`.

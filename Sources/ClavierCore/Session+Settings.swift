@@ -31,11 +31,14 @@ extension Session {
             return [.playClick] + forgetLearning() + [.redrawAll]
         case .setting(let name):
             guard !cell.locked, let entry = PageSetting.named(name), var sources = settingsSources else { return [] }
-            let text = entry.next(after: sources.settings, back: SettingsPage.stepsBack(cell, at: point))
+            let text = entry.next(after: sources.settings, back: SettingsPage.stepsBack(cell, at: point),
+                                  among: sources.choices(of: entry))
             guard sources.set(name, to: text) else { return [] }
             settingsSources = sources
             follow(sources.settings, at: now)
-            return [.playClick, .settingChanged(name), .redrawAll]
+            // A layout comes as `clavier layout NAME`'s does: the host loads it, the page stays open over it.
+            let layout = name == Setting.layout.name ? sources.settings.layoutName : nil
+            return [.playClick, .settingChanged(name)] + (layout.map { [.loadLayout($0, .request($0))] } ?? []) + [.redrawAll]
         }
     }
 

@@ -25,8 +25,13 @@ public struct SettingsPage: Hashable, Sendable {
     public let cells: [Cell]
 
     /// The narrowest a cell may be before the page takes fewer columns: a finger's width
-    /// several times over, and room for "Repeat delay".
-    static let minimumCellWidth = 190
+    /// several times over, and room for "Repeat delay" (a longer title is set smaller).
+    static let minimumCellWidth = 160
+
+    /// The most columns: six keep a wide keyboard's page at four rows of cells as tall as a
+    /// key (1280 px: 206 px wide, 76 px tall) with room for each title, where fewer would
+    /// need more rows; an 800 px keyboard takes five (five rows, 46 px tall).
+    static let maximumColumns = 6
 
     /// The page for `sources` laid out in `size`; `forgot`: the learned words were forgotten
     /// while it was open (the cell says so).
@@ -39,7 +44,7 @@ public struct SettingsPage: Hashable, Sendable {
         }
         items.append((.forget, "Forget what I typed", forgot ? "forgotten" : "learned words", nil, false, false))
         items.append((.done, "Done", "back to the keys", nil, false, false))
-        let columns = max(1, min(4, size.width / Self.minimumCellWidth))
+        let columns = max(1, min(Self.maximumColumns, size.width / Self.minimumCellWidth))
         let rows = (items.count + columns - 1) / columns
         let gap = max(4, min(size.width, size.height) / 60)
         let width = max(1, (size.width - gap * (columns + 1)) / columns)

@@ -9,11 +9,19 @@ public struct SettingsSources: Sendable {
     public private(set) var page: SettingsLayer
     /// The settings in effect, the three levels put over each other.
     public private(set) var settings: Settings
+    /// The layouts the page's layout cell goes through, by name, as `clavier layouts` lists
+    /// them: found by the app at start (Core reads no directories); empty: none offered.
+    public var layoutNames: [String] = []
 
     public init(commandLine: SettingsLayer = SettingsLayer(), file: SettingsLayer = SettingsLayer(),
                 page: SettingsLayer = SettingsLayer(), rules: [WindowRule] = []) {
         (self.commandLine, self.file, self.page, self.rules) = (commandLine, file, page, rules)
         settings = Settings(commandLine: commandLine, file: file, page: page, rules: rules)
+    }
+
+    /// The values a tap on `entry` goes through: its own, or the layouts found.
+    public func choices(of entry: PageSetting) -> [String?] {
+        entry.name == Setting.layout.name ? layoutNames : entry.choices
     }
 
     /// Why the page cannot change the setting named `name`; nil: it can.

@@ -29,8 +29,9 @@ final class LiveSettings {
         case theme(Theme)
         /// The keyboard is made again (its bar's slots, its keys' repeat).
         case keyboard
-        /// The session took it (dwell, glide) or it applies at the next start; the host's
-        /// parts that read `current` follow by themselves.
+        /// The session took it (dwell, glide) or it applies at the next start (the show
+        /// button, the hardware keys' watch, scanning); the host's parts that read `current`
+        /// follow by themselves.
         case none
     }
 
@@ -40,7 +41,7 @@ final class LiveSettings {
         switch name {
         case Setting.sound.name: return .sound(settings[.sound])
         case Setting.keySize.name, Setting.height.name: return .place
-        case Setting.suggestions.name, Setting.repeatDelay.name: return .keyboard
+        case Setting.suggestions.name, Setting.repeatDelay.name, Setting.repeatInterval.name: return .keyboard
         case Setting.theme.name:
             do {
                 return .theme(try LayoutLoader.theme(named: settings[.theme]))

@@ -29,8 +29,10 @@ extension RunOptions {
         // A kiosk runs as its builder set it up, and a greeter as the command line says: the
         // page opens on neither, so nothing a page once kept applies to them either.
         let kiosk = Settings(commandLine: commandLine, file: file.settings)[.kiosk]
-        return SettingsSources(commandLine: commandLine, file: file.settings,
-                               page: xid || kiosk ? SettingsLayer() : loadPageSettings(), rules: file.rules)
+        var sources = SettingsSources(commandLine: commandLine, file: file.settings,
+                                      page: xid || kiosk ? SettingsLayer() : loadPageSettings(), rules: file.rules)
+        if !xid && !kiosk { sources.layoutNames = LayoutsCommand.names(.layout) }
+        return sources
     }
 
     /// What the settings page kept (settings.yaml), or nothing when it is broken (every

@@ -52,6 +52,18 @@ import Testing
         #expect(t.app.session.settingsOpen && t.host.mapped)
     }
 
+    /// What each of the page's settings asks of a host: the repeat's interval a new keyboard
+    /// (its keys' repeat is read when it is made), as the delay; what waits for the next start nothing.
+    @Test func theRepeatIntervalMakesTheKeyboardAgainAndTheNextStartOnesNothing() {
+        let live = LiveSettings(Settings())
+        for name in ["repeat-delay", "repeat-interval"] {
+            guard case .keyboard = live.take(Settings(), changed: name) else { Issue.record("\(name): no new keyboard"); continue }
+        }
+        for name in ["show-button", "hide-on-hardware-keys", "scan", "auto-show", "float"] {
+            guard case .none = live.take(Settings(), changed: name) else { Issue.record("\(name): applied at once"); continue }
+        }
+    }
+
     @Test func aKioskRefusesThePage() {
         let t = app(kiosk: true)
         guard case .refused = t.request(.settings) else { Issue.record("not refused"); return }

@@ -6,8 +6,9 @@ import Testing
 /// what is locked and why, and its cells laid out over the keys' area.
 struct SettingsPageTests {
     @Test func thePageOffersTheSettingsPeopleChangeFromTheKeyboard() {
-        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "dwell", "theme", "suggestions", "glide", "autocorrect",
-                                                "preview", "repeat-delay", "learning", "auto-show", "float"])
+        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "dwell", "layout", "theme", "suggestions", "glide", "autocorrect",
+                                                "preview", "repeat-delay", "repeat-interval", "learning", "auto-show", "float",
+                                                "show-button", "hide-on-hardware-keys", "scan"])
         // Each choice is a text its setting reads, as config.yaml's would be.
         for entry in PageSetting.all {
             let setting = try! #require(Settings.all.first { $0.name == entry.name })
@@ -79,6 +80,67 @@ struct SettingsPageTests {
         #expect(reread.settings[.sound] == true && reread.settings[.keySize] == 18)
     }
 
+    @Test func theRepeatIntervalStepsBesideTheDelay() throws {
+        var sources = SettingsSources()
+        let names = PageSetting.all.map(\.name)
+        #expect(names.firstIndex(of: "repeat-interval") == names.firstIndex(of: "repeat-delay")! + 1)
+        let interval = try #require(PageSetting.named("repeat-interval"))
+        #expect(interval.stepped && !interval.atRestart)
+        #expect(interval.value(in: sources.settings) == "standard")
+        let kept = sources.set("repeat-interval", to: interval.next(after: sources.settings))
+        #expect(kept)
+        #expect(sources.settings[.repeatInterval] == 25)
+        #expect(sources.settings.keyRepeat(server: .standard)?.interval == .milliseconds(25), "the keys' repeat follows")
+        #expect(sources.keptLines.map { "\($0.name): \($0.text)" } == ["repeat-interval: 25"])
+    }
+
+    /// The show button, the hardware keys' watch and scanning are set up with the window, so
+    /// their cells say "at the next start"; the first two show the value in effect, their
+    /// defaults following auto-show and kiosk as the hosts' do.
+    @Test func theButtonTheHardwareKeysAndScanningTakeEffectAtTheNextStart() throws {
+        var file = SettingsLayer()
+        file[.autoShow] = true
+        var sources = SettingsSources(file: file)
+        let page = SettingsPage(sources, size: Size(width: 1280, height: 330))
+        for name in ["show-button", "hide-on-hardware-keys", "scan"] {
+            let cell = try #require(page.cells.first { $0.action == .setting(name) })
+            #expect(cell.note == "at the next start" && !cell.locked, "\(name)")
+        }
+        let button = try #require(PageSetting.named("show-button")), keys = try #require(PageSetting.named("hide-on-hardware-keys"))
+        #expect(button.value(in: sources.settings) == "off" && keys.value(in: sources.settings) == "on", "auto-show's defaults")
+        let kept1 = sources.set("show-button", to: button.next(after: sources.settings))
+        let kept2 = sources.set("hide-on-hardware-keys", to: keys.next(after: sources.settings))
+        #expect(kept1 && kept2)
+        #expect(sources.settings.showsButton && !sources.settings.hidesOnHardwareKeys)
+        let scan = try #require(PageSetting.named("scan"))
+        #expect(scan.stepped && scan.value(in: sources.settings) == "off")
+        let kept3 = sources.set("scan", to: scan.next(after: sources.settings))
+        #expect(kept3)
+        #expect(sources.settings[.scan] == 500 && scan.value(in: sources.settings) == "500 ms")
+        #expect(sources.keptLines.map { "\($0.name): \($0.text)" } == ["show-button: true", "hide-on-hardware-keys: false", "scan: 500"])
+    }
+
+    /// The layout cell goes through the layouts found at start, from the one in effect, and
+    /// the session loads the one chosen as `clavier layout NAME` would, the page left open.
+    @Test func theLayoutCellCyclesTheLayoutsFoundAndLoadsTheChosenOne() throws {
+        var sources = SettingsSources()
+        sources.layoutNames = ["emoji", "pc", "us", "xkb"]
+        let layout = try #require(PageSetting.named("layout"))
+        #expect(layout.value(in: sources.settings) == "us")
+        #expect(layout.next(after: sources.settings, among: sources.choices(of: layout)) == "xkb")
+        #expect(layout.next(after: sources.settings, back: true, among: sources.choices(of: layout)) == "pc")
+        var options = Session.Options()
+        options.settings = sources
+        let t0 = ContinuousClock.now
+        var session = Session(keyboard: Keyboard(layout: .us, size: Size(width: 1280, height: 330)), options: options, at: t0)
+        _ = session.handle(.request(.settings), at: t0)
+        let cell = try #require(session.settingsPage?.cells.first { $0.action == .setting("layout") })
+        let effects = session.handle(.input(.press(Point(x: cell.rect.midX, y: cell.rect.midY), pointer: 0)), at: t0)
+        #expect(effects.contains(.loadLayout("xkb", .request("xkb"))) && effects.contains(.settingChanged("layout")))
+        #expect(session.settingsSources?.keptLines.map { "\($0.name): \($0.text)" } == ["layout: xkb"])
+        #expect(session.settingsOpen)
+    }
+
     @Test func theCellsFillTheKeysAreaWithoutOverlapAndDoneIsLast() throws {
         let sources = SettingsSources()
         for size in [Size(width: 1280, height: 330), Size(width: 600, height: 250), Size(width: 320, height: 500)] {
@@ -94,9 +156,14 @@ struct SettingsPageTests {
             let first = try #require(page.cells.first)
             #expect(page.cell(at: Point(x: first.rect.midX, y: first.rect.midY))?.action == .setting("key-size"))
         }
-        // 1280 px wide: four columns, four rows.
+        // 1280 px wide: six columns, four rows, each cell as tall as a key; 800 px: five
+        // columns, four rows, the cells still bigger than a fingertip (about 9 mm at 96 dpi).
         let wide = SettingsPage(sources, size: Size(width: 1280, height: 330))
-        #expect(Set(wide.cells.map(\.rect.x)).count == 4 && Set(wide.cells.map(\.rect.y)).count == 4)
+        #expect(Set(wide.cells.map(\.rect.x)).count == 6 && Set(wide.cells.map(\.rect.y)).count == 4)
+        #expect(wide.cells.allSatisfy { $0.rect.height >= 70 && $0.rect.width >= 200 })
+        let small = SettingsPage(sources, size: Size(width: 800, height: 260))
+        #expect(Set(small.cells.map(\.rect.x)).count == 5 && Set(small.cells.map(\.rect.y)).count == 4)
+        #expect(small.cells.allSatisfy { $0.rect.height >= 55 && $0.rect.width >= 150 })
     }
 }
 

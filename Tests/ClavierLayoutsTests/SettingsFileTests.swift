@@ -17,7 +17,9 @@ struct SettingsFileTests {
         let path = dir.file("config/clavier/settings.yaml")
         #expect(try SettingsFile.load(path: path).isEmpty, "no file: nothing kept, no error")
         var sources = SettingsSources()
-        for (name, text) in [("key-size", "20"), ("sound", "false"), ("dwell", "750"), ("theme", "high-contrast"), ("glide", "off")] {
+        for (name, text) in [("key-size", "20"), ("sound", "false"), ("dwell", "750"), ("theme", "high-contrast"), ("glide", "off"),
+                             ("layout", "xkb"), ("repeat-interval", "60"), ("show-button", "false"),
+                             ("hide-on-hardware-keys", "true"), ("scan", "1500")] {
             let kept = sources.set(name, to: text)
             #expect(kept, "\(name): \(text)")
         }
@@ -29,12 +31,12 @@ struct SettingsFileTests {
 
     @Test func anythingButThePagesSettingsIsAMistakeWithItsLine() {
         do {
-            _ = try SettingsFile.parse("# mine\nsound: false\nrules: []\nlayout: emoji\ndwell: 5\n", file: "s.yaml")
+            _ = try SettingsFile.parse("# mine\nsound: false\nrules: []\npage: symbols\ndwell: 5\n", file: "s.yaml")
             Issue.record("accepted")
         } catch .invalid(let diagnostics) {
             #expect(diagnostics.map(\.description) == [
                 "s.yaml:3:1: 'rules' is not a setting of the settings page; give it in config.yaml",
-                "s.yaml:4:1: 'layout' is not a setting of the settings page; give it in config.yaml",
+                "s.yaml:4:1: 'page' is not a setting of the settings page; give it in config.yaml",
                 "s.yaml:5:8: dwell 5 is not between 100 and 10000 ms",
             ])
         } catch {

@@ -85,7 +85,8 @@ import Testing
 
 /// What `status --json` reports as the settings of a keyboard started with `--no-sound` alone.
 enum PageSettingsDefaults {
-    static let noSound = ["key-size": "16", "sound": "false", "dwell": "default", "theme": "system", "suggestions": "3",
+    static let noSound = ["key-size": "16", "sound": "false", "dwell": "default", "layout": "us", "theme": "system", "suggestions": "3",
                           "glide": "on", "autocorrect": "prose", "preview": "touch", "repeat-delay": "default",
-                          "learning": "true", "auto-show": "false", "float": "false"]
+                          "repeat-interval": "default", "learning": "true", "auto-show": "false", "float": "false",
+                          "show-button": "true", "hide-on-hardware-keys": "false", "scan": "default"]
 }
