@@ -48,6 +48,8 @@ extension PageSetting {
         PageSetting("key-size", "Key size", ["12", "14", "16", "18", "20", "22", "24"], stepped: true,
                     current: { $0[.keySize].map(number) ?? "16" }, shown: { "\($0 ?? "16") mm" }),
         flag(.sound, "Click"),
+        PageSetting("volume", "Click volume", ["25", "50", "75", "100"], stepped: true,
+                    current: { String($0[.volume]) }, shown: { "\($0 ?? "100") %" }),
         PageSetting("dwell", "Dwell", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true,
                     current: { $0[.dwell].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
         // Its choices are the layouts found at start (`SettingsSources.layoutNames`), as

@@ -23,6 +23,8 @@ final class LiveSettings {
     enum Change {
         /// The click player opens or closes.
         case sound(Bool)
+        /// The click player is opened again, at the new volume.
+        case volume
         /// The window is placed again (a docked height follows the key size).
         case place
         /// The keys are painted in another theme.
@@ -40,6 +42,7 @@ final class LiveSettings {
         current = settings
         switch name {
         case Setting.sound.name: return .sound(settings[.sound])
+        case Setting.volume.name: return .volume
         case Setting.keySize.name, Setting.height.name: return .place
         case Setting.suggestions.name, Setting.repeatDelay.name, Setting.repeatInterval.name: return .keyboard
         case Setting.theme.name:

@@ -11,6 +11,9 @@ extension WaylandHost {
         switch live.take(settings, changed: name) {
         case .sound(let on):
             if openPlayer == nil { player = on ? (player ?? makePlayer()) : nil }
+        case .volume:
+            // Opened at the first press otherwise, at the volume the settings say then.
+            if openPlayer == nil, settings[.sound] { player = makePlayer() }
         case .place:
             self.picture = picture
             screenChanged()

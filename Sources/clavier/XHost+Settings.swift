@@ -10,6 +10,9 @@ extension XHost {
         case .sound(let on):
             // Before the first press the player is not open yet: it opens as the settings say then.
             if openPlayer == nil { player = on ? (player ?? makePlayer()) : nil }
+        case .volume:
+            // Opened at the first press otherwise, at the volume the settings say then.
+            if openPlayer == nil, settings[.sound] { player = makePlayer() }
         case .place:
             screenChanged()
         case .theme(let theme):

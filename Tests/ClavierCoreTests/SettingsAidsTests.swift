@@ -104,9 +104,9 @@ struct SettingsAidsTests {
         #expect(s.settingsOpen)
         let rows = s.scan?.scanner.rows ?? []
         #expect(rows.first == [.page(.setting("key-size"), .minus), .page(.setting("key-size"), .plus), .page(.setting("sound"), .whole),
+                               .page(.setting("volume"), .minus), .page(.setting("volume"), .plus),
                                .page(.setting("dwell"), .minus), .page(.setting("dwell"), .plus), .page(.setting("layout"), .whole),
-                               .page(.setting("theme"), .whole),
-                               .page(.setting("suggestions"), .minus), .page(.setting("suggestions"), .plus)],
+                               .page(.setting("theme"), .whole)],
                 "the page's rows: a number is a − stop and a + stop")
         flick(1, &s, at: t0)
         #expect(s.marks.scanned == [.page(.setting("key-size"), .minus)])

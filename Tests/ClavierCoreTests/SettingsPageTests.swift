@@ -6,7 +6,7 @@ import Testing
 /// what is locked and why, and its cells laid out over the keys' area.
 struct SettingsPageTests {
     @Test func thePageOffersTheSettingsPeopleChangeFromTheKeyboard() {
-        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "dwell", "layout", "theme", "suggestions", "glide", "autocorrect",
+        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "volume", "dwell", "layout", "theme", "suggestions", "glide", "autocorrect",
                                                 "preview", "repeat-delay", "repeat-interval", "learning", "auto-show", "float",
                                                 "show-button", "hide-on-hardware-keys", "scan"])
         // Each choice is a text its setting reads, as config.yaml's would be.
