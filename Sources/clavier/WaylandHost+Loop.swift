@@ -14,10 +14,12 @@ extension WaylandHost {
         // The first frame is out and nothing waits: the kept picture is checked (or a painted one kept).
         if firstPicture != nil, let picture { settleFirstPicture(check: true, picture: picture) }
         // Idle (`Timing.idleBuffers`), the keys' pixels are those of the buffer on screen alone:
-        // the canvas gives its pages back until the next paint (`keysBack`).
-        connection.trimBuffers()
+        // the other buffer goes, and the canvas gives its pages back until the next paint
+        // (`keysBack`). Not sooner: a buffer made again for each frame while typing cost more
+        // than its copy (a new memfd's 1.7 MB faulted in at every press, seen with perf).
         if let idle = buffersIdleAt, idle <= ContinuousClock.now {
             buffersIdleAt = nil
+            connection.trimBuffers()
             if float == nil, firstPicture == nil {
                 keys.dropPixels()
                 keysDropped = true
