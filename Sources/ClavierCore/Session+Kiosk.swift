@@ -8,7 +8,8 @@ extension Session {
         switch request {
         case .show, .forget: return nil
         case .settings:
-            return "the keyboard runs in kiosk mode: its settings cannot be changed from it"
+            // A kiosk whose config names settings (`kiosk-settings`) opens its page as it does from its gear.
+            return opensSettings ? nil : "the keyboard runs in kiosk mode: its settings cannot be changed from it"
         case .hide, .toggle, .quit, .layout:
             return "the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside"
         }
@@ -40,9 +41,13 @@ extension Session.Options {
     /// auto-show hide it too (`auto-show-in-kiosk`).
     public var autoShowActs: Bool { autoShow && (!kiosk || autoShowInKiosk) }
 
-    /// Whether the settings page may open: never on a kiosk's keyboard (its users are
-    /// strangers, its settings its builder's) nor a greeter's (`settingsPage` false).
-    public var settingsPageAllowed: Bool { settingsPage && !kiosk }
+    /// Whether the settings page may open: never on a greeter's keyboard (`settingsPage`
+    /// false, whatever its config), and on a kiosk's only when its builder's config.yaml
+    /// names settings its users may change (`kiosk-settings`): its users are strangers, its
+    /// settings its builder's.
+    public var settingsPageAllowed: Bool {
+        settingsPage && (!kiosk || !(settings?.kioskSettings ?? []).isEmpty)
+    }
 
     /// Whether there is a clipboard strip: `--clipboard`, never in a kiosk (its users are
     /// strangers: one's copy must not be offered to the next).
@@ -110,5 +115,21 @@ extension SettingsLayer {
         settings[.autoShow] = false
         settings[.clipboard] = false
         return settings
+    }
+}
+
+extension PageSetting {
+    /// The page's settings a kiosk's config may never name in `kiosk-settings`, and why.
+    public static let neverInKiosk = [
+        Setting.learning.name: "one stranger must not turn on learning that offers their words to the next (the builder's learning: true is the way)",
+    ]
+
+    /// What is wrong with naming `name` in config.yaml's `kiosk-settings`; nil: it may be named.
+    /// Only the page's settings can be (not `kiosk`, nor `sound-device`: the page has no cell for them).
+    public static func kioskRefusal(of name: String) -> String? {
+        if let why = neverInKiosk[name] { return "kiosk-settings cannot name '\(name)': \(why)" }
+        guard named(name) == nil else { return nil }
+        let names = all.map(\.name).filter { neverInKiosk[$0] == nil }.joined(separator: ", ")
+        return "kiosk-settings: '\(name)' is not a setting of the settings page (\(names))"
     }
 }

@@ -1,5 +1,6 @@
 /// The settings page as it is seen: big cells over the keys' whole area, each a setting's
-/// title and value (a locked one says why), then "Forget what I typed" and Done. A value the
+/// title and value (a locked one says why), then "Forget what I typed" and Done; a kiosk's
+/// page has only the settings its config names, and Done. A value the
 /// painter paints and the session hit-tests, made from the settings' sources and the area's
 /// size, so a keyboard that re-lays itself out (a bigger key size) lays the page out again.
 public struct SettingsPage: Hashable, Sendable {
@@ -37,12 +38,15 @@ public struct SettingsPage: Hashable, Sendable {
     /// while it was open (the cell says so).
     public init(_ sources: SettingsSources, size: Size, forgot: Bool = false) {
         self.size = size
-        var items: [(Action, String, String, String?, Bool, Bool)] = PageSetting.all.map { entry in
+        var items: [(Action, String, String, String?, Bool, Bool)] = PageSetting.all.filter { sources.offers($0.name) }.map { entry in
             let lock = sources.lock(entry.name)
             return (.setting(entry.name), entry.title, entry.value(in: sources.settings),
                     lock ?? (entry.atRestart ? "at the next start" : nil), lock != nil, entry.stepped && lock == nil)
         }
-        items.append((.forget, "Forget what I typed", forgot ? "forgotten" : "learned words", nil, false, false))
+        // Never on a kiosk's page: one stranger's tap would erase what the kiosk was let learn.
+        if sources.kioskSettings == nil {
+            items.append((.forget, "Forget what I typed", forgot ? "forgotten" : "learned words", nil, false, false))
+        }
         items.append((.done, "Done", "back to the keys", nil, false, false))
         let columns = max(1, min(Self.maximumColumns, size.width / Self.minimumCellWidth))
         let rows = (items.count + columns - 1) / columns

@@ -12,12 +12,29 @@ public struct SettingsSources: Sendable {
     /// The layouts the page's layout cell goes through, by name, as `clavier layouts` lists
     /// them: found by the app at start (Core reads no directories); empty: none offered.
     public var layoutNames: [String] = []
+    /// The page's settings a kiosk's user may change (config.yaml's `kiosk-settings`), and
+    /// the only ones settings.yaml is read for; nil: not a kiosk, the whole page. Empty: a
+    /// kiosk whose builder named none, which opens no page (`Session.Options.settingsPageAllowed`).
+    public let kioskSettings: [String]?
+    /// settings.yaml as it was read, written back under the page's own so that a kiosk's
+    /// keeping its few settings does not erase the rest of the file (which it does not apply).
+    let aside: SettingsLayer
 
+    /// `kioskSettings`: a kiosk's list (config.yaml's `kiosk-settings`); what `page` gives
+    /// outside it is dropped, so a settings.yaml kept before the kiosk applies none of it.
     public init(commandLine: SettingsLayer = SettingsLayer(), file: SettingsLayer = SettingsLayer(),
-                page: SettingsLayer = SettingsLayer(), rules: [WindowRule] = []) {
-        (self.commandLine, self.file, self.page, self.rules) = (commandLine, file, page, rules)
+                page: SettingsLayer = SettingsLayer(), rules: [WindowRule] = [], kioskSettings: [String]? = nil) {
+        var page = page, aside = page
+        for setting in Settings.all {
+            if kioskSettings?.contains(setting.name) == false { page.remove(named: setting.name) } else { aside.remove(named: setting.name) }
+        }
+        self.aside = aside
+        (self.commandLine, self.file, self.page, self.rules, self.kioskSettings) = (commandLine, file, page, rules, kioskSettings)
         settings = Settings(commandLine: commandLine, file: file, page: page, rules: rules)
     }
+
+    /// Whether the page offers the setting named `name`: any of its own, a kiosk's named only.
+    public func offers(_ name: String) -> Bool { kioskSettings?.contains(name) ?? true }
 
     /// The values a tap on `entry` goes through: its own, or the layouts found.
     public func choices(of entry: PageSetting) -> [String?] {
@@ -32,9 +49,9 @@ public struct SettingsSources: Sendable {
     }
 
     /// Keeps `text` for the setting named `name` (nil: its default, nothing kept); false when
-    /// the setting is locked, unknown, or refuses the text (then nothing changes).
+    /// the setting is not offered (`offers`), locked, unknown, or refuses the text (then nothing changes).
     public mutating func set(_ name: String, to text: String?) -> Bool {
-        guard lock(name) == nil, let setting = Settings.all.first(where: { $0.name == name }) else { return false }
+        guard offers(name), lock(name) == nil, let setting = Settings.all.first(where: { $0.name == name }) else { return false }
         var next = page
         next.remove(named: name)
         if let text {
@@ -46,10 +63,10 @@ public struct SettingsSources: Sendable {
     }
 
     /// The page's settings as settings.yaml keeps them, in the page's order: only those it
-    /// gives, each as the text its setting reads back.
+    /// gives (and a kiosk's file's others, unapplied but kept), each as the text its setting reads back.
     public var keptLines: [(name: String, text: String)] {
-        let kept = Settings(page: page)
-        return PageSetting.all.filter { page.gives(named: $0.name) }.compactMap { entry in
+        let all = page.layered(over: aside), kept = Settings(page: all)
+        return PageSetting.all.filter { all.gives(named: $0.name) }.compactMap { entry in
             kept.given.gives(named: entry.name) ? (entry.name, entry.text(in: kept)) : nil
         }
     }

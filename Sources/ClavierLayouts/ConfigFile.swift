@@ -6,13 +6,17 @@ public struct Config: Equatable, Sendable {
     /// The settings the file gives; those it leaves out are left to the command line or their defaults.
     public var settings = SettingsLayer()
     public var rules: [WindowRule] = []
+    /// `kiosk-settings`: the settings page's settings a kiosk's users may change; nil: not
+    /// given, a kiosk opens no page. A config field only, never an option nor in settings.yaml:
+    /// what strangers may change is the kiosk builder's to say.
+    public var kioskSettings: [String]?
 
     public init() {}
 }
 
 /// Reads a config file with the same `file:line:column` diagnostics as layouts and themes.
 public enum ConfigFile {
-    static let fields = Settings.all.map { $0.name } + ["rules"]
+    static let fields = Settings.all.map { $0.name } + ["rules", "kiosk-settings"]
     static let ruleFields = ["class", "title", "field", "layout", "keyboard"]
     /// The settings whose value is a list, which the file may give as a YAML list.
     static let listSettings: Set = [Setting.languages.name, Setting.scanSwitch.name]
@@ -72,6 +76,13 @@ public enum ConfigFile {
                 try setting.read(text, into: &c.settings)
             } catch {
                 r.report(error.description, at: node)
+            }
+        }
+        if let node = f["kiosk-settings"], let items = r.sequence(node, "kiosk-settings") {
+            c.kioskSettings = items.compactMap { item in
+                guard let name = r.string(item, "kiosk-settings") else { return nil }
+                if let refusal = PageSetting.kioskRefusal(of: name) { r.report(refusal, at: item) }
+                return name
             }
         }
         if let node = f["rules"], let items = r.sequence(node, "rules") {

@@ -86,7 +86,7 @@ struct LayoutCommand: ParsableCommand {
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Open the running keyboard's settings page (not in kiosk mode).")
+        abstract: "Open the running keyboard's settings page (in kiosk mode only where config.yaml names kiosk-settings).")
     @OptionGroup var control: ControlOptions
     func run() throws { try control.ask(.settings) }
 }

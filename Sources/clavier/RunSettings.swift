@@ -26,12 +26,16 @@ extension RunOptions {
     /// Where each setting comes from (the settings page shows what it may change), read once.
     func sources() -> SettingsSources {
         let file = loadConfig()
-        // A kiosk runs as its builder set it up, and a greeter as the command line says: the
-        // page opens on neither, so nothing a page once kept applies to them either.
+        // A greeter runs as the command line says: its page never opens, so nothing a page
+        // once kept applies to it. A kiosk runs as its builder set it up: settings.yaml is read
+        // for the settings its config.yaml lets its users change (`kiosk-settings`) alone.
         let kiosk = Settings(commandLine: commandLine, file: file.settings)[.kiosk]
+        let allowed = kiosk ? file.kioskSettings ?? [] : nil
+        let readsPage = !xid && allowed?.isEmpty != true
         var sources = SettingsSources(commandLine: commandLine, file: file.settings,
-                                      page: xid || kiosk ? SettingsLayer() : loadPageSettings(), rules: file.rules)
-        if !xid && !kiosk { sources.layoutNames = LayoutsCommand.names(.layout) }
+                                      page: readsPage ? loadPageSettings() : SettingsLayer(), rules: file.rules,
+                                      kioskSettings: allowed)
+        if readsPage && sources.offers(Setting.layout.name) { sources.layoutNames = LayoutsCommand.names(.layout) }
         return sources
     }
 

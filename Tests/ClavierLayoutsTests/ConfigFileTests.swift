@@ -40,6 +40,7 @@ struct ConfigFileTests {
             clipboard: off
             backend: x11
             volume: 40
+            kiosk-settings: [sound, dwell]
             rules:
               - class: XTerm
                 layout: terminal
@@ -61,6 +62,7 @@ struct ConfigFileTests {
         #expect(s[.clipboard] == false)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
+        #expect(c.kioskSettings == ["sound", "dwell"])
     }
 
     @Test func aScaleOutOfRangeIsReported() {
@@ -144,7 +146,7 @@ struct ConfigFileTests {
         let got = d.map { "\($0.line):\($0.column)" }.sorted()
         #expect(Set(got) == ["2:7", "3:1", "4:8", "6:5", "7:5", "8:15"], "\(d)")
         #expect(d.contains { $0.message.contains("dock must be top or bottom") })
-        let known = (Settings.all.map(\.name) + ["rules"]).joined(separator: ", ")
+        let known = (Settings.all.map(\.name) + ["rules", "kiosk-settings"]).joined(separator: ", ")
         #expect(d.contains { $0.message == "unknown field 'heigth' in the config (known: \(known))" }, "\(d)")
     }
 
