@@ -152,7 +152,7 @@ struct RunOptions {
         }
         let wayland: WaylandConnection?
         do {
-            wayland = try WaylandHost.connect(settings, plug: xid)
+            wayland = try WaylandStart.connect(settings, plug: xid)
         } catch {
             Log.error("\(error)")
             throw ExitCode.failure

@@ -28,14 +28,14 @@ extension RunOptions {
         options.autocorrect = suggester?.autocorrect ?? .never
         options.words = suggester != nil
         suggester?.start(for: layout, xkb: nil)
-        let host = try WaylandHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
+        let host = try WaylandStart.host(settings, options: options, layout: layout, theme: theme, connection: connection,
                                         suggester: suggester, taps: taps)
         // The clipboard strip: data-control shows the copies without the focus (wlroots' compositors).
         if options.keepsClipboard {
             Log.debug(connection.watchClipboard() ? "clipboard: watching CLIPBOARD" : "no clipboard strip: the compositor has no data-control")
         }
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
-        host.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
+        host.screen.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
         makeApp(on: host, layout: layout, page: settings[.page], options: options).run(control: control)
     }
 }

@@ -10,29 +10,24 @@ extension WaylandHost {
         guard connection.dispatch(readable: false) else { return [.ended] }
         var events = pending + translate(connection.events())
         pending = []
+        // A surface made again at another size: the session lays the keys out for it.
+        if let size = screen.newSize {
+            screen.newSize = nil
+            events.append(.window(.resized(size)))
+        }
         if !events.isEmpty { return events }
         // The first frame is out and nothing waits: the kept picture is checked (or a painted one kept).
-        if firstPicture != nil, let picture { settleFirstPicture(check: true, picture: picture) }
-        // Idle (`Timing.idleBuffers`), the keys' pixels are those of the buffer on screen alone:
-        // the other buffer goes, and the canvas gives its pages back until the next paint
-        // (`keysBack`). Not sooner: a buffer made again for each frame while typing cost more
-        // than its copy (a new memfd's 1.7 MB faulted in at every press, seen with perf).
-        if let idle = buffersIdleAt, idle <= ContinuousClock.now {
-            buffersIdleAt = nil
-            connection.trimBuffers()
-            if float == nil, firstPicture == nil {
-                keys.dropPixels()
-                keysDropped = true
-            }
-        }
+        if screen.firstPicture != nil { screen.settleFirstPicture(check: true) }
+        // Idle (`Timing.idleBuffers`), the screen holds the buffer on screen alone.
+        if let idle = screen.idleAt, idle <= ContinuousClock.now { screen.rest() }
         let watched = watching + [suggester?.wakeFD, connection.clipboardFD].compactMap { $0 }
-        let wakeForBuffers = buffersIdleAt.map { idle in deadline.map { idle < $0 } ?? true } ?? false
-        switch loop.wait(until: wakeForBuffers ? buffersIdleAt : deadline, watching: watched) {
+        let wakeToRest = screen.idleAt.map { idle in deadline.map { idle < $0 } ?? true } ?? false
+        switch loop.wait(until: wakeToRest ? screen.idleAt : deadline, watching: watched) {
         case .wayland:
             events = translate(connection.events())
         case .deadline:
-            // The buffers' own wake is no deadline of the app's.
-            events = wakeForBuffers ? [] : [.deadline]
+            // The screen's own wake is no deadline of the app's.
+            events = wakeToRest ? [] : [.deadline]
         case .signal(let number):
             events = [.signal(number)]
         case .readable(let fd) where fd == suggester?.wakeFD:
@@ -71,7 +66,7 @@ extension WaylandHost {
                 return .window(.screenChanged)
             case .surfaceClosed:
                 // Its output went: made again on another (the session asks for it).
-                placed = nil
+                screen.takeDown(destroyed: true)
                 return .window(.destroyed)
             case .buttonTapped:
                 return .request(.show)

@@ -15,11 +15,10 @@ extension WaylandHost {
             // Opened at the first press otherwise, at the volume the settings say then.
             if openPlayer == nil, settings[.sound] { player = makePlayer() }
         case .place:
-            self.picture = picture
+            screen.picture = picture
             screenChanged()
         case .theme(let theme):
-            self.theme = theme
-            painter = KeyboardPainter(theme: theme)
+            screen.theme = theme
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
             return true

@@ -8,23 +8,17 @@ import ClavierWayland
 /// Hyprland): a layer surface docked with its height reserved, or floating on the overlay
 /// layer; its pixels through wl_shm; typing through input-method-v2 and virtual-keyboard-v1
 /// (`WaylandTypist`); the focused field from input-method-v2. The words are the X host's
-/// (HostWords.swift). WaylandHost+Loop.swift waits on the compositor, WaylandHost+Make.swift
-/// builds it from the settings, WaylandHost+Paint.swift puts the pixels up.
+/// (HostWords.swift). WaylandHost+Loop.swift waits on the compositor, WaylandStart.swift builds
+/// it from the settings, `WaylandScreen` puts the pixels up.
 final class WaylandHost: WordsHost {
     let connection: WaylandConnection
     let typist: WaylandTypist
-    var theme: Theme
+    /// The surface and its pixels (WaylandScreen.swift).
+    let screen: WaylandScreen
     /// The settings as the settings page changes them (WaylandHost+Settings.swift).
     let live: LiveSettings
     /// Opens the click player when the settings page turns the click on.
     let makePlayer: () -> ClickPlayer?
-    /// Where the surface goes on the output, asked again when outputs change.
-    let placement: (WaylandConnection) -> (output: String?, place: WaylandPlacement)
-    lazy var painter = KeyboardPainter(theme: theme)
-    /// The keys' pixels, copied into a free wl_shm buffer as they are put up.
-    var keys: Canvas
-    /// What the surface shows; nil while it is down (hidden).
-    var placed: (output: String?, place: WaylandPlacement)?
     private let load: (String) throws(LayoutError) -> Layout
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     var loop: WaylandLoop?
@@ -36,32 +30,13 @@ final class WaylandHost: WordsHost {
     var openPlayer: (() -> ClickPlayer?)?
     /// Called once, when the surface is first up.
     var shown: (() -> Void)?
-    var trail = TrailOnScreen()
-    /// What the host says before it next waits: the window's own events (mapped, unmapped,
-    /// a new size) and the field's answer to `askField`.
+    /// What the host says before it next waits: the window's own events (mapped, unmapped)
+    /// and the field's answer to `askField`.
     var pending: [HostEvent] = []
     /// Where the pointer last hovered on the surface (nil: off it).
     var hovered: Point?
-    /// The picture to put up when the surface is made again.
-    var picture: Picture?
-    /// `--preview`, and the preview on screen now (nil: none).
-    /// `--preview`, as the settings page leaves it.
-    var previewMode: PreviewMode { live.current[.preview] }
-    var previewShown: KeyPreview?
     /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`).
     let showsButton: Bool
-    /// A floating keyboard's handle and grip; nil when docked, or floating in kiosk mode.
-    let float: WaylandFloat?
-    /// The handle strip's pixels (a frame's; one black pixel without).
-    var handle: Canvas
-    /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad), and
-    /// the first picture while it is still unsettled (WaylandHost+FirstPicture.swift).
-    var pictureCache: PictureCache?
-    var firstPicture: FirstPicture?
-    /// When the keys' canvas gives its pages back, the keyboard having painted nothing since;
-    /// and whether it has (its pixels are then the buffer's on screen: `keysBack`).
-    var buffersIdleAt: ContinuousClock.Instant?
-    var keysDropped = false
 
     struct Parts {
         var connection: WaylandConnection
@@ -84,8 +59,7 @@ final class WaylandHost: WordsHost {
     init(_ parts: Parts) throws {
         connection = parts.connection
         typist = WaylandTypist(connection: connection, allow: parts.typingFilter)
-        theme = parts.theme
-        placement = parts.placement
+        screen = try WaylandScreen(connection: connection, theme: parts.theme, float: parts.float, placement: parts.placement)
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         suggester = parts.suggester
@@ -96,29 +70,6 @@ final class WaylandHost: WordsHost {
         makePlayer = parts.makePlayer
         shown = parts.shown
         showsButton = parts.showsButton
-        float = parts.float
-        let wanted = placement(connection)
-        guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
-            throw WaylandError("the compositor would not place the keyboard's layer surface")
-        }
-        placed = wanted
-        float?.scale = connection.scale
-        keys = try Canvas(size: Self.keysSize(size, float: float))
-        handle = try Canvas(size: Size(width: 1, height: 1))
-        try paintHandle(width: size.width)
-    }
-
-    /// The keys' part of a surface of `size`: below the handle when floating.
-    static func keysSize(_ size: Size, float: WaylandFloat?) -> Size {
-        Size(width: size.width, height: max(1, size.height - (float?.handleHeight ?? 0)))
-    }
-
-    /// Paints the handle strip (floating only) for a surface `width` buffer pixels wide.
-    func paintHandle(width: Int) throws {
-        guard let float else { return }
-        let canvas = try Canvas(size: Size(width: width, height: float.handleHeight))
-        float.painter.paintHandle(on: canvas)
-        handle = consume canvas
     }
 
     var keymapLayouts: String? { nil }
@@ -157,7 +108,7 @@ final class WaylandHost: WordsHost {
     // MARK: The keyboard
 
     func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
-        var keyboard = Keyboard(layout: layout, page: page, size: keys.size)
+        var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
         keyboard.keyRepeat = keyRepeat(.standard)
         let names = keyboard.xkbKeyNames
         let live = DefaultKeymap.liveKeys(named: names)
@@ -194,4 +145,60 @@ final class WaylandHost: WordsHost {
     }
 
     func pointerOnKeys() -> Point? { hovered }
+
+    // MARK: The surface (WaylandScreen)
+
+    func start(_ picture: Picture) {
+        loop = WaylandLoop(connection: connection)
+        screen.start(picture)
+        pending.append(.window(.mapped))
+        // input-method-v2 has said by now which field has the focus, if any: the session's
+        // field is private only until that first answer (as the focus watch's on X).
+        if connection.hasInputMethod { askField() }
+    }
+
+    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
+        screen.paint(picture, damaged: damaged, whole: whole, bar: bar)
+    }
+
+    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+        screen.paintTrail(picture, at: now, whole: whole)
+    }
+
+    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handleToo: true) }
+
+    func resize(to size: Size, picture: Picture) -> Size? {
+        do {
+            return try screen.resize(to: size)
+        } catch {
+            Log.error("\(error)")
+            return nil
+        }
+    }
+
+    func route(_ input: InputEvent) -> InputEvent? { screen.route(input) }
+    func keysPoint(_ point: Point) -> Point? { screen.keysPoint(point) }
+    func prepareToShow(_ picture: Picture) { screen.picture = picture }
+
+    func showWindow() {
+        guard !screen.isUp else { return }
+        screen.makeSurface()
+        pending.append(.window(.mapped))
+    }
+
+    func hideWindow() {
+        guard screen.isUp else { return }
+        screen.takeDown()
+        hovered = nil
+        pending.append(.window(.unmapped))
+    }
+
+    func recreateWindow(_ picture: Picture) {
+        screen.picture = picture
+        screen.makeSurface()
+    }
+
+    func screenChanged() { screen.outputsChanged() }
+    func followPreview(_ picture: Picture) { screen.followPreview(picture, mode: live.current[.preview]) }
+    var windowRect: Rect { screen.rect }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// The Wayland host as the settings make it: which compositor (`--backend`), where the
 /// surface goes (docked with its height reserved, or floating), the kiosk's typing filter,
 /// the click and the words' parts.
-extension WaylandHost {
+enum WaylandStart {
     /// The compositor to run on, or nil to run on X11 (said in one line when Wayland was there).
     /// Throws when `--backend wayland` asks for a compositor that cannot have the keyboard.
     static func connect(_ settings: Settings, plug: Bool) throws(WaylandError) -> WaylandConnection? {
@@ -39,7 +39,7 @@ extension WaylandHost {
         return connection
     }
 
-    static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
+    static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
                      suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
         let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
         let live = LiveSettings(settings)
