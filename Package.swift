@@ -94,11 +94,13 @@ let package = Package(
         // to leave out. Pure Swift over Core (points, rectangles) and Predict (the language's models), no I/O.
         .target(name: "ClavierCorrect", dependencies: ["ClavierCore", "ClavierPredict"], swiftSettings: noStringProcessing),
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders + noStringProcessing),
-        .target(name: "ClavierX11", dependencies: ["ClavierCore", "CX11"], swiftSettings: noStringProcessing),
+        // The loop's wait: one poll(2) on a window system's connection, a signal pipe and the app's descriptors.
+        .target(name: "ClavierPoll", swiftSettings: noStringProcessing),
+        .target(name: "ClavierX11", dependencies: ["ClavierCore", "ClavierPoll", "CX11"], swiftSettings: noStringProcessing),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
         // The Wayland side: the compositor's connection and events (as Core's WindowEvents), the layer
         // surface, typing through Clavier's own keymap and input-method-v2, the loop's poll.
-        .target(name: "ClavierWayland", dependencies: ["ClavierCore", "CWaylandHost", "CXKBCommon"], swiftSettings: noStringProcessing),
+        .target(name: "ClavierWayland", dependencies: ["ClavierCore", "ClavierPoll", "CWaylandHost", "CXKBCommon"], swiftSettings: noStringProcessing),
         // Reads layouts and themes from YAML into Core's values, with line and column for every problem.
         .target(name: "ClavierLayouts", dependencies: ["ClavierCore", "CXKBCommon", "CYAML", "ClavierJSON"], swiftSettings: noStringProcessing),
         // The built-in `us` layout and `system` theme, written as Swift at build time from

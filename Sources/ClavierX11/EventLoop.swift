@@ -1,41 +1,16 @@
 import CX11
-import Glibc
-
-/// The self-pipe the signal handler writes to; a global because a C signal handler
-/// cannot capture context.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+import ClavierPoll
 
 /// Sleeps on the X connection, a signal pipe and the caller's own descriptors (the control
-/// socket) with poll(2) — no timers, no polling — and wakes for X events, signals, a
-/// readable descriptor and the one deadline the caller asks for.
+/// socket) through `PollLoop`, and wakes for X events, signals, a readable descriptor and the
+/// one deadline the caller asks for.
 public final class EventLoop {
     private let display: Display
-    private var pipeEnds: [Int32] = [-1, -1]
-    private let clock = ContinuousClock()
+    private let poll = PollLoop()
 
     /// A loop that turns SIGINT, SIGTERM and SIGHUP into `Wake.signal`.
     public init(display: Display) {
         self.display = display
-        pipe(&pipeEnds)
-        for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        signalPipeWriteEnd = pipeEnds[1]
-        // A parent may have started us with these blocked (Foundation's Process passes on
-        // its thread's mask): unblock them, or SIGTERM would wait forever.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWriteEnd, &byte, 1)
-            }
-        }
-        signal(SIGPIPE, SIG_IGN)
-    }
-
-    deinit {
-        for end in pipeEnds { close(end) }
     }
 
     /// Why `wait` returned.
@@ -49,40 +24,19 @@ public final class EventLoop {
     }
 
     /// A signal that arrived since the last look, without waiting.
-    public func pendingSignal() -> Int32? {
-        var byte: UInt8 = 0
-        return read(pipeEnds[0], &byte, 1) == 1 ? Int32(byte) : nil
-    }
+    public func pendingSignal() -> Int32? { poll.pendingSignal() }
 
     /// Blocks until X events are queued, a signal arrives, one of `watching` is readable,
     /// or `deadline` passes.
     public func wait(until deadline: ContinuousClock.Instant?, watching: [Int32] = []) -> Wake {
         // Events Xlib already read into its queue would never wake poll.
         if XPending(display.raw) > 0 { return .xEvents }
-        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
-        fds += watching.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        while true {
-            var timeout: Int32 = -1
-            if let deadline {
-                let left = deadline - clock.now
-                if left <= .zero { return .deadline }
-                let (seconds, attos) = left.components
-                timeout = Int32(clamping: seconds * 1000 + (attos + 999_999_999_999_999) / 1_000_000_000_000_000)
-            }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .connectionLost
-            }
-            if ready == 0 { return .deadline }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                var byte: UInt8 = 0
-                if read(pipeEnds[0], &byte, 1) == 1 { return .signal(Int32(byte)) }
-            }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { return .connectionLost }
-            if fds[0].revents & Int16(POLLIN) != 0 { return .xEvents }
-            if let ready = fds.dropFirst(2).first(where: { $0.revents != 0 }) { return .readable(ready.fd) }
+        switch poll.wait(on: display.fileDescriptor, until: deadline, watching: watching) {
+        case .connection: return .xEvents
+        case .signal(let number): return .signal(number)
+        case .readable(let fd): return .readable(fd)
+        case .deadline: return .deadline
+        case .connectionLost: return .connectionLost
         }
     }
 }
