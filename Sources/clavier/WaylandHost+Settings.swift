@@ -10,10 +10,9 @@ extension WaylandHost {
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         switch live.take(settings, changed: name) {
         case .sound(let on):
-            if openPlayer == nil { player = on ? (player ?? makePlayer()) : nil }
+            keyClick.soundChanged(on: on)
         case .volume:
-            // Opened at the first press otherwise, at the volume the settings say then.
-            if openPlayer == nil, settings[.sound] { player = makePlayer() }
+            keyClick.volumeChanged()
         case .place:
             screen.picture = picture
             screenChanged()

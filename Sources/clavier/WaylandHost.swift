@@ -17,8 +17,6 @@ final class WaylandHost: WordsHost {
     let screen: WaylandScreen
     /// The settings as the settings page changes them (WaylandHost+Settings.swift).
     let live: LiveSettings
-    /// Opens the click player when the settings page turns the click on.
-    let makePlayer: () -> ClickPlayer?
     private let load: (String) throws(LayoutError) -> Layout
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     var loop: WaylandLoop?
@@ -26,8 +24,8 @@ final class WaylandHost: WordsHost {
     let taps: TapRecorder?
     let emojiSearcher = EmojiSearcher()
     let glides: GlideDecoders
-    var player: ClickPlayer?
-    var openPlayer: (() -> ClickPlayer?)?
+    /// The key click, its player opened at the first press (Click.swift).
+    let keyClick: Click
     /// Called once, when the surface is first up.
     var shown: (() -> Void)?
     /// What the host says before it next waits: the window's own events (mapped, unmapped)
@@ -48,10 +46,10 @@ final class WaylandHost: WordsHost {
         var suggester: Suggester?
         var taps: TapRecorder?
         var glides = GlideDecoders()
-        var openPlayer: () -> ClickPlayer?
+        /// Opens a click player at the volume the settings say now.
+        var openClick: () -> ClickPlayer?
         var shown: (() -> Void)?
         var live: LiveSettings
-        var makePlayer: () -> ClickPlayer?
         var showsButton = false
         var float: WaylandFloat?
     }
@@ -65,9 +63,8 @@ final class WaylandHost: WordsHost {
         suggester = parts.suggester
         taps = parts.taps
         glides = parts.glides
-        openPlayer = parts.openPlayer
+        keyClick = Click(live: parts.live, open: parts.openClick)
         live = parts.live
-        makePlayer = parts.makePlayer
         shown = parts.shown
         showsButton = parts.showsButton
     }
@@ -92,9 +89,7 @@ final class WaylandHost: WordsHost {
             self.shown = nil
             shown()
         }
-        guard let open = openPlayer else { return }
-        openPlayer = nil
-        player = open()
+        keyClick.firstPress()
     }
 
     func format(_ formatting: Formatting) {
@@ -103,7 +98,7 @@ final class WaylandHost: WordsHost {
         for _ in formatting.delimiter.unicodeScalars { typist.type(.left, modifiers: []) }
     }
 
-    func click() { player?.play() }
+    func click() { keyClick.play() }
 
     // MARK: The keyboard
 

@@ -88,9 +88,7 @@ enum WaylandStart {
                 try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
-            openPlayer: { live.current[.sound] ? XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) : nil },
-            shown: shown,
-            live: live, makePlayer: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
-            showsButton: settings.showsButton, float: float))
+            openClick: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
+            shown: shown, live: live, showsButton: settings.showsButton, float: float))
     }
 }

@@ -99,9 +99,8 @@ extension XHost {
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
             languages: settings[.languages].count,
-            openPlayer: { live.current[.sound] ? openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) : nil },
-            shown: shown,
-            live: live, makePlayer: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) }))
+            openClick: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
+            shown: shown, live: live))
     }
 
     /// Glide typing's decoders, built at the first glide on a page (its words load then): an

@@ -8,11 +8,9 @@ extension XHost {
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         switch live.take(settings, changed: name) {
         case .sound(let on):
-            // Before the first press the player is not open yet: it opens as the settings say then.
-            if openPlayer == nil { player = on ? (player ?? makePlayer()) : nil }
+            keyClick.soundChanged(on: on)
         case .volume:
-            // Opened at the first press otherwise, at the volume the settings say then.
-            if openPlayer == nil, settings[.sound] { player = makePlayer() }
+            keyClick.volumeChanged()
         case .place:
             screenChanged()
         case .theme(let theme):

@@ -46,11 +46,8 @@ final class XHost: WordsHost {
     /// The focus watch could not start, or ended, since the loop last looked: the session is
     /// told (`SessionEvent.fieldWatchEnded`) after this turn of the loop.
     var focusEnded = false
-    var player: ClickPlayer?
-    /// Opens the click player when the settings page turns the click on.
-    let makePlayer: () -> ClickPlayer?
-    /// Opens the click player once the keyboard is up; nil once it has been asked.
-    var openPlayer: (() -> ClickPlayer?)?
+    /// The key click, its player opened at the first press (Click.swift).
+    let keyClick: Click
     /// Called once, when the window is first up.
     var shown: (() -> Void)?
     /// What of the glide's trail is on screen (XHost+Glide.swift).
@@ -81,10 +78,10 @@ final class XHost: WordsHost {
         var glides = GlideDecoders()
         /// `languages`, one per group of the keymap.
         var languages = 0
-        var openPlayer: () -> ClickPlayer?
+        /// Opens a click player at the volume the settings say now.
+        var openClick: () -> ClickPlayer?
         var shown: (() -> Void)?
         var live: LiveSettings
-        var makePlayer: () -> ClickPlayer?
     }
 
     init(_ parts: Parts) throws {
@@ -97,8 +94,7 @@ final class XHost: WordsHost {
         side = parts.side
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
-        openPlayer = parts.openPlayer
-        makePlayer = parts.makePlayer
+        keyClick = Click(live: parts.live, open: parts.openClick)
         live = parts.live
         shown = parts.shown
         focus = parts.autoShow ? FocusFollower() : nil
@@ -137,10 +133,8 @@ final class XHost: WordsHost {
             self.shown = nil
             shown()
         }
-        guard let open = openPlayer else { return }
-        openPlayer = nil
+        guard keyClick.firstPress() else { return }
         _ = typist.injector
-        player = open()
         let touches = screen.window.followTouches()  // Not in Log.debug's autoclosure: run only with CLAVIER_LOG=debug.
         Log.debug(touches ? "XInput 2.2: touches and buttons through XI2, every finger its own pointer"
                           : "no XInput 2.2 on this server: core pointer events only")
@@ -186,7 +180,7 @@ final class XHost: WordsHost {
 
     // The click last: waking its thread sooner put a second busy thread beside the X server
     // and the focused client as the key reached them; it still starts within a millisecond.
-    func click() { player?.play() }
+    func click() { keyClick.play() }
 
     func prepareToShow(_ picture: Picture) {
         screen.letBackgroundGo()

@@ -68,7 +68,9 @@ struct WaylandTypingTests {
         let sway = try HeadlessSway()
         let entry = try GTK4Entry(on: sway)
         let session = WaylandSession(sway: sway)
-        try session.start()
+        try session.start(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
+        // The model loads on its own thread: on a busy machine it may come after the text.
+        #expect(Harness.waitFor(20) { session.errors.contains("made the word predictor for 'en'") }, "\(session.errors)")
         let typed = try sway.run(["wtype", "-s", "100", "Thank you very mu"])
         #expect(typed.status == 0, "wtype: \(typed.err)")
         #expect(entry.waitFor(text: "Thank you very mu"), "the entry holds \(entry.text.debugDescription)")
