@@ -74,7 +74,7 @@ extension KeyboardPainter {
     /// needle slanting down to the left, in the label's ink, sized by the cell's height.
     func paintPin(in r: Rect, ink: Color, _ cr: OpaquePointer) {
         let h = Double(r.height), head = max(2, h * 0.09)
-        let cx = Double(r.x) + h * 0.26, cy = Double(r.y) + h * 0.24
+        let cx = Double(r.x) + h * 0.34, cy = Double(r.y) + h * 0.36
         cairo_save(cr)
         set(cr, ink)
         cairo_set_line_width(cr, max(1.25, h * 0.05))
