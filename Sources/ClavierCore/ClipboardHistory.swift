@@ -1,36 +1,87 @@
 /// The clipboard strip's texts (issue 38): the last few texts copied (the host's watch on the
-/// CLIPBOARD selection), newest first, each once. Memory only: never written to disk, logged
-/// or kept across starts; `clavier forget` clears it (`Session.forgetLearning`).
+/// CLIPBOARD selection), newest first, each once, and the texts the user pinned (a long press
+/// on a copy's cell), before them. Only the pinned ones are ever written to disk (the host's
+/// pin file, `Effect.keepPins`); the copies are memory only: never written, logged or kept
+/// across starts. `clavier forget` clears both (`Session.forgetLearning`).
 public struct ClipboardHistory: Hashable, Sendable {
-    /// The most texts kept: the bar offers as many as it has slots for (5 at most).
+    /// The most copies kept besides the pinned texts: the bar offers as many as it has slots for (5 at most).
     public static let capacity = 5
+    /// The most texts pinned: as many as the widest bar shows. A sixth pin is refused (one is
+    /// unpinned first), never made by evicting a pin.
+    public static let pinCapacity = 5
     /// The largest text kept, in UTF-8 bytes: a bigger copy (a file's contents, a page) is not
     /// offered at all, as typing it key by key would take long and could not be seen on a cell.
     public static let largestText = 4_096
     /// The most characters of a text a cell shows, before "…".
     public static let labelCharacters = 14
 
-    /// The texts, newest first.
-    public private(set) var entries: [String] = []
+    /// The pinned texts, the latest pinned first; never evicted by a copy.
+    public private(set) var pinned: [String] = []
+    /// The copies that are not pinned, newest first.
+    public private(set) var recent: [String] = []
+    /// Every text, pinned ones first.
+    public var entries: [String] { pinned + recent }
 
-    public init() {}
+    /// A history holding `pinned` (the pin file's texts, the latest pinned first): those the
+    /// strip would keep, each once, `pinCapacity` at most.
+    public init(pinned: [String] = []) {
+        for text in pinned.reversed() where Self.keeps(text) && !self.pinned.contains(Self.newLines(text)) {
+            self.pinned.insert(Self.newLines(text), at: 0)
+        }
+        if self.pinned.count > Self.pinCapacity { self.pinned.removeLast(self.pinned.count - Self.pinCapacity) }
+    }
 
     /// Keeps `text`, copied just now, first; says whether it is kept. An empty text, one of
     /// whitespace only, one larger than `largestText`, or one with control characters other
     /// than a new line or a tab (typed into a terminal, they would do what the copier chose)
-    /// is not. A text already there moves to the front.
+    /// is not. A text already there moves to the front; a pinned one stays where it is.
     public mutating func record(_ text: String) -> Bool {
-        guard text.utf8.count <= Self.largestText, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }),
-              text.unicodeScalars.allSatisfy(Self.isTypable) else { return false }
+        guard Self.keeps(text) else { return false }
         let text = Self.newLines(text)
-        entries.removeAll { $0 == text }
-        entries.insert(text, at: 0)
-        if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
+        if pinned.contains(text) { return true }
+        recent.removeAll { $0 == text }
+        recent.insert(text, at: 0)
+        if recent.count > Self.capacity { recent.removeLast(recent.count - Self.capacity) }
         return true
     }
 
-    /// Forgets every text (`clavier forget`).
-    public mutating func clear() { entries = [] }
+    /// Whether the strip keeps `text` at all (`record`'s rule; the pin file's lines are held to it too).
+    public static func keeps(_ text: String) -> Bool {
+        text.utf8.count <= largestText && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+            && text.unicodeScalars.allSatisfy(isTypable)
+    }
+
+    public func isPinned(_ text: String) -> Bool { pinned.contains(text) }
+
+    /// Pins `text` (one of `entries`) first among the pinned, or unpins it back to the newest
+    /// copy; false when nothing changed: not there, or `pinCapacity` texts pinned already.
+    public mutating func togglePin(_ text: String) -> Bool {
+        if let i = pinned.firstIndex(of: text) {
+            pinned.remove(at: i)
+            recent.insert(text, at: 0)
+            if recent.count > Self.capacity { recent.removeLast(recent.count - Self.capacity) }
+            return true
+        }
+        guard let i = recent.firstIndex(of: text), pinned.count < Self.pinCapacity else { return false }
+        recent.remove(at: i)
+        pinned.insert(text, at: 0)
+        return true
+    }
+
+    /// What a bar of `slots` cells offers: the pinned texts first, then the copies; but while
+    /// the pins would fill every slot, the last one shows the newest copy, so a copy made just
+    /// now is always offered.
+    public func offered(slots: Int) -> [String] {
+        guard slots > 0 else { return [] }
+        guard let newest = recent.first, pinned.count >= slots else { return Array(entries.prefix(slots)) }
+        return Array(pinned.prefix(slots - 1)) + [newest]
+    }
+
+    /// Forgets every text, pinned or not (`clavier forget`).
+    public mutating func clear() {
+        pinned = []
+        recent = []
+    }
 
     /// How a cell shows `text`: in quotes (a copy, not a word to complete), white space run
     /// together and a new line as ⏎ (so that a text which would press Return says so), cut to

@@ -4,7 +4,8 @@
 /// by a third of a key's height (more than a tremble) and rests the whole time again. A key
 /// with alternates is held instead, as a finger would hold it: moving off types it, and once
 /// its alternates show, resting on one types that one (resting anywhere else presses what is
-/// there). The clock runs only while the pointer is over the shown window, on something it
+/// there). A copied text's cell on the bar is held the same way: moving off types it, resting
+/// on for the long press pins or unpins it (Session+Clipboard.swift). The clock runs only while the pointer is over the shown window, on something it
 /// would press, and never on what lay under a pointer that has not moved since the keyboard
 /// appeared (a page switch spends it the same way). Part of `Session`: the keyboard and the
 /// time are arguments, so every step is tested without X or sleeping.
@@ -81,10 +82,13 @@ public struct DwellAid: Sendable {
         var target = point.flatMap { board.dwellTarget(at: $0, pointer: Self.pointer) }
         if target != clicked { clicked = nil }
         if let held, board.popup?.pointer != Self.pointer {
-            if target == held.target && board.pressed[Self.pointer] != nil { return [] }
+            let holds = board.pressed[Self.pointer] != nil || board.keyboard.pressedCell?.pointer == Self.pointer
+            if target == held.target && holds { return [] }
             // Off the held key before its alternates show: it types, as a finger lifting would.
+            // Still on it, the long press spent the press (a copy pinned): resting on presses
+            // nothing more until the pointer moves, as after any press.
             self.held = nil
-            clock.stop()
+            if target != held.target { clock.stop() }
             return [.release(held.point, pointer: Self.pointer)]
         }
         if !down.isEmpty || target == clicked { target = nil }
@@ -128,7 +132,7 @@ public struct DwellAid: Sendable {
             return [.release(Point(x: -1, y: -1), pointer: me), .press(point, pointer: me), .release(point, pointer: me)]
         }
         if held != nil { return [] }
-        if case .key(let id) = target, board.geometry.frame(id: id)?.key.alternates.isEmpty == false {
+        if Self.isHeld(target, on: board) {
             held = (target, point)
             return [.press(point, pointer: me)]
         }
@@ -146,5 +150,15 @@ public struct DwellAid: Sendable {
     public func status(at now: ContinuousClock.Instant) -> (target: PressTarget?, percent: Int?) {
         guard let target = clock.target else { return (nil, nil) }
         return (target, clock.isSpent ? nil : Int((clock.progress(at: now) * 100).rounded()))
+    }
+
+    /// Whether dwell holds `target` down rather than tapping it: a key with alternates, and a
+    /// copied text's cell (a long press pins it).
+    static func isHeld(_ target: PressTarget, on board: Picture) -> Bool {
+        switch target {
+        case .key(let id): board.geometry.frame(id: id)?.key.alternates.isEmpty == false
+        case .cell(.completion(let i)): board.offersClips && i < board.completions.count
+        default: false
+        }
     }
 }

@@ -64,6 +64,12 @@ public enum Effect: Hashable, Sendable {
     case searchEmoji(String)
     /// A long press on the hide key asks for the settings page (the session decides).
     case openSettings
+    /// A long press on a copied text of the bar (`Typing.clips`): pin it, or unpin a pinned
+    /// one. The session takes it (Session+Clipboard.swift); it never reaches the host.
+    case pinClip(String)
+    /// The pinned clipboard texts are these now, the latest pinned first: the host keeps them
+    /// in the pin file ($XDG_STATE_HOME/clavier/clipboard-pins), or removes it when there are none.
+    case keepPins([String])
     /// The settings page changed the setting of this name (`Session.settingsSources`): keep
     /// the page's settings (settings.yaml) and apply the change to the host at once.
     case settingChanged(String)

@@ -1,15 +1,18 @@
 /// The accessory bar's presses: a completion, a copied text, a formatting action or the
-/// settings gear, taken on release.
+/// settings gear, taken on release; a copied text held `longPressDelay` is pinned or unpinned
+/// instead (`Effect.pinClip`), and its release types nothing.
 extension Keyboard {
     /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
     /// press on a cell holds it, and letting go on the same cell acts on it.
-    mutating func handleAccessory(_ event: InputEvent, _ typing: inout Typing) -> [Effect]? {
+    mutating func handleAccessory(_ event: InputEvent, at now: ContinuousClock.Instant, _ typing: inout Typing) -> [Effect]? {
         switch event {
         case .press(let point, let pointer):
             guard let bar = accessory, popup == nil, bar.rect.contains(point) else { return nil }
             guard let cell = bar.cell(at: point) else { return [] }
             if case .completion(let i) = cell, i >= typing.offeredCount { return [] }
-            pressedCell = (pointer, cell)
+            // A copied text held long is pinned: the tick at `due` says so (`longPressCell`).
+            let clip: Bool = if case .completion(let i) = cell, i < typing.clips.count { true } else { false }
+            pressedCell = (pointer, cell, clip ? now + longPressDelay : nil)
             return [.playClick, .redrawAccessory]
         case .release(let point, let pointer):
             guard let held = pressedCell, held.pointer == pointer else { return nil }
@@ -42,5 +45,14 @@ extension Keyboard {
         case .cancelAll, .tick:
             return nil
         }
+    }
+
+    /// The tick of a copied text's cell held `longPressDelay`: the press is spent (its release
+    /// types nothing) and the text is to be pinned, or unpinned.
+    mutating func longPressCell(at now: ContinuousClock.Instant, _ typing: Typing) -> [Effect] {
+        guard let held = pressedCell, let due = held.due, now >= due, case .completion(let i) = held.cell else { return [] }
+        pressedCell = nil
+        guard i < typing.clips.count else { return [.redrawAccessory] }
+        return [.redrawAccessory, .pinClip(typing.clips[i])]
     }
 }

@@ -11,7 +11,7 @@ extension Keyboard {
     func labelWhenPressed(_ pointer: Int) -> KeyLabel? { pressesBegun[pointer]?.label }
 
     mutating func reduce(_ event: InputEvent, at now: ContinuousClock.Instant, _ typing: inout Typing) -> [Effect] {
-        if let handled = handleAccessory(event, &typing) { return handled }
+        if let handled = handleAccessory(event, at: now, &typing) { return handled }
         switch event {
         case .press(let point, let pointer):
             guard popup == nil, let key = geometry.key(at: point) else { return [] }
@@ -95,7 +95,7 @@ extension Keyboard {
             if spaceCursor?.pointer == pointer { spaceCursor = nil }
             return [.redraw([id])]
         case .tick:
-            var effects = fadeTrail(at: now)
+            var effects = fadeTrail(at: now) + longPressCell(at: now, typing)
             if let held = holding, let due = held.due, now >= due {
                 holding = nil
                 if let frame = geometry.frame(id: held.key), frame.key.action == .hide, frame.key.alternates.isEmpty {

@@ -24,8 +24,9 @@ public struct Keyboard: Sendable {
     public internal(set) var accessory: AccessoryBar?
     /// Whether the layout offers suggestions: only then is the text before the caret followed.
     let followsWords: Bool
-    /// The accessory cell held down, and by which pointer.
-    var pressedCell: (pointer: Int, cell: AccessoryCell)?
+    /// The accessory cell held down, by which pointer, and when holding it pins (a copied
+    /// text's cell; nil: never).
+    var pressedCell: (pointer: Int, cell: AccessoryCell, due: ContinuousClock.Instant?)?
     /// The accessory cell held down now, for drawing.
     public var pressedAccessoryCell: AccessoryCell? { pressedCell?.cell }
     /// How a held key repeats (the settings', else the server's XKB rate); nil: it does not.
@@ -75,9 +76,10 @@ public struct Keyboard: Sendable {
     public internal(set) var locks: Locks = []
 
     /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, a key
-    /// with alternates is held or a glide's trail fades, so an idle keyboard asks for no timer at all.
+    /// with alternates or a copied text's cell is held or a glide's trail fades, so an idle
+    /// keyboard asks for no timer at all.
     public var nextDeadline: ContinuousClock.Instant? {
-        [repeating?.next, holding?.due, glideDrag.fading?.next].compactMap { $0 }.min()
+        [repeating?.next, holding?.due, pressedCell?.due, glideDrag.fading?.next].compactMap { $0 }.min()
     }
 
     /// A keyboard showing `page` (the layout's first page by default) in a window of `size`.

@@ -15,13 +15,16 @@ public struct Picture: Sendable {
     public let correcting: Bool
     /// Whether the bar's cells offer copied texts (`completions` are their labels, Session+Clipboard.swift).
     public let offersClips: Bool
+    /// How many of the bar's first cells show pinned copied texts (painted with a pin).
+    public let pinnedClips: Int
     /// The settings page, painted over the whole keys' area while it is open.
     public let settingsPage: SettingsPage?
 
     public init(_ keyboard: Keyboard, completions: [String] = [], marks: KeyMarks = KeyMarks(), isPrivate: Bool = false,
-                correcting: Bool = false, offersClips: Bool = false, settingsPage: SettingsPage? = nil) {
+                correcting: Bool = false, offersClips: Bool = false, pinnedClips: Int = 0, settingsPage: SettingsPage? = nil) {
         self.keyboard = keyboard
         self.offersClips = offersClips && !completions.isEmpty
+        self.pinnedClips = self.offersClips ? min(pinnedClips, completions.count) : 0
         self.settingsPage = settingsPage
         self.completions = completions
         self.correcting = correcting && !completions.isEmpty

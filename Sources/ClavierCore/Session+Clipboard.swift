@@ -5,6 +5,9 @@
 /// after which the text before the caret is not empty and the bar's words come back.
 /// Nothing is recorded while a private field (a password's, one not told yet) has the focus,
 /// nor offered into one; kiosk mode decides whether there is a strip (Session+Kiosk.swift).
+/// A long press on a copy's cell pins it (`Effect.pinClip`; dwell holds the cell as it holds
+/// a key with alternates): pinned texts come first and are the only ones the host keeps on
+/// disk (`Effect.keepPins`); a long press on a pinned one unpins it.
 extension Session {
     /// A copy was made: kept unless the strip is off or a private field has the focus.
     mutating func copied(_ text: String) {
@@ -12,10 +15,27 @@ extension Session {
         _ = clipboard?.record(text)
     }
 
-    /// `clavier forget`: the strip forgets every text.
-    mutating func forgetClipboard() { clipboard?.clear() }
+    /// `clavier forget`: the strip forgets every text, the pinned ones too, and the pin file
+    /// goes (even with no strip now: pins kept by an earlier start).
+    mutating func forgetClipboard() -> [Effect] {
+        clipboard?.clear()
+        return [.keepPins([])]
+    }
 
-    /// The texts the bar offers now: the newest, as many as it has suggestion slots, while
+    /// A long press on the cell of `text`: pinned, or unpinned, and the pins kept on disk;
+    /// nothing with no strip (`--clipboard off`, a kiosk) or `pinCapacity` texts pinned.
+    mutating func togglePin(_ text: String) -> [Effect] {
+        guard clipboard?.togglePin(text) == true, let clipboard else { return [] }
+        return [.keepPins(clipboard.pinned), .redrawAccessory]
+    }
+
+    /// How many of the bar's first cells show pinned texts (the painter marks them).
+    var pinnedClipsShown: Int {
+        guard let clipboard else { return 0 }
+        return typing.clips.prefix(while: clipboard.isPinned).count
+    }
+
+    /// The texts the bar offers now: the pinned, then the newest, as many as it has suggestion slots, while
     /// the text before the caret is empty in a field that keeps text and is not private, no
     /// glide's alternatives are offered, and neither the settings page nor the emoji search shows.
     var clipsWanted: [String] {
@@ -23,7 +43,7 @@ extension Session {
               keyboard.followsWords, let slots = keyboard.accessory?.slots, slots > 0,
               !typing.fieldKeys.isPrivate, typing.context.field.keepsText, typing.context.before.isEmpty,
               typing.glideContext.lastWord == nil else { return [] }
-        return Array(clipboard.entries.prefix(slots))
+        return clipboard.offered(slots: slots)
     }
 
     /// After every event: the bar takes the texts it should offer now, repainted when they changed.

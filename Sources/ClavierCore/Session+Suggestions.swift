@@ -20,12 +20,11 @@ extension Session {
     }
 
     /// `clavier forget`: what was typed since the last commit is dropped unlearned, the
-    /// predictors forget what they learned, the clipboard strip its texts, and the bar is
+    /// predictors forget what they learned, the clipboard strip its texts (pinned ones and their file too), and the bar is
     /// asked again (it may offer a learned word).
     mutating func forgetLearning() -> [Effect] {
         _ = typing.context.commit(complete: false)
-        forgetClipboard()
-        return [.forgetLearned] + asksSuggestions
+        return [.forgetLearned] + forgetClipboard() + asksSuggestions
     }
 
     /// The focus watch's report: a new field (what was typed belongs to the last one, and is

@@ -19,7 +19,8 @@ public struct Session: Sendable {
             ? Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
                       correcting: typing.offersCorrection, settingsPage: settingsPage)
             : Picture(keyboard, completions: typing.clips.map(ClipboardHistory.label), marks: marks,
-                      isPrivate: typing.fieldKeys.isPrivate, offersClips: true, settingsPage: settingsPage)
+                      isPrivate: typing.fieldKeys.isPrivate, offersClips: true, pinnedClips: pinnedClipsShown,
+                      settingsPage: settingsPage)
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
@@ -87,6 +88,9 @@ public struct Session: Sendable {
         public var words = false
         /// `--clipboard`: the clipboard strip, where kiosk mode lets it be (`keepsClipboard`).
         public var clipboard = false
+        /// The texts pinned on the strip before (the pin file's), the latest pinned first;
+        /// taken only where there is a strip.
+        public var pinnedClips: [String] = []
         public init() {}
     }
 
@@ -112,7 +116,7 @@ public struct Session: Sendable {
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
-        clipboard = options.keepsClipboard ? ClipboardHistory() : nil
+        clipboard = options.keepsClipboard ? ClipboardHistory(pinned: options.pinnedClips) : nil
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
     }
@@ -237,10 +241,13 @@ public struct Session: Sendable {
             let caretMoves = keyboard.caretMoves
             let out = keyboard.handle(input, at: now, typing: &typing)
             effects += out.filter { effect in
-                if case .searchTyped = effect { return false }
-                return effect != .hide && effect != .openSettings
+                switch effect {
+                case .searchTyped, .pinClip: return false
+                default: return effect != .hide && effect != .openSettings
+                }
             }
             effects += followSearch(out)
+            for case .pinClip(let text) in out { effects += togglePin(text) }
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
             if out.contains(.openSettings) { effects += openSettings(at: now) }
             // A drag on the space bar moved the caret: the text before it is no longer known,

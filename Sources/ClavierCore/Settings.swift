@@ -271,7 +271,7 @@ extension Setting<Bool> {
     /// On: the last texts copied are offered on the bar while the field is empty (the
     /// clipboard strip, Session+Clipboard.swift); never in a kiosk (Session+Kiosk.swift).
     public static let clipboard = Setting("clipboard", .text, default: true,
-        help: "The clipboard strip: the last texts copied, offered on the suggestion bar while the field is empty, a tap types one; on (default) or off. Never in a kiosk nor a password field; kept in memory only.",
+        help: "The clipboard strip: the last texts copied, offered on the suggestion bar while the field is empty, a tap types one, a long press pins it; on (default) or off. Never in a kiosk nor a password field; kept in memory only, except the texts pinned.",
         valueName: "on|off") { text in
         switch text {
         case "on": .value(true)

@@ -1,7 +1,8 @@
 import CPangoCairo
 import ClavierCore
 
-/// The accessory bar: repainting it alone, and its completions and formatting actions.
+/// The accessory bar: repainting it alone, and its completions and formatting actions, a
+/// pinned copied text with a pin in its corner.
 extension KeyboardPainter {
     /// Repaints the accessory bar alone (its completions changed or a cell was pressed) and
     /// returns its area; `nil` when the layout has no bar. The pixels are exactly those
@@ -55,6 +56,7 @@ extension KeyboardPainter {
                 // The correction the word gets as it ends, and a copied text, are offered on a key's face.
                 if held { face(.keyPressed) } else if (i == 0 && picture.correcting) || picture.offersClips { face(.functionKey) }
                 paintText(picture.completions[i], in: r, ink: theme.label, cr, m)
+                if i < picture.pinnedClips { paintPin(in: r, ink: theme.label, cr) }
             case .format(let formatting):
                 face(held ? .keyPressed : .functionKey)
                 paintText(formatting.label, in: r, ink: theme.label, cr, m)
@@ -65,6 +67,27 @@ extension KeyboardPainter {
             paintMarks(in: r, progress: picture.marks.dwellProgress(of: cell), scanned: picture.marks.scanned.contains(.cell(cell)),
                        cr, m)
         }
+        cairo_restore(cr)
+    }
+
+    /// A pushpin in the top left corner of `r` (a pinned copied text): a round head and its
+    /// needle slanting down to the left, in the label's ink, sized by the cell's height.
+    func paintPin(in r: Rect, ink: Color, _ cr: OpaquePointer) {
+        let h = Double(r.height), head = max(2, h * 0.09)
+        let cx = Double(r.x) + h * 0.34, cy = Double(r.y) + h * 0.36
+        cairo_save(cr)
+        set(cr, ink)
+        cairo_set_line_width(cr, max(1.25, h * 0.05))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cr, cx, cy)
+        cairo_line_to(cr, cx - h * 0.14, cy + h * 0.14)
+        cairo_stroke(cr)
+        // The pin's collar across the needle, then its head.
+        cairo_move_to(cr, cx - head * 0.2, cy - head * 1.4)
+        cairo_line_to(cr, cx + head * 1.4, cy + head * 0.2)
+        cairo_stroke(cr)
+        cairo_arc(cr, cx + head * 0.75, cy - head * 0.75, head, 0, 2 * Double.pi)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 }

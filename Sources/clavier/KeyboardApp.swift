@@ -64,7 +64,8 @@ final class KeyboardApp {
             case .recreateWindow: host.recreateWindow(session.picture)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
-            case .openSettings: break  // The session's: never comes out of it.
+            case .keepPins(let texts): host.keepPins(texts)
+            case .openSettings, .pinClip: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }
         }

@@ -109,6 +109,8 @@ protocol KeyboardHost: AnyObject {
     func askField()
     /// Locks the keymap's group for `languages` entry `index`, or the next one (nil).
     func switchLanguage(_ index: Int?)
+    /// Keeps the clipboard strip's pinned texts (`Effect.keepPins`; none: the pin file goes).
+    func keepPins(_ texts: [String])
     /// Keeps the settings page's settings (settings.yaml, `SettingsSources.keptLines`).
     func keepSettings(_ lines: [(name: String, text: String)])
     /// Carries out the settings page's change of the setting `name` to `settings` at once

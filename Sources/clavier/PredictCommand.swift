@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClavierJSON
+import ClavierLayouts
 import ClavierPredict
 import Glibc
 
@@ -125,12 +126,13 @@ struct PredictCommand: ParsableCommand {
     }
 }
 
-/// `clavier forget`: deletes the words learned from typing, and makes a running keyboard
-/// forget them too (else it would go on offering them and write them back at its next save).
+/// `clavier forget`: deletes the words learned from typing and the clipboard strip's pinned
+/// texts, and makes a running keyboard forget them too (else it would go on offering them and
+/// write them back at its next save), its copies in memory as well.
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json, and the kept first pictures, which show the bar's first words), in the running keyboard too.")
+        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json, and the kept first pictures, which show the bar's first words) and the clipboard strip's texts, pinned ones too ($XDG_STATE_HOME/clavier/clipboard-pins), in the running keyboard too.")
     @OptionGroup var control: ControlOptions
 
     func run() throws {
@@ -143,6 +145,9 @@ struct ForgetCommand: ParsableCommand {
         let keyboard = ControlClient.send(.forget, to: ControlSocket.path(display: control.display))
         var removed = UserModelFile.forget(directory: directory)
         if unlink(directory + "/words.json") == 0 { removed.append(directory + "/words.json") }
+        // The clipboard strip's pins: the only clipboard text on disk.
+        let pins = directory + "/" + ClipboardPinsFile.fileName
+        if unlink(pins) == 0 { removed.append(pins) }
         // The kept first pictures show the bar's first words, which may be learned ones.
         removed += PictureCache.standard()?.removeAll() ?? []
         print(removed.isEmpty ? "nothing learned to forget" : "forgot " + removed.joined(separator: ", "))

@@ -217,6 +217,8 @@ struct RunOptions {
         options.layoutName = settings.layoutName
         options.glide = settings[.glide]
         options.clipboard = settings.watchesClipboard
+        // Pins only where there is a strip: not with --clipboard off, never in a kiosk.
+        if options.keepsClipboard { options.pinnedClips = ClipboardPins.load() }
         return options
     }
 }

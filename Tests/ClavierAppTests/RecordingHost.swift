@@ -68,6 +68,8 @@ final class RecordingHost: KeyboardHost {
     func pointerOnKeys() -> Point? { pointer }
     /// What the settings page kept last (settings.yaml's lines).
     var keptSettings: [String] = []
+    /// Each `keepPins` call's texts, in order.
+    var keptPins: [[String]] = []
     func keepSettings(_ lines: [(name: String, text: String)]) { keptSettings = lines.map { "\($0.name): \($0.text)" } }
     /// The settings the host was last told to apply.
     var appliedSettings: Settings?
@@ -137,6 +139,7 @@ final class RecordingHost: KeyboardHost {
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool { false }
     func learn(_ text: String, on layout: Layout) { learned.append(text) }
     func forgetLearned() { log.append("forget") }
+    func keepPins(_ texts: [String]) { keptPins.append(texts) }
     func saveLearning() {}
     var suggests: Bool { words != nil }
     func refreshLayout(_ layout: Layout) -> Layout? { nil }
