@@ -3,7 +3,8 @@ import ClavierRender
 import Testing
 
 /// The settings page's look, in the shipped themes: big cells in the keys' faces, − and +
-/// on a stepped setting, a locked one greyed with why, Done on a function key's face.
+/// on a stepped setting (the height a share of the monitor), a locked one greyed with why
+/// (the command line's, Wayland's), Done on a function key's face.
 @Suite(.serialized)
 struct SettingsPageGoldenTests {
     static func picture(size: Size) -> Picture {
@@ -11,7 +12,10 @@ struct SettingsPageGoldenTests {
         commandLine[.sound] = false
         page[.keySize] = 18
         page[.dwell] = 1000
-        let sources = SettingsSources(commandLine: commandLine, page: page)
+        page[.height] = .percent(35)
+        var sources = SettingsSources(commandLine: commandLine, page: page)
+        // A cell the window system cannot carry out (scanning's switch on Wayland) is locked with why.
+        sources.unavailable[Setting.scanSwitch.name] = "not on Wayland"
         return Picture(Keyboard(layout: .us, size: size), settingsPage: SettingsPage(sources, size: size))
     }
 
