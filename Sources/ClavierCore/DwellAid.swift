@@ -4,7 +4,8 @@
 /// by a third of a key's height (more than a tremble) and rests the whole time again. A key
 /// with alternates is held instead, as a finger would hold it: moving off types it, and once
 /// its alternates show, resting on one types that one (resting anywhere else presses what is
-/// there). The clock runs only while the pointer is over the shown window, on something it
+/// there). The hide key is held so too where it opens the settings page: resting on, the page
+/// opens a long press later; moving off before, it hides. The clock runs only while the pointer is over the shown window, on something it
 /// would press, and never on what lay under a pointer that has not moved since the keyboard
 /// appeared (a page switch spends it the same way). Part of `Session`: the keyboard and the
 /// time are arguments, so every step is tested without X or sleeping.
@@ -85,6 +86,12 @@ public struct DwellAid: Sendable {
             // Off the held key before its alternates show: it types, as a finger lifting would.
             self.held = nil
             clock.stop()
+            // The keys changed under a still pointer (the hide key's hold opened the settings
+            // page): what lies there now is spent, as after a page switch.
+            if !moved, let target {
+                clock.rest(on: target, at: now)
+                clock.spend()
+            }
             return [.release(held.point, pointer: Self.pointer)]
         }
         if !down.isEmpty || target == clicked { target = nil }
@@ -128,7 +135,10 @@ public struct DwellAid: Sendable {
             return [.release(Point(x: -1, y: -1), pointer: me), .press(point, pointer: me), .release(point, pointer: me)]
         }
         if held != nil { return [] }
-        if case .key(let id) = target, board.geometry.frame(id: id)?.key.alternates.isEmpty == false {
+        // The hide key too, where it opens the settings page: a long press's way in for a
+        // dwell user, on every layout, the bar's gear or none (emoji, phone).
+        if case .key(let id) = target, let key = board.geometry.frame(id: id)?.key,
+           !key.alternates.isEmpty || (key.action == .hide && board.keyboard.opensSettings) {
             held = (target, point)
             return [.press(point, pointer: me)]
         }

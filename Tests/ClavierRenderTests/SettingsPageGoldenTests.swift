@@ -44,4 +44,21 @@ struct SettingsPageGoldenTests {
         KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system")).paintAll(picture, on: canvas)
         try GoldenImage.check(canvas, named: "settings-aids-800x260-system")
     }
+
+    /// The way in for a switch on a layout with no bar (the phone pad): the scan's last row,
+    /// the gear, painted over the middle of the keys while highlighted; not at all otherwise.
+    @Test func theScansGearOverAKeyboardWithNoBarMatchesGolden() throws {
+        let size = Size(width: 600, height: 300)
+        var keyboard = Keyboard(layout: try ShippedLayoutGoldenTests.library.layout("phone"), size: size)
+        keyboard.opensSettings = true
+        #expect(!keyboard.showsGear && Scanner.rows(of: Picture(keyboard)).last == [.cell(.settings)])
+        var marks = KeyMarks()
+        marks.scanned = [.cell(.settings)]
+        let painter = KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system"))
+        let canvas = try Canvas(size: size)
+        painter.paintAll(Picture(keyboard, marks: marks), on: canvas)
+        try GoldenImage.check(canvas, named: "scan-gear-phone-600x300-system")
+        // A key repainted under it repaints it too, never a key over it.
+        #expect(painter.paintKeys(["1"], of: Picture(keyboard, marks: marks), on: canvas) == Rect(x: 0, y: 0, width: 600, height: 300))
+    }
 }
