@@ -16,6 +16,10 @@ static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t seria
                           wl_fixed_t x, wl_fixed_t y) {
     struct clv_wl *wl = data;
     (void)pointer; (void)serial;
+    // A surface made again under a held button (a setting that places the keyboard again, on
+    // its press) gets no leave: that press ended with the old surface, and the next is new.
+    if (wl->pointer_down) push_input(wl, CLV_WL_LOST, 0, wl->pointer_x, wl->pointer_y);
+    wl->pointer_down = 0;
     wl->pointer_in = surface != NULL && surface == wl->surface;
     wl->button_in = surface != NULL && surface == wl->button;
     wl->pointer_x = wl_fixed_to_double(x);

@@ -5,7 +5,9 @@
 /// with alternates is held instead, as a finger would hold it: moving off types it, and once
 /// its alternates show, resting on one types that one (resting anywhere else presses what is
 /// there). A copied text's cell on the bar is held the same way: moving off types it, resting
-/// on for the long press pins or unpins it (Session+Clipboard.swift). The clock runs only while the pointer is over the shown window, on something it
+/// on for the long press pins or unpins it (Session+Clipboard.swift). The hide key is held so
+/// too where it opens the settings page: resting on, the page opens a long press later; moving
+/// off before, it hides. The clock runs only while the pointer is over the shown window, on something it
 /// would press, and never on what lay under a pointer that has not moved since the keyboard
 /// appeared (a page switch spends it the same way). Part of `Session`: the keyboard and the
 /// time are arguments, so every step is tested without X or sleeping.
@@ -88,7 +90,15 @@ public struct DwellAid: Sendable {
             // Still on it, the long press spent the press (a copy pinned): resting on presses
             // nothing more until the pointer moves, as after any press.
             self.held = nil
-            if target != held.target { clock.stop() }
+            if target != held.target {
+                clock.stop()
+                // The keys changed under a still pointer (the hide key's hold opened the settings
+                // page): what lies there now is spent, as after a page switch.
+                if !moved, let target {
+                    clock.rest(on: target, at: now)
+                    clock.spend()
+                }
+            }
             return [.release(held.point, pointer: Self.pointer)]
         }
         if !down.isEmpty || target == clicked { target = nil }
@@ -152,11 +162,18 @@ public struct DwellAid: Sendable {
         return (target, clock.isSpent ? nil : Int((clock.progress(at: now) * 100).rounded()))
     }
 
-    /// Whether dwell holds `target` down rather than tapping it: a key with alternates, and a
-    /// copied text's cell (a long press pins it).
+    /// Whether dwell holds `target` down rather than tapping it: a key with alternates, the
+    /// hide key where it opens the settings page (a long press's way in for a dwell user, on
+    /// every layout, the bar's gear or none: emoji, phone), and a copied text's cell (a long
+    /// press pins it).
     static func isHeld(_ target: PressTarget, on board: Picture) -> Bool {
         switch target {
-        case .key(let id): board.geometry.frame(id: id)?.key.alternates.isEmpty == false
+        case .key(let id):
+            if let key = board.geometry.frame(id: id)?.key {
+                !key.alternates.isEmpty || (key.action == .hide && board.keyboard.opensSettings)
+            } else {
+                false
+            }
         case .cell(.completion(let i)): board.offersClips && i < board.completions.count
         default: false
         }

@@ -36,6 +36,8 @@ public struct KeyMarks: Hashable, Sendable {
         for target in scanned.symmetricDifference(old.scanned) {
             switch target {
             case .key(let id): keys.append(id)
+            // With no gear on the bar, the scan's gear is painted over all the keys (`Scanner.rows`).
+            case .cell(.settings): whole = true
             case .cell: bar = true
             case .alternate, .page: whole = true
             }

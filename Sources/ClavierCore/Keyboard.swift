@@ -53,6 +53,8 @@ public struct Keyboard: Sendable {
     public var opensSettings = false {
         didSet { if opensSettings != oldValue { (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings) } }
     }
+    /// Whether the bar shows the settings gear (no bar: emoji, phone, PIN; or no page to open).
+    public var showsGear: Bool { (accessory?.rect(of: .settings)?.width ?? 0) > 0 }
     /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
     /// the finger moved off on a glide; let go on the key, it still types it).
     var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?

@@ -47,6 +47,10 @@ extension PageSetting {
     public static let all: [PageSetting] = [
         PageSetting("key-size", "Key size", ["12", "14", "16", "18", "20", "22", "24"], stepped: true,
                     current: { $0[.keySize].map(number) ?? "16" }, shown: { "\($0 ?? "16") mm" }),
+        // A share of the monitor (pixels differ from one monitor to the next); the default
+        // follows the key size. A docked keyboard is placed again at once; a floating one ignores it.
+        PageSetting("height", "Keyboard height", [nil, "20%", "25%", "30%", "35%", "40%", "45%", "50%"], stepped: true,
+                    current: { height($0[.height]) }, shown: { $0.map { $0.hasSuffix("%") ? "\($0.dropLast()) %" : "\($0) px" } ?? "by key size" }),
         flag(.sound, "Click"),
         PageSetting("volume", "Click volume", ["25", "50", "75", "100"], stepped: true,
                     current: { String($0[.volume]) }, shown: { "\($0 ?? "100") %" }),
@@ -55,6 +59,11 @@ extension PageSetting {
         // Its choices are the layouts found at start (`SettingsSources.layoutNames`), as
         // `clavier layouts` lists them; the session loads the one chosen at once.
         PageSetting("layout", "Layout", [], current: { $0.layoutName }, shown: { $0 ?? "us" }),
+        // Its choices are the keymap's first language with each other one whose words are
+        // installed (`SettingsSources.languageChoices`); the keymap is made at start (X only).
+        PageSetting("languages", "Languages", [], atRestart: true,
+                    current: { $0[.languages].isEmpty ? nil : $0[.languages].joined(separator: ",") },
+                    shown: { $0.map { $0.split(separator: ",").joined(separator: ", ") } ?? "keymap's own" }),
         PageSetting("theme", "Theme", ["system", "dark", "high-contrast"], current: { $0[.theme] }, shown: { $0 ?? "system" }),
         PageSetting("suggestions", "Suggestions", ["0", "1", "2", "3", "4", "5"], stepped: true,
                     current: { String($0[.suggestions]) }, shown: { $0 == "0" ? "none" : $0 ?? "3" }),
@@ -81,6 +90,11 @@ extension PageSetting {
         // Scanning's switches are grabbed at start, and the session's scanner made with it.
         PageSetting("scan", "Scanning", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true, atRestart: true,
                     current: { $0[.scan].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
+        // One switch each: keys no shipped layout but pc types with (a switch grabbed from the
+        // server takes its key from the keys on screen, and space or Return would select
+        // instead of typing). Grabbed again at once while scanning runs.
+        PageSetting("scan-switch", "Scan switch", ["F9", "F10", "F11", "F12", "Pause"],
+                    current: { $0[.scanSwitch].joined(separator: ",") }, shown: { $0 ?? "F9" }),
     ]
 
     /// The page's entry for the setting named `name`.
@@ -90,6 +104,15 @@ extension PageSetting {
     static func flag(_ setting: Setting<Bool>, _ title: String) -> PageSetting {
         PageSetting(setting.name, title, ["true", "false"],
                     current: { String($0[setting]) }, shown: { $0 == "false" ? "off" : "on" })
+    }
+
+    /// `35%`, `300` (pixels), nil for the default: as `height` reads it back.
+    static func height(_ value: DockHeight) -> String? {
+        switch value {
+        case .physical: nil
+        case .pixels(let px): String(px)
+        case .percent(let p): number(p) + "%"
+        }
     }
 
     /// `18` for 18.0, `17.5` otherwise: as a person writes a size.

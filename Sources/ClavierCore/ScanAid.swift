@@ -13,6 +13,9 @@ public struct ScanAid: Sendable {
     public let stepsBySwitch: Bool
     /// The key chosen by a switch still down, typed when it comes up.
     private var chosen: [InputEvent] = []
+    /// The settings page was chosen by a switch still down (no gear on the keys), opened
+    /// when it comes up (`takeSettings`), as a key is typed then.
+    private var opensSettings = false
 
     /// `switches` switches (two: step and select, no clock); `interval`: the clock of one switch.
     public init(switches: Int, interval: Duration?) {
@@ -26,14 +29,27 @@ public struct ScanAid: Sendable {
             defer { chosen = [] }
             return chosen
         }
+        opensSettings = false
         follow(shown: true, on: board, at: now)
         if stepsBySwitch && index == 0 {
             scanner.step(at: now)
             return []
         }
-        guard let target = scanner.select(at: now), let centre = board.centre(of: target) else { return [] }
+        guard let target = scanner.select(at: now) else { return [] }
+        // The gear of a keyboard with none on screen (`Scanner.rows`): the page, not a press.
+        if target == .cell(.settings), !board.keyboard.showsGear {
+            opensSettings = true
+            return []
+        }
+        guard let centre = board.centre(of: target) else { return [] }
         chosen = [.press(centre, pointer: Self.pointer), .release(centre, pointer: Self.pointer)]
         return []
+    }
+
+    /// Whether the switch that just came up chose the settings page; asked once.
+    public mutating func takeSettings() -> Bool {
+        defer { opensSettings = false }
+        return opensSettings
     }
 
     public var nextDeadline: ContinuousClock.Instant? { scanner.nextDeadline }

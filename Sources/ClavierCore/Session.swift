@@ -149,6 +149,7 @@ public struct Session: Sendable {
             if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
             let seen = picture
             if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
+            if !down, scan?.takeSettings() == true { effects += openSettings(at: now) }
         case .tick:
             effects += feed([.tick], at: now)
             let seen = picture

@@ -12,6 +12,12 @@ public struct SettingsSources: Sendable {
     /// The layouts the page's layout cell goes through, by name, as `clavier layouts` lists
     /// them: found by the app at start (Core reads no directories); empty: none offered.
     public var layoutNames: [String] = []
+    /// The page's languages cell's choices after "the keymap's own" (`us,de`, `us,fr`): found
+    /// by the app at start, as the layouts are; empty: none offered.
+    public var languageChoices: [String] = []
+    /// The page's settings this window system cannot carry out, by name, with why (`X11
+    /// only`): locked on the page whatever the levels say. Told by the host at start.
+    public var unavailable: [String: String] = [:]
     /// The page's settings a kiosk's user may change (config.yaml's `kiosk-settings`), and
     /// the only ones settings.yaml is read for; nil: not a kiosk, the whole page. Empty: a
     /// kiosk whose builder named none, which opens no page (`Session.Options.settingsPageAllowed`).
@@ -36,13 +42,28 @@ public struct SettingsSources: Sendable {
     /// Whether the page offers the setting named `name`: any of its own, a kiosk's named only.
     public func offers(_ name: String) -> Bool { kioskSettings?.contains(name) ?? true }
 
-    /// The values a tap on `entry` goes through: its own, or the layouts found.
+    /// The values a tap on `entry` goes through: its own, or the layouts or languages found.
     public func choices(of entry: PageSetting) -> [String?] {
-        entry.name == Setting.layout.name ? layoutNames : entry.choices
+        switch entry.name {
+        case Setting.layout.name: layoutNames
+        case Setting.languages.name: languageChoices.isEmpty ? [] : [nil] + languageChoices
+        default: entry.choices
+        }
+    }
+
+    /// The languages cell's choices: the keymap's first layout (`keymap`, `us` when unknown)
+    /// with each language of `installed` (ISO 639-1 codes, `models/LANG.lm`) it does not type
+    /// already, as an XKB layout name: `us,de`, `us,fr`.
+    public static func languageChoices(keymap: String?, installed: [String]) -> [String] {
+        let base = keymap.map { String($0.prefix { $0 != "(" }) }.flatMap { $0.isEmpty ? nil : $0 } ?? "us"
+        let own = PredictionLanguage.code(xkbLayout: base)
+        let layouts = installed.sorted().filter { $0 != own }.map { ["en": "us", "uk": "ua"][$0] ?? $0 }
+        return layouts.map { base + "," + $0 }.filter { (try? Setting.languages.parse($0)) != nil }
     }
 
     /// Why the page cannot change the setting named `name`; nil: it can.
     public func lock(_ name: String) -> String? {
+        if let why = unavailable[name] { return why }
         if commandLine.gives(named: name) { return "set by the command line" }
         if file.gives(named: name) { return "set in config.yaml" }
         return nil

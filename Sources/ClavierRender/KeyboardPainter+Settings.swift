@@ -46,6 +46,26 @@ extension KeyboardPainter {
         }
     }
 
+    /// The scan's settings gear on a keyboard whose bar shows none (`Scanner.rows`): while its
+    /// row is highlighted, a big function key over the middle of the keys, the gear and
+    /// "Settings" on it, in the scan's highlight; nothing otherwise.
+    func paintScannedGear(of picture: Picture, _ cr: OpaquePointer, _ m: Metrics) {
+        guard picture.marks.scanned.contains(.cell(.settings)), !picture.keyboard.showsGear else { return }
+        let size = picture.geometry.size, key = picture.geometry.keyHeight
+        let width = min(size.width - 2 * m.margin, max(key * 3, size.width / 3))
+        let height = min(size.height - 2 * m.margin, key * 2)
+        guard width > 0, height > 0 else { return }
+        let r = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        let face = cache.bitmap(.face(width: width, height: height, top: r.y, keyboardHeight: size.height, fill: .functionKey), m) {
+            try makeFace(width: width, height: height, top: r.y, keyboardHeight: size.height, fill: .functionKey, m)
+        }
+        face?.paint(on: cr, x: Double(r.x - m.margin), y: Double(r.y - m.margin))
+        paintIcon(.gear, IconVariant(), in: Rect(x: r.x, y: r.y, width: width, height: height / 2 + height / 6), ink: theme.label, cr, m)
+        paintText("Settings", in: Rect(x: r.x, y: r.y + height / 2 + height / 8, width: width, height: height / 3), ink: theme.label,
+                  cr, m, pixelSize: m.wordSize)
+        paintMarks(in: r, progress: 0, scanned: true, cr, m)
+    }
+
     /// `size`, or smaller so that `text` is at most `width` wide.
     func fitted(_ text: String, _ size: Double, in width: Double) -> Double {
         let wide = cache.typesetter.set(text, pixelSize: size).logical.width

@@ -79,6 +79,7 @@ public struct KeyboardPainter {
             paintKey(frame, of: picture, cr, m)
         }
         if let popup = picture.popup { paintPopup(popup, of: picture, cr, m) }
+        paintScannedGear(of: picture, cr, m)
         cairo_restore(cr)
     }
 
@@ -92,8 +93,8 @@ public struct KeyboardPainter {
         let geometry = picture.geometry
         let m = Metrics(keyHeight: geometry.keyHeight, theme: theme)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
-        if picture.popup != nil || picture.settingsPage != nil {
-            // The popup (the page) lies over other keys: repainting one of them would cover it.
+        if picture.popup != nil || picture.settingsPage != nil || (picture.marks.scanned.contains(.cell(.settings)) && !picture.keyboard.showsGear) {
+            // The popup (the page, the scan's gear) lies over other keys: repainting one of them would cover it.
             paintAll(picture, on: canvas)
             return bounds
         }

@@ -1,3 +1,4 @@
+import ClavierLayouts
 import ClavierPredict
 import Glibc
 
@@ -15,6 +16,14 @@ final class LanguageModels: @unchecked Sendable {
         case missing
         /// The file is not a model Clavier can read (its path and why, `ModelError`).
         case unreadable(String)
+    }
+
+    /// The languages with a model in any of `DataFiles`' places (`de` for models/de.lm), for
+    /// the settings page's languages cell; a file's being readable is found when it is opened.
+    static var installed: [String] {
+        Set(DataFiles.candidates.flatMap { dir in
+            PlainFiles.names(in: dir + "/models").filter { $0.hasSuffix(".lm") }.map { String($0.dropLast(3)) }
+        }).sorted()
     }
 
     private var opened: [String: Opened] = [:]

@@ -31,6 +31,8 @@ final class LiveSettings {
         case theme(Theme)
         /// The keyboard is made again (its bar's slots, its keys' repeat).
         case keyboard
+        /// The scan switch is grabbed again, these keys in place of the old (X11).
+        case scanSwitches([String])
         /// The session took it (dwell, glide) or it applies at the next start (the show
         /// button, the hardware keys' watch, scanning); the host's parts that read `current`
         /// follow by themselves.
@@ -44,6 +46,7 @@ final class LiveSettings {
         case Setting.sound.name: return .sound(settings[.sound])
         case Setting.volume.name: return .volume
         case Setting.keySize.name, Setting.height.name: return .place
+        case Setting.scanSwitch.name: return .scanSwitches(settings[.scanSwitch])
         case Setting.suggestions.name, Setting.repeatDelay.name, Setting.repeatInterval.name: return .keyboard
         case Setting.theme.name:
             do {

@@ -140,7 +140,7 @@ struct RunOptions {
             Log.error(error.description)
             throw ExitCode.failure
         }
-        let sources = sources()
+        var sources = sources()
         let settings = sources.settings
         var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings.layoutName, theme: settings[.theme])
         layout = layout.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
@@ -162,6 +162,10 @@ struct RunOptions {
             return
         }
         let connection = try Display.opened(display)
+        // The languages cell offers the keymap's own first layout with each language of words installed.
+        if sources.offers(Setting.languages.name) {
+            sources.languageChoices = SettingsSources.languageChoices(keymap: connection.xkbLayouts.first, installed: LanguageModels.installed)
+        }
         // The user's keymap comes back on every way out (a signal ends the loop too).
         let keymapChange = KeyboardLanguages.prepare(settings[.languages],
                                                      restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: settings[.languages]),

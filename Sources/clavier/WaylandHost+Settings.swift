@@ -21,7 +21,8 @@ extension WaylandHost {
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
             return true
-        case .none:
+        case .none, .scanSwitches:
+            // No switch is grabbed on Wayland: its cell is locked there (RunWayland.swift).
             break
         }
         suggester?.learns = settings.learnsWords

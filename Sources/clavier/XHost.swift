@@ -28,8 +28,8 @@ final class XHost: WordsHost {
     private let load: (String) throws(LayoutError) -> Layout
     /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
-    /// The scan switches' grab on the root, when scanning.
-    let grab: SwitchGrab?
+    /// The scan switches' grab on the root, when scanning (grabbed again as the page changes the switch).
+    var grab: SwitchGrab?
     /// `--xid`: the greeter that started the keyboard, looked for now and then (LoginScreen.swift).
     var greeter: GreeterWatch?
     /// The loop's wait on X, the signals and the descriptors (made as the keyboard starts).

@@ -103,10 +103,10 @@ struct SettingsAidsTests {
         flick(1, &s, at: t0)
         #expect(s.settingsOpen)
         let rows = s.scan?.scanner.rows ?? []
-        #expect(rows.first == [.page(.setting("key-size"), .minus), .page(.setting("key-size"), .plus), .page(.setting("sound"), .whole),
+        #expect(rows.first == [.page(.setting("key-size"), .minus), .page(.setting("key-size"), .plus),
+                               .page(.setting("height"), .minus), .page(.setting("height"), .plus), .page(.setting("sound"), .whole),
                                .page(.setting("volume"), .minus), .page(.setting("volume"), .plus),
-                               .page(.setting("dwell"), .minus), .page(.setting("dwell"), .plus), .page(.setting("layout"), .whole),
-                               .page(.setting("theme"), .whole)],
+                               .page(.setting("dwell"), .minus), .page(.setting("dwell"), .plus), .page(.setting("layout"), .whole)],
                 "the page's rows: a number is a − stop and a + stop")
         flick(1, &s, at: t0)
         #expect(s.marks.scanned == [.page(.setting("key-size"), .minus)])
@@ -114,8 +114,7 @@ struct SettingsAidsTests {
         flick(1, &s, at: t0)
         #expect(s.settingsSources?.settings[.keySize] == 18, "+ selected")
         flick(1, &s, at: t0)
-        flick(0, &s, at: t0)
-        flick(0, &s, at: t0)
+        for _ in 0..<4 { flick(0, &s, at: t0) }
         #expect(s.marks.scanned == [.page(.setting("sound"), .whole)])
         flick(1, &s, at: t0)
         #expect(s.settingsSources?.settings[.sound] == false, "a select is a tap")

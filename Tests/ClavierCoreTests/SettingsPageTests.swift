@@ -6,9 +6,10 @@ import Testing
 /// what is locked and why, and its cells laid out over the keys' area.
 struct SettingsPageTests {
     @Test func thePageOffersTheSettingsPeopleChangeFromTheKeyboard() {
-        #expect(PageSetting.all.map(\.name) == ["key-size", "sound", "volume", "dwell", "layout", "theme", "suggestions", "glide", "autocorrect",
-                                                "preview", "repeat-delay", "repeat-interval", "learning", "auto-show", "float",
-                                                "show-button", "hide-on-hardware-keys", "scan"])
+        #expect(PageSetting.all.map(\.name) == ["key-size", "height", "sound", "volume", "dwell", "layout", "languages", "theme",
+                                                "suggestions", "glide", "autocorrect", "preview", "repeat-delay", "repeat-interval",
+                                                "learning", "auto-show", "float", "show-button", "hide-on-hardware-keys", "scan",
+                                                "scan-switch"])
         // Each choice is a text its setting reads, as config.yaml's would be.
         for entry in PageSetting.all {
             let setting = try! #require(Settings.all.first { $0.name == entry.name })
@@ -157,13 +158,13 @@ struct SettingsPageTests {
             #expect(page.cell(at: Point(x: first.rect.midX, y: first.rect.midY))?.action == .setting("key-size"))
         }
         // 1280 px wide: six columns, four rows, each cell as tall as a key; 800 px: five
-        // columns, four rows, the cells still bigger than a fingertip (about 9 mm at 96 dpi).
+        // columns, five rows, the cells still bigger than a fingertip (about 9 mm, 34 px at 96 dpi).
         let wide = SettingsPage(sources, size: Size(width: 1280, height: 330))
         #expect(Set(wide.cells.map(\.rect.x)).count == 6 && Set(wide.cells.map(\.rect.y)).count == 4)
         #expect(wide.cells.allSatisfy { $0.rect.height >= 70 && $0.rect.width >= 200 })
         let small = SettingsPage(sources, size: Size(width: 800, height: 260))
-        #expect(Set(small.cells.map(\.rect.x)).count == 5 && Set(small.cells.map(\.rect.y)).count == 4)
-        #expect(small.cells.allSatisfy { $0.rect.height >= 55 && $0.rect.width >= 150 })
+        #expect(Set(small.cells.map(\.rect.x)).count == 5 && Set(small.cells.map(\.rect.y)).count == 5)
+        #expect(small.cells.allSatisfy { $0.rect.height >= 44 && $0.rect.width >= 150 })
     }
 }
 

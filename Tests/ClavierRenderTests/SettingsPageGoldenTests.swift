@@ -3,7 +3,8 @@ import ClavierRender
 import Testing
 
 /// The settings page's look, in the shipped themes: big cells in the keys' faces, − and +
-/// on a stepped setting, a locked one greyed with why, Done on a function key's face.
+/// on a stepped setting (the height a share of the monitor), a locked one greyed with why
+/// (the command line's, Wayland's), Done on a function key's face.
 @Suite(.serialized)
 struct SettingsPageGoldenTests {
     static func picture(size: Size) -> Picture {
@@ -11,7 +12,10 @@ struct SettingsPageGoldenTests {
         commandLine[.sound] = false
         page[.keySize] = 18
         page[.dwell] = 1000
-        let sources = SettingsSources(commandLine: commandLine, page: page)
+        page[.height] = .percent(35)
+        var sources = SettingsSources(commandLine: commandLine, page: page)
+        // A cell the window system cannot carry out (scanning's switch on Wayland) is locked with why.
+        sources.unavailable[Setting.scanSwitch.name] = "not on Wayland"
         return Picture(Keyboard(layout: .us, size: size), settingsPage: SettingsPage(sources, size: size))
     }
 
@@ -39,5 +43,22 @@ struct SettingsPageGoldenTests {
         let canvas = try Canvas(size: size)
         KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system")).paintAll(picture, on: canvas)
         try GoldenImage.check(canvas, named: "settings-aids-800x260-system")
+    }
+
+    /// The way in for a switch on a layout with no bar (the phone pad): the scan's last row,
+    /// the gear, painted over the middle of the keys while highlighted; not at all otherwise.
+    @Test func theScansGearOverAKeyboardWithNoBarMatchesGolden() throws {
+        let size = Size(width: 600, height: 300)
+        var keyboard = Keyboard(layout: try ShippedLayoutGoldenTests.library.layout("phone"), size: size)
+        keyboard.opensSettings = true
+        #expect(!keyboard.showsGear && Scanner.rows(of: Picture(keyboard)).last == [.cell(.settings)])
+        var marks = KeyMarks()
+        marks.scanned = [.cell(.settings)]
+        let painter = KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system"))
+        let canvas = try Canvas(size: size)
+        painter.paintAll(Picture(keyboard, marks: marks), on: canvas)
+        try GoldenImage.check(canvas, named: "scan-gear-phone-600x300-system")
+        // A key repainted under it repaints it too, never a key over it.
+        #expect(painter.paintKeys(["1"], of: Picture(keyboard, marks: marks), on: canvas) == Rect(x: 0, y: 0, width: 600, height: 300))
     }
 }

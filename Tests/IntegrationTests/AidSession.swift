@@ -8,7 +8,7 @@ import Foundation
 /// says they are doing, waited on rather than slept through, and their marks on screen.
 final class AidSession {
     let session: KeyboardSession
-    private let runtime = TemporaryDirectory()
+    let runtime = TemporaryDirectory()
 
     /// How far below the window's top the keys begin (a floating keyboard's handle).
     let top: Int
