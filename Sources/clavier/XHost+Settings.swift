@@ -1,11 +1,13 @@
 import ClavierCore
 
 /// What the settings page asks of the X host: its settings kept, and each change carried out
-/// at once (the click, the window's height, the theme, a new keyboard).
+/// at once (the click, the window's height, the theme, a new keyboard, the window docked or
+/// floating, the watches and the scan switches' grab: XHost+Watches.swift).
 extension XHost {
     func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
+        var remake = false
         switch live.take(settings, changed: name) {
         case .sound(let on):
             keyClick.soundChanged(on: on)
@@ -17,7 +19,13 @@ extension XHost {
             retheme(theme)
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
-            return true
+            remake = true
+        case .float:
+            remake = refloat(settings, layout: picture.keyboard.layout)
+        case .watches:
+            followWatches(settings)
+        case .scan:
+            grabSwitches(settings, layout: picture.keyboard.layout)
         case .none:
             break
         }
@@ -25,6 +33,9 @@ extension XHost {
         suggester?.learns = settings.learnsWords
         suggester?.autocorrect = settings.autocorrects
         if settings[.dwell] != nil, !screen.window.watchesHover { screen.window.watchHover() }
-        return false
+        return remake
     }
+
+    /// How many scan switches are grabbed now (0: none, no scanning).
+    var scanSwitches: Int { grab?.switches.count ?? 0 }
 }
