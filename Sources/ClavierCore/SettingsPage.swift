@@ -15,7 +15,7 @@ public struct SettingsPage: Hashable, Sendable {
         public let rect: Rect
         public let title: String
         public let value: String
-        /// Why it cannot change (`set in config.yaml`), or that it takes effect at the next start.
+        /// Why it cannot change (`set in config.yaml`, `set by the command line`).
         public let note: String?
         public let locked: Bool
         /// −/+ at its sides rather than one tap to the next value.
@@ -40,8 +40,7 @@ public struct SettingsPage: Hashable, Sendable {
         self.size = size
         var items: [(Action, String, String, String?, Bool, Bool)] = PageSetting.all.filter { sources.offers($0.name) }.map { entry in
             let lock = sources.lock(entry.name)
-            return (.setting(entry.name), entry.title, entry.value(in: sources.settings),
-                    lock ?? (entry.atRestart ? "at the next start" : nil), lock != nil, entry.stepped && lock == nil)
+            return (.setting(entry.name), entry.title, entry.value(in: sources.settings), lock, lock != nil, entry.stepped && lock == nil)
         }
         // Never on a kiosk's page: one stranger's tap would erase what the kiosk was let learn.
         if sources.kioskSettings == nil {
