@@ -182,4 +182,18 @@ import Testing
         #expect(aid.session.received == "\n\u{1B}[20~\n", "\(aid.session.said)")
         #expect(server.heldKeycodes.isEmpty, "\(server.heldKeycodes)")
     }
+
+    /// A switch X does not know, given while scanning was off, is said as scanning is turned
+    /// on; scanning stays off and the keyboard types on.
+    @Test func scanningOnWithASwitchXDoesNotKnowSaysSoAndTypesOn() throws {
+        let aid = try AidSession(["--suggestions", "0", "--scan-switch", "NoSuchKey"])
+        aid.control("settings")
+        try Self.click(.setting("scan"), plus: true, on: aid.session.keyboardWindow, aid.server)
+        #expect(Harness.waitFor(5) { aid.session.errors.contains("scan-switch: X knows no keysym 'NoSuchKey'") }, "\(aid.session.errors)")
+        #expect(aid.status("scan:") == "", "scanning with no switch")
+        try Self.click(.done, on: aid.session.keyboardWindow, aid.server)
+        try aid.session.tap(["o", "k", "return"])
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "ok\n")
+    }
 }
