@@ -144,10 +144,15 @@ static gboolean idle_look(gpointer unused) {
     return G_SOURCE_REMOVE;
 }
 
-/* Whether the watch listens (then an ask is answered), and whether an ask waits for the
-   watch's loop: set by other threads too. */
+/* Whether the watch listens (then an ask is answered), whether an ask waits for the
+   watch's loop, and whether it is paused (clavier_focus_watch_pause): set by other threads too. */
 static int listening;
 static int ask_waits;
+static int paused;
+
+void clavier_focus_watch_pause(int pause) {
+    __atomic_store_n(&paused, pause ? 1 : 0, __ATOMIC_RELEASE);
+}
 
 /* Answers an ask (clavier_focus_watch_ask): which object has the focus now, reported as a
    focus change is, but not counted as one heard. Events heard before are looked into first,
@@ -178,7 +183,7 @@ static gboolean idle_ask(gpointer unused) {
 }
 
 void clavier_focus_watch_ask(void) {
-    if (!__atomic_load_n(&listening, __ATOMIC_ACQUIRE)) return;
+    if (!__atomic_load_n(&listening, __ATOMIC_ACQUIRE) || __atomic_load_n(&paused, __ATOMIC_ACQUIRE)) return;
     if (__atomic_exchange_n(&ask_waits, 1, __ATOMIC_ACQ_REL)) return;
     /* Thread-safe in GLib: it wakes the watch's loop. */
     atspi.idle_add(idle_ask, NULL);
@@ -210,10 +215,12 @@ static void wait_on(AtspiAccessible *source, int gained) {
 }
 
 static void focus_changed(const AtspiEvent *event) {
+    if (__atomic_load_n(&paused, __ATOMIC_ACQUIRE)) return;
     if (event->source) wait_on(event->source, event->detail1 ? 1 : 0);
 }
 
 static void caret_moved(const AtspiEvent *event) {
+    if (__atomic_load_n(&paused, __ATOMIC_ACQUIRE)) return;
     if (event->source && event->source == focused) wait_on(event->source, -1);
 }
 

@@ -14,7 +14,7 @@ public struct PageSetting: Sendable {
     let current: @Sendable (Settings) -> String?
     /// How a choice reads on the page: `18 mm`, `on`, `off`.
     let shown: @Sendable (String?) -> String
-    /// Takes effect at the next start only (the window is made again, or a watch started).
+    /// Takes effect at the next start only (the languages: the keymap is made at start).
     public let atRestart: Bool
 
     init(_ name: String, _ title: String, _ choices: [String?], stepped: Bool = false, atRestart: Bool = false,
@@ -77,18 +77,19 @@ extension PageSetting {
         PageSetting("repeat-interval", "Repeat interval", [nil, "25", "40", "60", "100", "150", "250", "500"], stepped: true,
                     current: { $0[.repeatInterval].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
         flag(.learning, "Learn words"),
-        PageSetting("auto-show", "Auto-show", ["true", "false"], atRestart: true,
+        // The last five are the hosts' watches and windows, made or let go as a tap changes them
+        // (XHost+Watches.swift, WaylandHost+Settings.swift): the focus watch, the window docked or
+        // floating, the show button, the hardware keys' watch, the scan switches' grab.
+        PageSetting("auto-show", "Auto-show", ["true", "false"],
                     current: { String($0[.autoShow]) }, shown: { $0 == "true" ? "on" : "off" }),
-        PageSetting("float", "Position", ["false", "true"], atRestart: true,
+        PageSetting("float", "Position", ["false", "true"],
                     current: { String($0[.float]) }, shown: { $0 == "true" ? "floating" : "docked" }),
-        // The button and the hardware keys' watch are made with the window (SideConnection), so
-        // both wait for the next start; each shows what is in effect, its default included.
-        PageSetting("show-button", "Show button", ["true", "false"], atRestart: true,
+        // Each shows what is in effect, its default (following auto-show and kiosk) included.
+        PageSetting("show-button", "Show button", ["true", "false"],
                     current: { String($0.showsButton) }, shown: { $0 == "true" ? "on" : "off" }),
-        PageSetting("hide-on-hardware-keys", "Hide on hardware keys", ["true", "false"], atRestart: true,
+        PageSetting("hide-on-hardware-keys", "Hide on hardware keys", ["true", "false"],
                     current: { String($0.hidesOnHardwareKeys) }, shown: { $0 == "true" ? "on" : "off" }),
-        // Scanning's switches are grabbed at start, and the session's scanner made with it.
-        PageSetting("scan", "Scanning", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true, atRestart: true,
+        PageSetting("scan", "Scanning", [nil, "500", "750", "1000", "1500", "2000", "3000"], stepped: true,
                     current: { $0[.scan].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "off" }),
         // One switch each: keys no shipped layout but pc types with (a switch grabbed from the
         // server takes its key from the keys on screen, and space or Return would select

@@ -9,6 +9,8 @@ public struct ScanAid: Sendable {
     /// The reducer's id for the scan's presses (the dwell's is -1).
     public static let pointer = -2
     public private(set) var scanner: Scanner
+    /// How many switches there are (the host's grab).
+    public let switches: Int
     /// Whether the first of two switches steps the highlight (two switches, no clock).
     public let stepsBySwitch: Bool
     /// The key chosen by a switch still down, typed when it comes up.
@@ -19,8 +21,16 @@ public struct ScanAid: Sendable {
 
     /// `switches` switches (two: step and select, no clock); `interval`: the clock of one switch.
     public init(switches: Int, interval: Duration?) {
+        self.switches = switches
         stepsBySwitch = switches == 2
         scanner = Scanner(interval: stepsBySwitch ? nil : interval)
+    }
+
+    /// The clock of one switch set to `interval` (the settings page), the highlight going on
+    /// from where it is; two switches have no clock.
+    public mutating func retime(_ interval: Duration?, at now: ContinuousClock.Instant) {
+        guard !stepsBySwitch, interval != scanner.interval else { return }
+        scanner.retime(interval, at: now)
     }
 
     /// Switch `index` went down or up.

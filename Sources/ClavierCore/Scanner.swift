@@ -15,7 +15,7 @@ public struct Scanner: Sendable {
     }
 
     /// How often the highlight steps on by itself; nil: only a step switch moves it.
-    public let interval: Duration?
+    public private(set) var interval: Duration?
     /// Unanswered rounds of the rows before scanning pauses (iOS Switch Control: 4), so a
     /// keyboard left alone stops waking up.
     public let loops: Int
@@ -60,6 +60,14 @@ public struct Scanner: Sendable {
     public mutating func start(rows: [[PressTarget]], at now: ContinuousClock.Instant) {
         self.rows = rows.filter { !$0.isEmpty }
         restart(at: now)
+    }
+
+    /// Steps every `interval` from now on (the settings page changed it): the highlight stays
+    /// where it is and next steps `interval` after `now`; a paused scan stays paused.
+    public mutating func retime(_ interval: Duration?, at now: ContinuousClock.Instant) {
+        precondition(interval.map { $0 > .zero } ?? true, "a scanning interval must be positive")
+        self.interval = interval
+        if position != .paused { schedule(now) }
     }
 
     /// Stops: nothing highlighted, no clock (the keyboard was hidden).

@@ -89,6 +89,10 @@ extension Settings {
         given.gives(.showButton) ? self[.showButton] : !(self[.kiosk] || self[.autoShow])
     }
 
+    /// Whether auto-show acts (`Session.Options.autoShowActs`): as the settings page turns it
+    /// on and off, a kiosk's only where its config says `auto-show-in-kiosk`.
+    public var autoShowActs: Bool { self[.autoShow] && (!self[.kiosk] || self[.autoShowInKiosk]) }
+
     /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config
     /// says `learning: true` (its users are strangers, and without learning no one's learned
     /// words are offered either).

@@ -36,9 +36,10 @@ extension Session {
             guard sources.set(name, to: text) else { return [] }
             settingsSources = sources
             follow(sources.settings, at: now)
+            let fields = followAutoShow(sources.settings, at: now)
             // A layout comes as `clavier layout NAME`'s does: the host loads it, the page stays open over it.
             let layout = name == Setting.layout.name ? sources.settings.layoutName : nil
-            return [.playClick, .settingChanged(name)] + (layout.map { [.loadLayout($0, .request($0))] } ?? []) + [.redrawAll]
+            return [.playClick] + fields + [.settingChanged(name)] + (layout.map { [.loadLayout($0, .request($0))] } ?? []) + [.redrawAll]
         }
     }
 
@@ -48,5 +49,39 @@ extension Session {
         if delay != dwell?.delay { dwell = delay.map(DwellAid.init(delay:)) }
         typing.glideTyping = settings[.glide]
         if offersWords { typing.autocorrect = settings.autocorrects }
+    }
+
+    /// Auto-show turned on or off (the host starts or stops its focus watch, `applySetting`):
+    /// on, the keyboard follows the focus and, where the host has no other way to tell the
+    /// field (X: the focus watch is auto-show's), asks which field has it, private until told;
+    /// off, it no longer hides with the focus, and a field told only by the watch is `.unknown`
+    /// again, as at a start without auto-show.
+    mutating func followAutoShow(_ settings: Settings, at now: ContinuousClock.Instant) -> [Effect] {
+        let acts = settings.autoShowActs
+        guard acts != (autoShow != nil) else { return [] }
+        autoShow = acts ? AutoShow() : nil
+        guard !fieldsTold else { return [] }
+        if acts {
+            watchesField = true
+            return askField()
+        }
+        watchesField = false
+        return followField(.unknown, before: nil, moved: true, at: now)
+    }
+
+    /// Scanning as the host's grab now has it (`SessionEvent.scanSwitches`): no switch, no
+    /// scanning (its marks go, `followAids`); the same switches at the page's interval, the
+    /// highlight going on; new switches, a scan from the first row.
+    mutating func followScan(switches: Int, at now: ContinuousClock.Instant) {
+        let interval = settingsSources?.settings[.scan].map { Duration.milliseconds($0) }
+        guard switches > 0 else { return scan = nil }
+        if var same = scan, same.switches == switches {
+            same.retime(interval, at: now)
+            scan = same
+            return
+        }
+        var next = ScanAid(switches: switches, interval: interval)
+        next.follow(shown: shown, on: picture, at: now)
+        scan = next
     }
 }

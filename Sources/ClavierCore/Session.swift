@@ -56,6 +56,8 @@ public struct Session: Sendable {
     public let opensSettings: Bool
     /// Whether the host offers words: autocorrection the page turns on needs them.
     let offersWords: Bool
+    /// Whether the host tells the focused field without auto-show's watch (`Options.fieldsTold`).
+    let fieldsTold: Bool
 
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
@@ -116,6 +118,7 @@ public struct Session: Sendable {
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
+        fieldsTold = options.fieldsTold
         clipboard = options.keepsClipboard ? ClipboardHistory(pinned: options.pinnedClips) : nil
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
@@ -150,6 +153,8 @@ public struct Session: Sendable {
             let seen = picture
             if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
             if !down, scan?.takeSettings() == true { effects += openSettings(at: now) }
+        case .scanSwitches(let count):
+            followScan(switches: count, at: now)
         case .tick:
             effects += feed([.tick], at: now)
             let seen = picture

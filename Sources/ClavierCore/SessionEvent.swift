@@ -10,6 +10,9 @@ public enum SessionEvent: Sendable {
     case hover(Point?)
     /// Scan switch `index` (0 steps when there are two) went down or up.
     case switchKey(Int, down: Bool)
+    /// The host grabs this many scan switches now (0: none, no scanning), after the settings
+    /// page changed a setting: scanning starts, stops or takes the page's interval.
+    case scanSwitches(Int)
     /// Time passed: the deadline `Session.nextDeadline` asked for is due.
     case tick
     /// `clavier show|hide|toggle|quit|layout NAME`, or a second `clavier`.

@@ -15,7 +15,7 @@ public struct SettingsPage: Hashable, Sendable {
         public let rect: Rect
         public let title: String
         public let value: String
-        /// Why it cannot change (`set in config.yaml`), or that it takes effect at the next start.
+        /// Why it cannot change (`set in config.yaml`, `set by the command line`).
         public let note: String?
         public let locked: Bool
         /// −/+ at its sides rather than one tap to the next value.

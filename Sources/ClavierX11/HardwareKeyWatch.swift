@@ -33,6 +33,17 @@ public final class HardwareKeyWatch {
         display.flush()
     }
 
+    /// Selects nothing more on the root (the settings page turned the watch off): raw key
+    /// presses and device changes stop coming to this connection.
+    deinit {
+        var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display.raw, display.root, &mask, 1)
+        }
+        display.flush()
+    }
+
     /// Asks which slave devices are XTest's (`XIQueryDevice`).
     public func findXTestDevices() {
         var count: Int32 = 0

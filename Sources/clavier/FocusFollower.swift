@@ -2,29 +2,53 @@ import ClavierCore
 
 /// `--auto-show` in the running keyboard: the focus watch the session's auto-show hears
 /// from, started once the keyboard is up (loading libatspi, GLib and D-Bus before would delay
-/// the first picture).
+/// the first picture), or as the settings page turns auto-show on. Turned off, it is paused
+/// rather than ended: one watch thread at most, however often auto-show is turned on and off.
 final class FocusFollower {
     private(set) var watch: FocusWatch?
     private var started = false
+    /// Auto-show is off (the settings page): the watch reports nothing and is not polled.
+    private(set) var paused = false
+    /// The watch ended (no accessibility bus): it is never started again.
+    private(set) var ended = false
     /// The last report acted on.
     var last = FocusWatch.Report()
 
-    /// The watch's pipe, for the loop's poll; nil before it starts or after it ended.
-    var fd: Int32? { watch?.fd }
+    /// The watch's pipe, for the loop's poll; nil before it starts, while paused, after it ended.
+    var fd: Int32? { paused || ended ? nil : watch?.fd }
 
     /// Starts the watch the first time it is called (reading the text before the caret too
     /// when `followText`: suggestions are on); false when it cannot start (it said why).
     func start(followText: Bool) -> Bool {
-        guard !started else { return true }
+        guard !started else { return watch != nil && !ended }
         started = true
         watch = FocusWatch(followText: followText)
         return watch != nil
     }
 
+    /// Auto-show turned off: the watch stops looking at the bus, its reports unread.
+    func pause() {
+        guard !paused else { return }
+        paused = true
+        watch?.pause(true)
+    }
+
+    /// Auto-show turned on again: what the watch said while paused is dropped and it is asked
+    /// which field has the focus now (its answer is the next report); false when it ended.
+    func resume() -> Bool {
+        guard paused else { return !ended }
+        paused = false
+        watch?.pause(false)
+        guard messages() != nil else { return false }
+        if let watch { last = watch.take() }
+        ask()
+        return true
+    }
+
     /// What the watch said since the loop last looked, as the session's events; nil when it
-    /// ended (no accessibility bus: auto-show is off, the loop drops the follower).
+    /// ended (no accessibility bus: auto-show is off, and the session is told).
     func messages() -> [SessionEvent]? {
-        guard let watch else { return [] }
+        guard let watch, !ended else { return ended ? nil : [] }
         var events: [SessionEvent] = []
         for message in watch.messages() {
             switch message {
@@ -32,6 +56,7 @@ final class FocusFollower {
                 Log.debug("auto-show: listening for focus changes on the accessibility bus")
             case .noBus:
                 Log.warning("auto-show is off: no accessibility bus (AT-SPI: a session bus and at-spi2-core's bus launcher)")
+                ended = true
                 return nil
             case .report:
                 events += take()
@@ -41,7 +66,10 @@ final class FocusFollower {
     }
 
     /// Asks the watch which field has the focus (the keyboard is shown: `Effect.askField`).
-    func ask() { watch?.ask() }
+    func ask() {
+        guard !paused, !ended else { return }
+        watch?.ask()
+    }
 
     /// The session's events for the latest report: a new focus, with its field's kind and
     /// text, goes to the field's keys and the suggestions and, when a change was heard on the

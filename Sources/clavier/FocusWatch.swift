@@ -75,6 +75,10 @@ final class FocusWatch {
     /// starts listening.
     func ask() { clavier_focus_watch_ask() }
 
+    /// Pauses the watch's thread (auto-show turned off) or lets it go on: paused, it makes no
+    /// call on the bus and reports nothing.
+    func pause(_ paused: Bool) { clavier_focus_watch_pause(paused ? 1 : 0) }
+
     /// The latest report.
     func take() -> Report {
         var raw = clavier_focus_report()

@@ -107,13 +107,14 @@ final class KeyboardApp {
     }
 
     /// The settings page changed the setting `name`: its settings are kept, and the host
-    /// carries the change out; a keyboard made again comes to the session as a refresh.
+    /// carries the change out; scanning follows the switches it grabs, and a keyboard made
+    /// again comes to the session as a refresh.
     private func changeSetting(_ name: String) {
         guard let sources = session.settingsSources else { return }
         host.keepSettings(sources.keptLines)
-        if host.applySetting(name, sources.settings, picture: session.picture) {
-            load(session.keyboard.layout.id, .refresh)
-        }
+        let remake = host.applySetting(name, sources.settings, picture: session.picture)
+        send(.scanSwitches(host.scanSwitches))
+        if remake { load(session.keyboard.layout.id, .refresh) }
     }
 
     /// Loads the layout `name` names, from its first page, and hands its keyboard to the

@@ -114,9 +114,14 @@ protocol KeyboardHost: AnyObject {
     /// Keeps the settings page's settings (settings.yaml, `SettingsSources.keptLines`).
     func keepSettings(_ lines: [(name: String, text: String)])
     /// Carries out the settings page's change of the setting `name` to `settings` at once
-    /// (the click, the window's place, the theme, whose repaint shows `picture`); true when the
-    /// keyboard is to be made again (its bar's slots, its keys' repeat).
+    /// (the click, the window's place, the theme, whose repaint shows `picture`, the window
+    /// docked or floating, the focus watch, the show button, the hardware keys' watch, the scan
+    /// switches' grab); true when the keyboard is to be made again (its bar's slots, its keys'
+    /// repeat, a window of another size).
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool
+    /// How many scan switches the host grabs now (0: none, no scanning), which the session's
+    /// scanner follows after each change of the settings page.
+    var scanSwitches: Int { get }
     /// Where the pointer is on the keys now; nil: not on them.
     func pointerOnKeys() -> Point?
     /// The window's place on the screen, for `clavier status`.

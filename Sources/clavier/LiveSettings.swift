@@ -31,11 +31,14 @@ final class LiveSettings {
         case theme(Theme)
         /// The keyboard is made again (its bar's slots, its keys' repeat).
         case keyboard
-        /// The scan switch is grabbed again, these keys in place of the old (X11).
-        case scanSwitches([String])
-        /// The session took it (dwell, glide) or it applies at the next start (the show
-        /// button, the hardware keys' watch, scanning); the host's parts that read `current`
-        /// follow by themselves.
+        /// The keyboard docks or floats: its window (X) or layer surface (Wayland) is made again.
+        case float
+        /// Auto-show's focus watch, the show button and the hardware keys' watch are made or
+        /// let go as the settings now ask (the last two follow auto-show by default).
+        case watches
+        /// The scan switches are grabbed or let go (the session's scanner follows them).
+        case scan
+        /// The session took it (dwell, glide); the host's parts that read `current` follow by themselves.
         case none
     }
 
@@ -46,8 +49,11 @@ final class LiveSettings {
         case Setting.sound.name: return .sound(settings[.sound])
         case Setting.volume.name: return .volume
         case Setting.keySize.name, Setting.height.name: return .place
-        case Setting.scanSwitch.name: return .scanSwitches(settings[.scanSwitch])
         case Setting.suggestions.name, Setting.repeatDelay.name, Setting.repeatInterval.name: return .keyboard
+        case Setting.float.name: return .float
+        case Setting.autoShow.name, Setting.showButton.name, Setting.hideOnHardwareKeys.name: return .watches
+        // The switch too: grabbed again in place of the old one while scanning runs.
+        case Setting.scan.name, Setting.scanSwitch.name: return .scan
         case Setting.theme.name:
             do {
                 return .theme(try LayoutLoader.theme(named: settings[.theme]))

@@ -19,9 +19,11 @@ extension RunOptions {
         }
         var options = Self.sessionOptions(settings)
         options.scanInterval = nil
-        // Locked on the settings page, with why: they are made of the X server's keymap and grabs.
+        // Locked on the settings page, with why: they are made of the X server's keymap, grabs and devices.
         var sources = sources
-        for name in [Setting.languages.name, Setting.scan.name, Setting.scanSwitch.name] { sources.unavailable[name] = "not on Wayland" }
+        for name in [Setting.languages.name, Setting.scan.name, Setting.scanSwitch.name, Setting.hideOnHardwareKeys.name] {
+            sources.unavailable[name] = "not on Wayland"
+        }
         options.settings = sources
         options.settingsPage = !xid
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.

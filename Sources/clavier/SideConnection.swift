@@ -6,18 +6,24 @@ import ClavierX11
 /// (`--hide-on-hardware-keys`), and the clipboard strip's watch on CLIPBOARD (`ClipboardWatch`,
 /// `--clipboard`). Their events never pass through the keyboard window's event
 /// reader, which takes every pointer event of its connection as the keyboard's. It opens
-/// when first needed, at the earliest once the keyboard is up (`start`).
+/// when first needed, at the earliest once the keyboard is up (`start`); the settings page
+/// makes and lets go of the button and the hardware keys' watch as it runs (`follow`).
 final class SideConnection {
     /// What the user asked of the keyboard.
     enum Request { case show, toggle, hide }
 
     private let displayName: String?
     private var display: Display?
+    /// The keyboard's own connection and scale, which place and size the show button.
+    private let main: Display
+    private let scale: DisplayScale
+    /// Whether the keyboard is up (`start`): the tray icon and the watches are made from then on.
+    private var started = false
     /// Set once opening failed (said once, then the keyboard goes on without it).
     private var failed = false
     private(set) var button: ShowButton?
     /// Whether to watch hardware keys, and the watch once started.
-    private let watchesKeys: Bool
+    private var watchesKeys: Bool
     private var keys: HardwareKeyWatch?
     /// Whether to watch the clipboard, and the watch once started.
     private let watchesClipboard: Bool
@@ -25,14 +31,30 @@ final class SideConnection {
     /// The texts copied since the host last took them (`takeCopied`); never logged.
     private var copied: [String] = []
 
-    /// A side for the settings, or nil when they ask for nothing on it.
-    init?(_ settings: Settings, display main: Display, name: String?, theme: Theme, scale: DisplayScale) {
+    /// The side for the settings; its connection opens only when they ask for something on it.
+    init(_ settings: Settings, display main: Display, name: String?, theme: Theme, scale: DisplayScale) {
         displayName = name
+        self.main = main
+        self.scale = scale
         watchesKeys = settings.hidesOnHardwareKeys
         watchesClipboard = settings.watchesClipboard
-        button = ShowButton.make(settings, display: main, connection: { [unowned self] in self.connection() }, theme: theme,
-                                 scale: scale)
-        if button == nil && !watchesKeys && !watchesClipboard { return nil }
+        button = makeButton(settings, theme: theme)
+    }
+
+    private func makeButton(_ settings: Settings, theme: Theme) -> ShowButton? {
+        ShowButton.make(settings, display: main, connection: { [unowned self] in self.connection() }, theme: theme, scale: scale)
+    }
+
+    /// Takes the settings page's change: the show button (with its tray icon) and the hardware
+    /// keys' watch are made or let go as `settings` now ask (their windows destroyed, the raw
+    /// keys no longer selected); the connection stays open for the next.
+    func follow(_ settings: Settings, theme: Theme) {
+        if settings.showsButton != (button != nil) {
+            button = settings.showsButton ? makeButton(settings, theme: theme) : nil
+            if started { button?.startTray() }
+        }
+        watchesKeys = settings.hidesOnHardwareKeys
+        if !watchesKeys { keys = nil } else if started { watchKeys() }
     }
 
     /// The connection's descriptor, for the loop to poll; nil before it is open.
@@ -53,12 +75,17 @@ final class SideConnection {
 
     /// What waits until the keyboard is up: the tray icon, the clipboard and hardware key watches.
     func start() {
+        started = true
         button?.startTray()
         if watchesClipboard, clipboard == nil, let display = connection() {
             clipboard = ClipboardWatch(display: display)
             if clipboard == nil { Log.warning("no clipboard strip: the X server has no XFixes") } else { Log.debug("clipboard: watching CLIPBOARD") }
         }
-        guard watchesKeys, keys == nil, let display = connection() else { return }
+        if watchesKeys { watchKeys() }
+    }
+
+    private func watchKeys() {
+        guard keys == nil, let display = connection() else { return }
         keys = HardwareKeyWatch(display: display)
         if keys == nil { Log.warning("--hide-on-hardware-keys: the X server has no XInput 2") }
     }

@@ -2,8 +2,11 @@ import ClavierCore
 import ClavierRender
 
 /// What the settings page asks of the Wayland host: its settings kept, and each change carried
-/// out at once (the click, the surface's height, the theme, a new keyboard). The preview follows
-/// the settings as they are (`previewMode`); dwell's hover needs nothing turned on here.
+/// out at once (the click, the surface's height, the theme, a new keyboard, the surface docked
+/// or floating, the show button). The preview follows the settings as they are (`previewMode`);
+/// dwell's hover needs nothing turned on here, nor auto-show (input-method-v2 tells the field
+/// whatever it says; the session decides). Scanning's switches and the hardware keys' watch
+/// are the X server's: off on Wayland, as at start.
 extension WaylandHost {
     func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
@@ -21,12 +24,38 @@ extension WaylandHost {
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
             return true
-        case .none, .scanSwitches:
-            // No switch is grabbed on Wayland: its cell is locked there (RunWayland.swift).
+        case .float:
+            refloat(settings, layout: picture.keyboard.layout, picture: picture)
+        case .watches:
+            showsButton = settings.showsButton
+            // Turned off while the keyboard is hidden (a page opened by `clavier settings` shows it first).
+            if !showsButton, connection.buttonShown { connection.hideButton() }
+        case .scan:
+            if settings[.scan] != nil { Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland") }
+        case .none:
             break
         }
         suggester?.learns = settings.learnsWords
         suggester?.autocorrect = settings.autocorrects
         return false
+    }
+
+    /// No scan switches on Wayland.
+    var scanSwitches: Int { 0 }
+
+    /// Docks or floats the keyboard as `settings` now say (`XHost.floats`): its layer surface
+    /// made again, where its frame was left when it floated before (`WaylandStart.chooseFloat`
+    /// otherwise); the keys are laid out anew for its size (`WaylandScreen.newSize`).
+    func refloat(_ settings: Settings, layout: Layout, picture: Picture) {
+        let floats = screen.floats
+        let floating = XHost.floats(settings, layout: layout)
+        guard floating != floats.floating else { return }
+        floats.floating = floating
+        if floating && !floats.chosen {
+            WaylandStart.chooseFloat(settings, for: floats, movable: movable, theme: screen.theme, connection: connection)
+        }
+        Log.debug(floating ? "floating the keyboard" : "docking the keyboard")
+        screen.picture = picture
+        screen.replaceSurface()
     }
 }

@@ -33,8 +33,11 @@ final class WaylandHost: WordsHost {
     var pending: [HostEvent] = []
     /// Where the pointer last hovered on the surface (nil: off it).
     var hovered: Point?
-    /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`).
-    let showsButton: Bool
+    /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`, as
+    /// the settings page turns it on and off).
+    var showsButton: Bool
+    /// Whether a floating keyboard gets its frame (not in kiosk mode), when the settings page floats it.
+    let movable: Bool
 
     struct Parts {
         var connection: WaylandConnection
@@ -51,13 +54,14 @@ final class WaylandHost: WordsHost {
         var shown: (() -> Void)?
         var live: LiveSettings
         var showsButton = false
-        var float: WaylandFloat?
+        var floats = WaylandFloatPlace()
+        var movable = true
     }
 
     init(_ parts: Parts) throws {
         connection = parts.connection
         typist = WaylandTypist(connection: connection, allow: parts.typingFilter)
-        screen = try WaylandScreen(connection: connection, theme: parts.theme, float: parts.float, placement: parts.placement)
+        screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, placement: parts.placement)
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         suggester = parts.suggester
@@ -67,6 +71,7 @@ final class WaylandHost: WordsHost {
         live = parts.live
         shown = parts.shown
         showsButton = parts.showsButton
+        movable = parts.movable
     }
 
     var keymapLayouts: String? { nil }

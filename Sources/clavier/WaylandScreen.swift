@@ -18,9 +18,11 @@ final class WaylandScreen {
     private(set) var placed: (output: String?, place: WaylandPlacement)?
     /// The keys' pixels, copied into a free wl_shm buffer as they are put up.
     private(set) var keys: Canvas
+    /// Whether and where the keyboard floats (the settings page docks or floats it: `replaceSurface`).
+    let floats: WaylandFloatPlace
     /// A floating keyboard's handle and grip (nil: docked, or floating in kiosk mode), and the
     /// handle strip's pixels (one black pixel without).
-    let float: WaylandFloat?
+    var float: WaylandFloat? { floats.floating ? floats.frame : nil }
     private var handle: Canvas
     /// The picture to put up when the surface is made again.
     var picture: Picture?
@@ -38,17 +40,18 @@ final class WaylandScreen {
     /// A new size the session is to lay the keys out for (`.resized`), told by the host's loop.
     var newSize: Size?
 
-    init(connection: WaylandConnection, theme: Theme, float: WaylandFloat?,
+    init(connection: WaylandConnection, theme: Theme, floats: WaylandFloatPlace,
          placement: @escaping (WaylandConnection) -> (output: String?, place: WaylandPlacement)) throws {
         self.connection = connection
         self.theme = theme
-        self.float = float
+        self.floats = floats
         self.placement = placement
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             throw WaylandError("the compositor would not place the keyboard's layer surface")
         }
         placed = wanted
+        let float = floats.floating ? floats.frame : nil
         float?.scale = connection.scale
         keys = try Canvas(size: Self.keysSize(size, float: float))
         handle = try Canvas(size: Size(width: 1, height: 1))
@@ -224,9 +227,9 @@ final class WaylandScreen {
         return Point(x: point.x, y: point.y - Double(float.handleHeight))
     }
 
-    /// Makes the surface where the placement says and puts the picture up; a new size is the
-    /// session's to lay the keys out for (`newSize`), painted when it answers.
-    func makeSurface() {
+    /// Makes the surface where the placement says and puts the picture up; a new size (or any,
+    /// `relayout`) is the session's to lay the keys out for (`newSize`), painted when it answers.
+    func makeSurface(relayout: Bool = false) {
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             Log.error("the compositor would not place the keyboard's layer surface")
@@ -234,12 +237,23 @@ final class WaylandScreen {
             return
         }
         placed = wanted
-        if size != keys.size {
+        if relayout || size != keys.size {
             newSize = size
         } else if let picture {
             paint(picture, damaged: [], whole: true, bar: false)
             present([], handleToo: true)
         }
+    }
+
+    /// The keyboard docks or floats anew (the settings page): the surface is made again where
+    /// the placement now says, with its handle strip or without, a docked one reserving its
+    /// height (an exclusive zone) and a floating one on the overlay layer reserving none; the
+    /// keys are laid out for it (`newSize`). A hidden keyboard's is made so as it shows.
+    func replaceSurface() {
+        guard isUp else { return }
+        takeDown()
+        float?.scale = connection.scale
+        makeSurface(relayout: true)
     }
 
     /// Takes the surface down (the keyboard hides, or its output went: `destroyed`).

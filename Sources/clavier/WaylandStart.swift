@@ -41,33 +41,11 @@ enum WaylandStart {
 
     static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
                      suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
-        let rows = (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+        let rows = XHost.rows(of: layout)
         let live = LiveSettings(settings)
-        let floating = XHost.floats(settings, layout: layout)
-        // A floating keyboard: where --geometry puts it, else where it was left, else the
-        // bottom middle of the output; moved and resized by its frame unless in kiosk mode.
-        var float: WaylandFloat?
-        var floatRect: Rect?
-        if floating, let output = connection.output(named: settings[.monitor]) {
-            let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
-            let store = FloatStateStore.standard()
-            let (remembered, warning) = store.load()
-            if let warning { Log.warning(warning) }
-            let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
-            let wanted = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
-                ?? remembered ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
-            let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
-            floatRect = rect
-            if options.movable {
-                float = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { rect in
-                    do {
-                        try store.save(rect)
-                    } catch {
-                        Log.warning("cannot remember the keyboard's place in \(store.path): \(error)")
-                    }
-                }
-            }
-        }
+        let floats = WaylandFloatPlace()
+        floats.floating = XHost.floats(settings, layout: layout)
+        if floats.floating { chooseFloat(settings, for: floats, movable: options.movable, theme: theme, connection: connection) }
         let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
             let settings = live.current
             let name = settings[.monitor]
@@ -75,7 +53,7 @@ enum WaylandStart {
             if let name, output.name != name {
                 Log.warning("no output '\(name)': docking on \(output.name.isEmpty ? "the first" : output.name)")
             }
-            if let rect = float?.rect ?? floatRect { return (output.name, .floating(rect)) }
+            if let rect = floats.placed { return (output.name, .floating(rect)) }
             let height = settings[.height].pixels(monitor: output.size, millimetres: output.millimetres, rows: rows,
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return (output.name, .docked(settings[.dock], height: height))
@@ -89,6 +67,32 @@ enum WaylandStart {
             keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester, taps: taps,
             glides: XHost.glideDecoders(settings, suggester: suggester),
             openClick: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
-            shown: shown, live: live, showsButton: settings.showsButton, float: float))
+            shown: shown, live: live, showsButton: settings.showsButton, floats: floats, movable: options.movable))
+    }
+
+    /// Where a floating keyboard goes, as it starts floating or the settings page floats it:
+    /// where --geometry puts it, else where it was left, else the bottom middle of the output;
+    /// moved and resized by its frame unless `movable` is false (kiosk mode). Nothing without
+    /// an output (it docks).
+    static func chooseFloat(_ settings: Settings, for floats: WaylandFloatPlace, movable: Bool, theme: Theme,
+                            connection: WaylandConnection) {
+        guard let output = connection.output(named: settings[.monitor]) else { return }
+        let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
+        let store = FloatStateStore.standard()
+        let (remembered, warning) = store.load()
+        if let warning { Log.warning(warning) }
+        let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
+        let wanted = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
+            ?? remembered ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
+        let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
+        floats.rect = rect
+        guard movable else { return }
+        floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { rect in
+            do {
+                try store.save(rect)
+            } catch {
+                Log.warning("cannot remember the keyboard's place in \(store.path): \(error)")
+            }
+        }
     }
 }

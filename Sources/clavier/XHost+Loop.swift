@@ -41,10 +41,9 @@ extension XHost {
         case .signal(let number):
             return [.signal(number)]
         case .readable(let fd) where fd == focus?.fd:
-            guard let events = focus?.messages() else {
-                focus = nil
-                return [.focus([.fieldWatchEnded])]
-            }
+            // Ended, the follower stays (unpolled), so that auto-show turned on again does not
+            // start another watch (XHost+Watches.swift).
+            guard let events = focus?.messages() else { return [.focus([.fieldWatchEnded])] }
             return [.focus(events)]
         case .readable(let fd) where fd == suggester?.wakeFD:
             // A predictor is made: the loop asks the bar again after this turn (`wordsChanged`).

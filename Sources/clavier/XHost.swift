@@ -18,6 +18,8 @@ final class XHost: WordsHost {
     /// The settings as the settings page changes them (XHost+Settings.swift).
     let live: LiveSettings
     let placement: (Display) -> Placement
+    /// Whether and where the keyboard floats (the settings page docks or floats it, XHost+Watches.swift).
+    let float: FloatPlace
     /// Builds the frame of a floating keyboard (nil: docked, or a kiosk's, which cannot move).
     private let makeFrame: (Placement) -> FloatingFrame?
     private let staysOnTop: Bool
@@ -28,7 +30,8 @@ final class XHost: WordsHost {
     private let load: (String) throws(LayoutError) -> Layout
     /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
     private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
-    /// The scan switches' grab on the root, when scanning (grabbed again as the page changes the switch).
+    /// The scan switches' grab on the root, when scanning (made again as the settings page
+    /// turns scanning on or off, XHost+Watches.swift).
     var grab: SwitchGrab?
     /// `--xid`: the greeter that started the keyboard, looked for now and then (LoginScreen.swift).
     var greeter: GreeterWatch?
@@ -41,7 +44,8 @@ final class XHost: WordsHost {
     let emojiSearcher = EmojiSearcher()
     /// Glide typing's decoders, built at the first glide on a page (its words load then).
     let glides: GlideDecoders
-    /// `--auto-show`; nil when it is off, or it cannot hear the accessibility bus.
+    /// `--auto-show`'s focus watch; nil until auto-show is first on, or when it could not start;
+    /// paused while the settings page turns auto-show off.
     var focus: FocusFollower?
     /// The focus watch could not start, or ended, since the loop last looked: the session is
     /// told (`SessionEvent.fieldWatchEnded`) after this turn of the loop.
@@ -54,12 +58,13 @@ final class XHost: WordsHost {
     var trail = TrailOnScreen()
     /// Suggestions are on: the focus watch reads the text before the caret, and presses
     /// anywhere on the screen are followed (a click in an application moves the caret).
-    private var suggestions: Bool { suggester != nil }
+    var suggestions: Bool { suggester != nil }
     /// How many languages the language key switches between (`languages`; 0: none).
     private let languages: Int
     struct Parts {
         var display: Display
         var placement: (Display) -> Placement
+        var float: FloatPlace
         var theme: Theme
         var staysOnTop: Bool
         var plug = false
@@ -88,6 +93,7 @@ final class XHost: WordsHost {
         display = parts.display
         theme = parts.theme
         placement = parts.placement
+        float = parts.float
         makeFrame = parts.makeFrame
         staysOnTop = parts.staysOnTop
         plug = parts.plug
@@ -197,6 +203,15 @@ final class XHost: WordsHost {
     }
 
     func recreateWindow(_ picture: Picture) {
+        if remakeWindow(picture, show: false) { Log.warning("another program destroyed the keyboard's window: made it again") }
+    }
+
+    /// Makes the window again where the placement says now (another program destroyed it, or
+    /// the settings page docked or floated it), watching what the old one watched; painted
+    /// with `picture` when the keys' size stays (else the session lays them out anew), mapped
+    /// when `show`. The old one goes, its strut with it. False when no window could be made.
+    @discardableResult
+    func remakeWindow(_ picture: Picture?, show: Bool) -> Bool {
         previewer.hide()
         do {
             let next = try Self.makeScreen(display, placement(display), theme: theme, staysOnTop: staysOnTop, plug: plug,
@@ -204,11 +219,13 @@ final class XHost: WordsHost {
             if screen.window.watchesHover { next.window.watchHover() }
             screen = next
             if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }
-            screen.paintAll(picture)
+            if let picture { screen.paintAll(picture) }
             if screen.window.followTouches() { Log.debug("the new window reads XI2 touches and buttons") }
-            Log.warning("another program destroyed the keyboard's window: made it again")
+            if show { screen.window.show() }
+            return true
         } catch {
             Log.error("cannot make the keyboard's window again: \(error)")
+            return false
         }
     }
 

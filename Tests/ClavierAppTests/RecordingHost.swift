@@ -76,8 +76,12 @@ final class RecordingHost: KeyboardHost {
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         appliedSettings = settings
         log.append("setting \(name)")
+        // One switch grabbed while the page's scanning is on, as XHost's grab of F9.
+        if name == Setting.scan.name { scanSwitches = settings[.scan] == nil ? 0 : 1 }
         return name == Setting.suggestions.name || name == Setting.repeatDelay.name
     }
+    /// The scan switches grabbed (the session's options' at first).
+    var scanSwitches = 0
     var windowRect: Rect { Rect(x: 0, y: 470, width: size.width, height: size.height) }
 
     // The loop.
@@ -175,6 +179,7 @@ final class AppUnderTest {
         host.glideDecoder = glideWords
         host.words = words
         host.clock = clock
+        host.scanSwitches = options.scanSwitches
         let session = Session(keyboard: host.makeKeyboard(words == nil ? layout : layout.offering(suggestions: 3), page: nil),
                               options: options, at: clock.now)
         app = KeyboardApp(session: session, host: host, shuffleSource: SystemRandomNumberGenerator(),

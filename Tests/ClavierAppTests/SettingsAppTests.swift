@@ -53,15 +53,37 @@ import Testing
     }
 
     /// What each of the page's settings asks of a host: the repeat's interval a new keyboard
-    /// (its keys' repeat is read when it is made), as the delay; what waits for the next start nothing.
-    @Test func theRepeatIntervalMakesTheKeyboardAgainAndTheNextStartOnesNothing() {
+    /// (its keys' repeat is read when it is made), as the delay; the position a window made
+    /// again; auto-show, the button and the hardware keys their watches; scanning its switches.
+    @Test func eachSettingAsksItsOwnOfTheHost() {
         let live = LiveSettings(Settings())
         for name in ["repeat-delay", "repeat-interval"] {
             guard case .keyboard = live.take(Settings(), changed: name) else { Issue.record("\(name): no new keyboard"); continue }
         }
-        for name in ["show-button", "hide-on-hardware-keys", "scan", "auto-show", "float"] {
-            guard case .none = live.take(Settings(), changed: name) else { Issue.record("\(name): applied at once"); continue }
+        for name in ["show-button", "hide-on-hardware-keys", "auto-show"] {
+            guard case .watches = live.take(Settings(), changed: name) else { Issue.record("\(name): its watch left as it was"); continue }
         }
+        if case .float = live.take(Settings(), changed: "float") {} else { Issue.record("float: the window left as it was") }
+        if case .scan = live.take(Settings(), changed: "scan") {} else { Issue.record("scan: the switches left as they were") }
+    }
+
+    /// Scanning turned on from the page scans at once, at the page's interval, and off again
+    /// it stops: its highlight goes, and the host no longer grabs the switch.
+    @Test func scanningTurnedOnAndOffFromThePage() {
+        let t = app()
+        _ = t.request(.settings)
+        #expect(t.app.session.scan == nil)
+        tap(.setting("scan"), t)
+        #expect(t.host.scanSwitches == 1)
+        let scan = t.app.session.scan
+        #expect(scan?.scanner.interval == .milliseconds(500), "\(String(describing: scan))")
+        #expect(scan?.scanner.highlighted.isEmpty == false, "the page's first row is highlighted")
+        tap(.setting("scan"), t)
+        #expect(t.app.session.scan?.scanner.interval == .milliseconds(750), "re-timed")
+        tap(.setting("scan"), plus: false, t)
+        tap(.setting("scan"), plus: false, t)
+        #expect(t.app.session.scan == nil && t.host.scanSwitches == 0)
+        #expect(t.app.session.marks.scanned.isEmpty)
     }
 
     @Test func aKioskRefusesThePage() {

@@ -86,7 +86,7 @@ struct SettingsPageTests {
         let names = PageSetting.all.map(\.name)
         #expect(names.firstIndex(of: "repeat-interval") == names.firstIndex(of: "repeat-delay")! + 1)
         let interval = try #require(PageSetting.named("repeat-interval"))
-        #expect(interval.stepped && !interval.atRestart)
+        #expect(interval.stepped)
         #expect(interval.value(in: sources.settings) == "standard")
         let kept = sources.set("repeat-interval", to: interval.next(after: sources.settings))
         #expect(kept)
@@ -95,18 +95,21 @@ struct SettingsPageTests {
         #expect(sources.keptLines.map { "\($0.name): \($0.text)" } == ["repeat-interval: 25"])
     }
 
-    /// The show button, the hardware keys' watch and scanning are set up with the window, so
-    /// their cells say "at the next start"; the first two show the value in effect, their
+    /// Auto-show, the position, the show button, the hardware keys' watch and scanning apply
+    /// at once, as every other cell (the hosts make and let go of what they need): no cell
+    /// says it waits for a start. The button's and the keys' show the value in effect, their
     /// defaults following auto-show and kiosk as the hosts' do.
-    @Test func theButtonTheHardwareKeysAndScanningTakeEffectAtTheNextStart() throws {
+    @Test func theButtonTheHardwareKeysAndScanningApplyAtOnce() throws {
         var file = SettingsLayer()
         file[.autoShow] = true
         var sources = SettingsSources(file: file)
         let page = SettingsPage(sources, size: Size(width: 1280, height: 330))
-        for name in ["show-button", "hide-on-hardware-keys", "scan"] {
+        for name in ["float", "show-button", "hide-on-hardware-keys", "scan"] {
             let cell = try #require(page.cells.first { $0.action == .setting(name) })
-            #expect(cell.note == "at the next start" && !cell.locked, "\(name)")
+            #expect(cell.note == nil && !cell.locked, "\(name)")
         }
+        let autoShow = SettingsPage(SettingsSources(), size: Size(width: 1280, height: 330)).cells.first { $0.action == .setting("auto-show") }
+        #expect(autoShow?.note == nil && autoShow?.locked == false)
         let button = try #require(PageSetting.named("show-button")), keys = try #require(PageSetting.named("hide-on-hardware-keys"))
         #expect(button.value(in: sources.settings) == "off" && keys.value(in: sources.settings) == "on", "auto-show's defaults")
         let kept1 = sources.set("show-button", to: button.next(after: sources.settings))

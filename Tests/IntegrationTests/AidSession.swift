@@ -22,6 +22,8 @@ final class AidSession {
     }
 
     var server: XServer { session.server }
+    /// Where the keyboard's control socket is (`XDG_RUNTIME_DIR`), for a keyboard started again.
+    var runtimePath: String { runtime.path }
 
     /// Runs `clavier ARGS` against the running keyboard (`status`, `hide`).
     @discardableResult

@@ -42,6 +42,8 @@ final class WaylandSession {
         var layout: String
         var page: String
         var geometry: Geometry
+        /// The settings page's settings in effect (`"float":"true"`).
+        var settings: [String: String]?
     }
 
     func status() throws -> Status {

@@ -76,4 +76,11 @@ void clavier_focus_watch_take(struct clavier_focus_report *report);
    while another waits to be answered, adds nothing. Safe from any thread; it never waits. */
 void clavier_focus_watch_ask(void);
 
+/* Pauses the watch (auto-show turned off on the settings page: `paused` 1) or lets it go on
+   (0): paused, it looks into no focus change or caret move and answers no ask, so it makes no
+   call on the bus and writes nothing into its pipe. Its thread stays, listening (libatspi is
+   never unloaded), so turning auto-show off and on again starts nothing more; on again, ask
+   which field has the focus. Safe from any thread; it never waits. */
+void clavier_focus_watch_pause(int paused);
+
 #endif
