@@ -74,7 +74,9 @@ struct WaylandTypingTests {
         let typed = try sway.run(["wtype", "-s", "100", "Thank you very mu"])
         #expect(typed.status == 0, "wtype: \(typed.err)")
         #expect(entry.waitFor(text: "Thank you very mu"), "the entry holds \(entry.text.debugDescription)")
-        usleep(300_000)
+        // The field's text reaches the keyboard through the compositor, and the bar follows on
+        // its next turn: 0.3 s was once too little under a full run's load.
+        usleep(1_000_000)
         try session.tap(["completion-0"])
         #expect(entry.waitFor(text: "Thank you very much "), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
         #expect(try session.quit() == 0)
