@@ -19,14 +19,18 @@ import Testing
         var server: XServer { session.server }
         var env: [String: String] { server.env.merging(session.environment) { $1 }.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 } }
 
-        init(arguments: [String] = ["--no-sound"], keymap: [String] = []) throws {
+        /// What the keyboard runs with besides its control socket's directory (a PATH).
+        let environment: [String: String]
+
+        init(arguments: [String] = ["--no-sound"], keymap: [String] = [], environment: [String: String] = [:]) throws {
+            self.environment = environment
             session = try KeyboardSession(windowManager: false, clavierArguments: nil)
             if !keymap.isEmpty { _ = try Harness.run(["setxkbmap", "-display", session.server.display] + keymap) }
             try start(arguments)
         }
 
         func start(_ arguments: [String] = ["--no-sound"]) throws {
-            try session.startKeyboard(arguments: arguments, environment: ["XDG_RUNTIME_DIR": runtime.path])
+            try session.startKeyboard(arguments: arguments, environment: environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
         }
 
         /// A line of `setxkbmap -query` (layout, variant, options).
@@ -182,5 +186,49 @@ import Testing
         #expect(session.stopKeyboard() == 0)
         #expect(users() && live.record() == "")
         #expect(server.heldKeycodes.isEmpty)
+    }
+
+    /// setxkbmap failing (missing, broken) is a warning and nothing is lost: the keymap stays
+    /// the user's and the keys type on; a change the keymap cannot be given back from keeps our
+    /// groups and their record (the user's keymap), which the keyboard gives back as it ends.
+    @Test func whenSetxkbmapFailsTheCellWarnsAndTheKeymapStillComesBack() throws {
+        let bin = TemporaryDirectory(), broken = bin.file("broken")
+        let real = try Harness.run(["sh", "-c", "command -v setxkbmap"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!real.isEmpty)
+        let script = bin.file("setxkbmap")
+        try "#!/bin/sh\n[ -e '\(broken)' ] && exit 1\nexec '\(real)' \"$@\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        func breakIt(_ on: Bool) {
+            if on { FileManager.default.createFile(atPath: broken, contents: nil) } else { unlink(broken) }
+        }
+        breakIt(true)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let live = try Live(environment: ["PATH": path])
+        let session = live.session
+
+        try live.tapLanguages()  // us,de: setxkbmap fails
+        #expect(Harness.waitFor(5) { session.errors.contains("'setxkbmap -layout us,de' failed") }, "\(session.errors)")
+        #expect(live.query() == "us" && live.record() == "", "\(live.query()) \(live.record())")
+        session.geometryArguments = ["--languages", "us,de"]
+        try session.tap(["ad01", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "q\n", "\(session.said)")
+
+        breakIt(false)
+        try live.tapLanguages()  // us,es: made
+        #expect(Harness.waitFor(5) { live.query() == "us,es" }, "\(live.query()) \(session.errors)")
+        breakIt(true)
+        try live.tapLanguages()  // us,fr: the user's keymap cannot be given back
+        #expect(Harness.waitFor(5) { session.errors.contains("could not restore the keymap") }, "\(session.errors)")
+        #expect(live.query() == "us,es" && live.record().contains(" us,es evdev pc105 us % %"), "\(live.query()) \(live.record())")
+        session.geometryArguments = ["--languages", "us,fr"]
+        try session.tap(["ad01", "return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "q\nq\n", "\(session.said)")
+
+        breakIt(false)
+        #expect(session.stopKeyboard() == 0)
+        #expect(live.query() == "us" && live.record() == "", "given back as the keyboard ends: \(live.query()) \(live.record())")
+        #expect(live.server.heldKeycodes.isEmpty)
     }
 }
