@@ -29,6 +29,9 @@ extension XHost {
         case .scan:
             grabSwitches(settings, layout: picture.keyboard.layout)
         case .languages(let languages):
+            // Borrowed keycodes go back first: setxkbmap's new keymap would leave our loans
+            // naming keysyms their keycodes no longer have.
+            typist.restoreAll(clock: ContinuousClock())
             keymap.follow(languages)
             // The keys the session loads next are labelled from the new keymap, not the old.
             typist.keymapChanged(first: 0, count: 0)
