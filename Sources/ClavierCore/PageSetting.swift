@@ -14,12 +14,10 @@ public struct PageSetting: Sendable {
     let current: @Sendable (Settings) -> String?
     /// How a choice reads on the page: `18 mm`, `on`, `off`.
     let shown: @Sendable (String?) -> String
-    /// Takes effect at the next start only (the languages: the keymap is made at start).
-    public let atRestart: Bool
 
-    init(_ name: String, _ title: String, _ choices: [String?], stepped: Bool = false, atRestart: Bool = false,
+    init(_ name: String, _ title: String, _ choices: [String?], stepped: Bool = false,
          current: @escaping @Sendable (Settings) -> String?, shown: @escaping @Sendable (String?) -> String) {
-        (self.name, self.title, self.choices, self.stepped, self.atRestart) = (name, title, choices, stepped, atRestart)
+        (self.name, self.title, self.choices, self.stepped) = (name, title, choices, stepped)
         (self.current, self.shown) = (current, shown)
     }
 
@@ -60,8 +58,9 @@ extension PageSetting {
         // `clavier layouts` lists them; the session loads the one chosen at once.
         PageSetting("layout", "Layout", [], current: { $0.layoutName }, shown: { $0 ?? "us" }),
         // Its choices are the keymap's first language with each other one whose words are
-        // installed (`SettingsSources.languageChoices`); the keymap is made at start (X only).
-        PageSetting("languages", "Languages", [], atRestart: true,
+        // installed (`SettingsSources.languageChoices`); the X keymap's groups are made again
+        // at once (`KeymapGroups`; locked on Wayland).
+        PageSetting("languages", "Languages", [],
                     current: { $0[.languages].isEmpty ? nil : $0[.languages].joined(separator: ",") },
                     shown: { $0.map { $0.split(separator: ",").joined(separator: ", ") } ?? "keymap's own" }),
         PageSetting("theme", "Theme", ["system", "dark", "high-contrast"], current: { $0[.theme] }, shown: { $0 ?? "system" }),

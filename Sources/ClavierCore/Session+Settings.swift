@@ -33,13 +33,29 @@ extension Session {
             guard !cell.locked, let entry = PageSetting.named(name), var sources = settingsSources else { return [] }
             let text = entry.next(after: sources.settings, back: SettingsPage.stepsBack(cell, at: point),
                                   among: sources.choices(of: entry))
+            let before = sources.settings.layoutName
             guard sources.set(name, to: text) else { return [] }
             settingsSources = sources
             follow(sources.settings, at: now)
             let fields = followAutoShow(sources.settings, at: now)
-            // A layout comes as `clavier layout NAME`'s does: the host loads it, the page stays open over it.
-            let layout = name == Setting.layout.name ? sources.settings.layoutName : nil
-            return [.playClick] + fields + [.settingChanged(name)] + (layout.map { [.loadLayout($0, .request($0))] } ?? []) + [.redrawAll]
+            return [.playClick] + fields + [.settingChanged(name)] + loads(after: name, layoutWas: before) + [.redrawAll]
+        }
+    }
+
+    /// The keys a change of the setting `name` loads, after the host has carried it out: a
+    /// layout comes as `clavier layout NAME`'s does (the page stays open over it); languages
+    /// bring their globe (or take it away) and, when no layout is given, the layout they make
+    /// the default (`xkb`, whose letters follow the keymap's group), else the one shown again.
+    func loads(after name: String, layoutWas before: String) -> [Effect] {
+        guard let settings = settingsSources?.settings else { return [] }
+        let layout = settings.layoutName
+        switch name {
+        case Setting.layout.name:
+            return [.loadLayout(layout, .request(layout))]
+        case Setting.languages.name:
+            return [layout == before ? .loadLayout(keyboard.layout.id, .refresh) : .loadLayout(layout, .request(layout))]
+        default:
+            return []
         }
     }
 

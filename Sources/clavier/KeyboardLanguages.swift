@@ -3,9 +3,10 @@ import ClavierX11
 import Glibc
 
 /// `languages`: the server's keymap gets one group per language before the keyboard reads
-/// it, so the language key (`Effect.switchLanguage`) has groups to lock; and the user's keymap
-/// comes back when the keyboard quits, or, if it was killed, when the next one starts
-/// (`KeymapRecord` on the root window says what it was).
+/// it (and again as the settings page changes them, `KeymapGroups`), so the language key
+/// (`Effect.switchLanguage`) has groups to lock; and the user's keymap comes back when the
+/// keyboard quits, or, if it was killed, when the next one starts (`KeymapRecord` on the root
+/// window says what it was).
 enum KeyboardLanguages {
     /// The keymap as it was before `prepare` made its groups `languages`.
     struct Change {
@@ -54,21 +55,30 @@ enum KeyboardLanguages {
     }
 
     /// Gives the keymap back as `change` found it, in its first group, unless someone has
-    /// changed it since (its groups are no longer the `languages`); forgets the record.
-    static func restore(_ change: Change, on display: Display, name: String?) {
-        defer {
+    /// changed it since (its groups are no longer the `languages`); forgets the record. False
+    /// when setxkbmap failed: the keymap is still ours, and with `keepsRecord` (a change on the
+    /// settings page) the record and its receipt stay, so that quitting or the next start tries again.
+    @discardableResult
+    static func restore(_ change: Change, on display: Display, name: String?, keepsRecord: Bool = false) -> Bool {
+        func forget() {
             display.write(nil)
             KeymapReceipt(display: name).drop()
         }
         guard display.xkbLayouts == change.languages else {
-            return Log.debug("languages: the keymap was changed by another since: left as it is")
+            forget()
+            Log.debug("languages: the keymap was changed by another since: left as it is")
+            return true
         }
         // The first group, as the user's keymap may have only that one.
         display.lockGroup(0)
         guard run(arguments(display: name) + change.original.setxkbmapArguments) == 0 else {
-            return Log.warning("languages: could not restore the keymap (setxkbmap \(change.original.setxkbmapArguments.joined(separator: " ")))")
+            if !keepsRecord { forget() }
+            Log.warning("languages: could not restore the keymap (setxkbmap \(change.original.setxkbmapArguments.joined(separator: " ")))")
+            return false
         }
+        forget()
         Log.debug("languages: the keymap's groups are \(change.original.layout) again")
+        return true
     }
 
     /// `setxkbmap` on the keyboard's display.

@@ -38,6 +38,9 @@ final class LiveSettings {
         case watches
         /// The scan switches are grabbed or let go (the session's scanner follows them).
         case scan
+        /// The keymap's groups are made the languages, or the user's keymap given back (X;
+        /// the session loads the keys again, with or without the globe).
+        case languages([String])
         /// The session took it (dwell, glide); the host's parts that read `current` follow by themselves.
         case none
     }
@@ -54,6 +57,7 @@ final class LiveSettings {
         case Setting.autoShow.name, Setting.showButton.name, Setting.hideOnHardwareKeys.name: return .watches
         // The switch too: grabbed again in place of the old one while scanning runs.
         case Setting.scan.name, Setting.scanSwitch.name: return .scan
+        case Setting.languages.name: return .languages(settings[.languages])
         case Setting.theme.name:
             do {
                 return .theme(try LayoutLoader.theme(named: settings[.theme]))

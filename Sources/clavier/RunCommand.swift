@@ -166,11 +166,12 @@ struct RunOptions {
         if sources.offers(Setting.languages.name) {
             sources.languageChoices = SettingsSources.languageChoices(keymap: connection.xkbLayouts.first, installed: LanguageModels.installed)
         }
-        // The user's keymap comes back on every way out (a signal ends the loop too).
-        let keymapChange = KeyboardLanguages.prepare(settings[.languages],
-                                                     restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: settings[.languages]),
-                                                     on: connection, name: display)
-        defer { keymapChange.map { KeyboardLanguages.restore($0, on: connection, name: display) } }
+        // The user's keymap comes back on every way out (a signal ends the loop too), after
+        // the settings page's changes too.
+        let keymap = KeymapGroups(display: connection, name: display)
+        keymap.start(settings[.languages],
+                     restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: settings[.languages]))
+        defer { keymap.restore() }
         var options = Self.sessionOptions(settings)
         options.settings = sources
         options.settingsPage = !xid
@@ -183,7 +184,7 @@ struct RunOptions {
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
-                                  display: display, plug: xid, switches: switches, suggester: suggester, taps: taps)
+                                  display: display, plug: xid, switches: switches, suggester: suggester, taps: taps, keymap: keymap)
         let app = makeApp(on: host, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.startFirstPicture(of: app.session.picture, theme: host.theme,

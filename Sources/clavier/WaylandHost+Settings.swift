@@ -32,7 +32,8 @@ extension WaylandHost {
             if !showsButton, connection.buttonShown { connection.hideButton() }
         case .scan:
             if settings[.scan] != nil { Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland") }
-        case .none:
+        case .languages, .none:
+            // The languages' cell is locked "not on Wayland": they are the X keymap's groups.
             break
         }
         suggester?.learns = settings.learnsWords

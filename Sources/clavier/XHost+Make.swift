@@ -9,7 +9,7 @@ import ClavierX11
 extension XHost {
     static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: Display,
                      display: String?, plug xid: Bool, switches: [SwitchGrab.Switch], suggester: Suggester?,
-                     taps: TapRecorder?) throws -> XHost {
+                     taps: TapRecorder?, keymap: KeymapGroups) throws -> XHost {
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
@@ -48,11 +48,12 @@ extension XHost {
                 return FloatingFrame(scale: scale, moved: floatPlace.moved(to:))
             },
             typingFilter: kiosk.typingFilter,
+            // The bar's slots and the globe as the settings page has them now.
             loadLayout: { (name) throws(LayoutError) in
-                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
+                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(live.current[.languages]) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
-            languages: settings[.languages].count,
+            keymap: keymap,
             openClick: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
             shown: shown, live: live))
     }

@@ -3,7 +3,8 @@ import ClavierX11
 
 /// What the settings page asks of the X host: its settings kept, and each change carried out
 /// at once (the click, the window's height, the theme, a new keyboard, the window docked or
-/// floating, the watches and the scan switches' grab: XHost+Watches.swift).
+/// floating, the watches and the scan switches' grab: XHost+Watches.swift; the keymap's
+/// groups for the languages: `KeymapGroups`).
 extension XHost {
     func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
@@ -27,6 +28,13 @@ extension XHost {
             followWatches(settings)
         case .scan:
             grabSwitches(settings, layout: picture.keyboard.layout)
+        case .languages(let languages):
+            // Borrowed keycodes go back first: setxkbmap's new keymap would leave our loans
+            // naming keysyms their keycodes no longer have.
+            typist.restoreAll(clock: ContinuousClock())
+            keymap.follow(languages)
+            // The keys the session loads next are labelled from the new keymap, not the old.
+            typist.keymapChanged(first: 0, count: 0)
         case .none:
             break
         }

@@ -59,8 +59,9 @@ final class XHost: WordsHost {
     /// Suggestions are on: the focus watch reads the text before the caret, and presses
     /// anywhere on the screen are followed (a click in an application moves the caret).
     var suggestions: Bool { suggester != nil }
-    /// How many languages the language key switches between (`languages`; 0: none).
-    private let languages: Int
+    /// The languages the language key switches between, and the keymap's groups made for
+    /// them, which the settings page changes (`KeymapGroups`).
+    let keymap: KeymapGroups
     struct Parts {
         var display: Display
         var placement: (Display) -> Placement
@@ -82,7 +83,7 @@ final class XHost: WordsHost {
         /// Glide typing's decoders (their offensive words and learned words as the settings say).
         var glides = GlideDecoders()
         /// `languages`, one per group of the keymap.
-        var languages = 0
+        var keymap: KeymapGroups
         /// Opens a click player at the volume the settings say now.
         var openClick: () -> ClickPlayer?
         var shown: (() -> Void)?
@@ -112,7 +113,7 @@ final class XHost: WordsHost {
         suggester = parts.suggester
         taps = parts.taps
         glides = parts.glides
-        languages = parts.languages
+        keymap = parts.keymap
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
     }
 
@@ -241,6 +242,7 @@ final class XHost: WordsHost {
     func loadLayout(_ name: String) throws(LayoutError) -> Layout { try load(name) }
 
     func switchLanguage(_ index: Int?) {
+        let languages = keymap.languages.count
         guard languages > 1 else { return }
         display.lockGroup(index.map { min($0, languages - 1) } ?? (display.group + 1) % languages)
     }

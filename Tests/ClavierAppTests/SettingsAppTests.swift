@@ -54,7 +54,8 @@ import Testing
 
     /// What each of the page's settings asks of a host: the repeat's interval a new keyboard
     /// (its keys' repeat is read when it is made), as the delay; the position a window made
-    /// again; auto-show, the button and the hardware keys their watches; scanning its switches.
+    /// again; auto-show, the button and the hardware keys their watches; scanning its switches;
+    /// the languages the keymap's groups.
     @Test func eachSettingAsksItsOwnOfTheHost() {
         let live = LiveSettings(Settings())
         for name in ["repeat-delay", "repeat-interval"] {
@@ -65,6 +66,11 @@ import Testing
         }
         if case .float = live.take(Settings(), changed: "float") {} else { Issue.record("float: the window left as it was") }
         if case .scan = live.take(Settings(), changed: "scan") {} else { Issue.record("scan: the switches left as they were") }
+        var languages = SettingsLayer()
+        languages[.languages] = ["us", "de"]
+        if case .languages(["us", "de"]) = live.take(Settings(page: languages), changed: "languages") {} else {
+            Issue.record("languages: the keymap's groups left as they were")
+        }
     }
 
     /// Scanning turned on from the page scans at once, at the page's interval, and off again

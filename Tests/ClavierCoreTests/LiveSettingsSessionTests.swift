@@ -90,4 +90,35 @@ struct LiveSettingsSessionTests {
         _ = s.handle(.scanSwitches(2), at: t0 + .milliseconds(1300))
         #expect(s.scan?.stepsBySwitch == true && s.scan?.scanner.position == .row(0), "two switches: a new scan from the first row")
     }
+
+    /// The languages apply at once: the host makes the keymap's groups (`.settingChanged`), then
+    /// the keys come again with the globe: `xkb`, the layout languages make the default, as
+    /// `clavier layout xkb` would; a layout given keeps its place and is loaded again; off, the
+    /// default comes back without the globe. The cell never says "at the next start".
+    @Test func theLanguagesCellLoadsTheKeysWithTheGlobeAtOnce() throws {
+        for given in [nil, "us"] as [String?] {
+            var sources = SettingsSources()
+            sources.languageChoices = ["us,de", "us,fr"]
+            if let given {
+                let set = sources.set("layout", to: given)
+                #expect(set)
+            }
+            var options = Session.Options()
+            options.settings = sources
+            var s = Session(keyboard: Keyboard(layout: Layout.us, size: Size(width: 1000, height: 300)), options: options, at: t0)
+            _ = s.handle(.request(.settings), at: t0)
+            let cell = try #require(s.settingsPage?.cells.first { $0.action == .setting("languages") })
+            #expect(cell.note == nil && !cell.locked)
+            let on = tap("languages", &s, at: t0)
+            #expect(s.settingsSources?.settings[.languages] == ["us", "de"])
+            let load: Effect = given == nil ? .loadLayout("xkb", .request("xkb")) : .loadLayout("us", .refresh)
+            let changed = try #require(on.firstIndex(of: .settingChanged("languages")))
+            #expect(on.firstIndex(of: load).map { $0 > changed } == true, "the keymap first, then the keys: \(on)")
+            _ = tap("languages", &s, at: t0)
+            let off = tap("languages", &s, at: t0)
+            #expect(s.settingsSources?.settings[.languages] == [])
+            #expect(off.contains(given == nil ? .loadLayout("us", .request("us")) : .loadLayout("us", .refresh)), "\(off)")
+            #expect(s.settingsOpen)
+        }
+    }
 }

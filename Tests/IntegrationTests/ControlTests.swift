@@ -88,5 +88,6 @@ enum PageSettingsDefaults {
     static let noSound = ["key-size": "16", "sound": "false", "dwell": "default", "layout": "us", "theme": "system", "suggestions": "3",
                           "glide": "on", "autocorrect": "prose", "preview": "touch", "repeat-delay": "default",
                           "repeat-interval": "default", "volume": "100", "learning": "true", "auto-show": "false", "float": "false",
-                          "show-button": "true", "hide-on-hardware-keys": "false", "scan": "default"]
+                          "show-button": "true", "hide-on-hardware-keys": "false", "scan": "default",
+                          "height": "default", "languages": "default", "scan-switch": "F9"]
 }
