@@ -58,7 +58,13 @@ static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t seri
         wl->button_down = down;
         return;
     }
-    if (!wl->pointer_in || button != BTN_LEFT) return;
+    if (!wl->pointer_in) return;
+    if (button == BTN_MIDDLE || button == BTN_RIGHT) {
+        // Scanning's switches where it takes them (PointerSwitches); nothing else reads them.
+        push_input(wl, down ? CLV_WL_OTHER_DOWN : CLV_WL_OTHER_UP, button == BTN_RIGHT ? 3 : 2, wl->pointer_x, wl->pointer_y);
+        return;
+    }
+    if (button != BTN_LEFT) return;
     if (down == wl->pointer_down) return;
     wl->pointer_down = down;
     push_input(wl, down ? CLV_WL_PRESS : CLV_WL_RELEASE, 0, wl->pointer_x, wl->pointer_y);

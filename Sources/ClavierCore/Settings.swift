@@ -191,7 +191,7 @@ extension Setting<Int?> {
 extension Setting<[String]> {
     /// Keysym names; the X side finds their keycodes in the live keymap.
     public static let scanSwitch = Setting("scan-switch", .text, default: ["F9"],
-        help: "The switch key(s) for --scan, grabbed so no application sees them: one selects; with two (F9,F10) the first steps and the second selects, with no clock (default: F9).",
+        help: "The switch key(s) for --scan, grabbed so no application sees them: one selects; with two (F9,F10) the first steps and the second selects, with no clock (default: F9). On Wayland the pointer's buttons anywhere on the keyboard: button1 (the left, or a touch; the default there), button3,button1 (the right steps).",
         valueName: "KEYSYM[,KEYSYM]") { text in
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         guard (1...2).contains(names.count), !names.contains(where: \.isEmpty) else {

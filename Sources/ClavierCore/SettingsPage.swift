@@ -40,7 +40,7 @@ public struct SettingsPage: Hashable, Sendable {
         self.size = size
         var items: [(Action, String, String, String?, Bool, Bool)] = PageSetting.all.filter { sources.offers($0.name) }.map { entry in
             let lock = sources.lock(entry.name)
-            return (.setting(entry.name), entry.title, entry.value(in: sources.settings),
+            return (.setting(entry.name), entry.title, sources.hostValues[entry.name] ?? entry.value(in: sources.settings),
                     lock, lock != nil, entry.stepped && lock == nil)
         }
         // Never on a kiosk's page: one stranger's tap would erase what the kiosk was let learn.

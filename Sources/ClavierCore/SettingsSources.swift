@@ -18,6 +18,10 @@ public struct SettingsSources: Sendable {
     /// The page's settings this window system cannot carry out, by name, with why (`X11
     /// only`): locked on the page whatever the levels say. Told by the host at start.
     public var unavailable: [String: String] = [:]
+    /// A setting's value as this window system has it where that is not the setting's own,
+    /// by name, as its text (Wayland's scan switch is the pointer: `button1` for the key F9):
+    /// shown on the page and by `status --json`. Told by the host at start, for a locked setting.
+    public var hostValues: [String: String] = [:]
     /// The page's settings a kiosk's user may change (config.yaml's `kiosk-settings`), and
     /// the only ones settings.yaml is read for; nil: not a kiosk, the whole page. Empty: a
     /// kiosk whose builder named none, which opens no page (`Session.Options.settingsPageAllowed`).
@@ -95,7 +99,7 @@ public struct SettingsSources: Sendable {
     /// The page's settings in effect, by name, as `clavier status --json` reports them.
     public var pageSettings: [String: String] {
         var texts: [String: String] = [:]
-        for entry in PageSetting.all { texts[entry.name] = entry.text(in: settings) }
+        for entry in PageSetting.all { texts[entry.name] = hostValues[entry.name] ?? entry.text(in: settings) }
         return texts
     }
 }

@@ -21,6 +21,9 @@ public enum WaylandEvent: Equatable {
     case inputMethodUnavailable
     /// The show button was tapped.
     case buttonTapped
+    /// The pointer's middle or right button (2, 3, as X numbers them) went down or up on the
+    /// keyboard: a switch when scanning takes it (`PointerSwitches`).
+    case otherButton(Int, down: Bool)
 }
 
 /// One output as the keyboard docks on it: logical size, physical size (0: unknown), scale.
@@ -103,6 +106,8 @@ public final class WaylandConnection {
             case Int(CLV_WL_FIELD_CHANGED.rawValue): events.append(.fieldChanged)
             case Int(CLV_WL_IM_UNAVAILABLE.rawValue): events.append(.inputMethodUnavailable)
             case Int(CLV_WL_BUTTON_TAP.rawValue): events.append(.buttonTapped)
+            case Int(CLV_WL_OTHER_DOWN.rawValue): events.append(.otherButton(Int(event.pointer), down: true))
+            case Int(CLV_WL_OTHER_UP.rawValue): events.append(.otherButton(Int(event.pointer), down: false))
             default: break
             }
         }

@@ -46,6 +46,8 @@ extension KeyboardApp {
             serve(request)
         case .copied(let text):
             send(.copied(text))
+        case .scanSwitch(let index, let down):
+            send(.switchKey(index, down: down))
         case .ended:
             quit()
         }

@@ -20,6 +20,9 @@ enum HostEvent {
     /// The clipboard's watch read this text, copied just now (the session decides whether
     /// to keep it); never logged.
     case copied(String)
+    /// Scan switch `index` went down or up: one the host has of its own (Wayland's pointer
+    /// buttons, `PointerSwitches`), not a grabbed key.
+    case scanSwitch(Int, down: Bool)
     /// The keyboard is to end: the connection to the window system is gone, or the greeter
     /// that started a plug went away.
     case ended

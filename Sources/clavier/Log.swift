@@ -10,6 +10,8 @@ enum Log {
 
     static func warning(_ message: String) { write("clavier: warning: " + message) }
     static func error(_ message: String) { write("clavier: " + message) }
+    /// What the user should know that is no problem (what the scan switch is on Wayland).
+    static func note(_ message: String) { write("clavier: " + message) }
     static func debug(_ message: @autoclosure () -> String) {
         if debugEnabled { write("clavier: debug: " + message()) }
     }

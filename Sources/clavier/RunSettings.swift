@@ -61,6 +61,10 @@ extension RunOptions {
         let names = settings[.scanSwitch]
         guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
         return try names.map { name in
+            if PointerSwitches.button(named: name) != nil {
+                Log.error("scan-switch: \(name) is a pointer button, the switch on Wayland; on X the switch is a key (F9, Pause, space)")
+                throw ExitCode.failure
+            }
             guard let one = SwitchGrab.Switch(named: name) else {
                 Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
                 throw ExitCode.failure

@@ -3,8 +3,8 @@ import ClavierLayouts
 import ClavierWayland
 
 /// `clavier` on a Wayland compositor: the same session and app as on X11, on `WaylandHost`.
-/// What only X can do is said once and left out: `languages`' keymap groups, grabbed scan
-/// switches, the show button and tray icon.
+/// What only X can do is said once and left out: `languages`' keymap groups, the tray icon.
+/// Scanning's switches are the pointer's buttons and the fingers (`PointerSwitches`), said once.
 extension RunOptions {
     func runOnWayland(_ connection: WaylandConnection, sources: SettingsSources, layout: Layout, theme: Theme, taps: TapRecorder?,
                       control: ControlServer?) throws {
@@ -14,16 +14,23 @@ extension RunOptions {
         if settings[.languages].count > 1 {
             Log.warning("languages switch the X keymap's groups (setxkbmap): not on Wayland, where the language key does nothing")
         }
-        if settings[.scan] != nil || settings.given.gives(.scanSwitch) {
-            Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland")
+        let scan = PointerSwitches.buttons(for: settings)
+        if scan.keys {
+            Log.warning("scan-switch: Wayland lets no client grab a key: the switch is the pointer, "
+                        + PointerSwitches.describe(scan.buttons) + " (scan-switch: button1, or button3,button1)")
+        } else if !scan.buttons.isEmpty {
+            Log.note("scanning on Wayland: " + PointerSwitches.describe(scan.buttons))
         }
         var options = Self.sessionOptions(settings)
-        options.scanInterval = nil
-        // Locked on the settings page, with why: they are made of the X server's keymap, grabs and devices.
+        options.scanSwitches = scan.buttons.count
+        // Locked on the settings page, with why: they are made of the X server's keymap and devices.
         var sources = sources
-        for name in [Setting.languages.name, Setting.scan.name, Setting.scanSwitch.name, Setting.hideOnHardwareKeys.name] {
+        for name in [Setting.languages.name, Setting.hideOnHardwareKeys.name] {
             sources.unavailable[name] = "not on Wayland"
         }
+        // The switch is the pointer here: the cell shows its buttons, whatever key is named.
+        sources.unavailable[Setting.scanSwitch.name] = "the pointer on Wayland"
+        sources.hostValues[Setting.scanSwitch.name] = PointerSwitches.text(PointerSwitches.named(settings).buttons)
         options.settings = sources
         options.settingsPage = !xid
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.
@@ -35,6 +42,7 @@ extension RunOptions {
         suggester?.start(for: layout, xkb: nil)
         let host = try WaylandStart.host(settings, options: options, layout: layout, theme: theme, connection: connection,
                                         suggester: suggester, taps: taps)
+        host.switches.buttons = scan.buttons
         // The clipboard strip: data-control shows the copies without the focus (wlroots' compositors).
         if options.keepsClipboard {
             Log.debug(connection.watchClipboard() ? "clipboard: watching CLIPBOARD" : "no clipboard strip: the compositor has no data-control")

@@ -55,7 +55,9 @@ extension WaylandHost {
             switch event {
             case .window(let window):
                 if case .hover(let point) = window { hovered = point }
-                return .window(window)
+                return scanned(switches.take(window)) ?? .window(window)
+            case .otherButton(let number, let down):
+                return scanned(switches.otherButton(number, down: down)) ?? nil
             case .fieldActivated:
                 return .focus([fieldReport(moved: true), .focus(.textField)])
             case .fieldChanged:

@@ -3,10 +3,10 @@ import ClavierRender
 
 /// What the settings page asks of the Wayland host: its settings kept, and each change carried
 /// out at once (the click, the surface's height, the theme, a new keyboard, the surface docked
-/// or floating, the show button). The preview follows the settings as they are (`previewMode`);
-/// dwell's hover needs nothing turned on here, nor auto-show (input-method-v2 tells the field
-/// whatever it says; the session decides). Scanning's switches and the hardware keys' watch
-/// are the X server's: off on Wayland, as at start.
+/// or floating, the show button, scanning's pointer switches). The preview follows the settings
+/// as they are (`previewMode`); dwell's hover needs nothing turned on here, nor auto-show
+/// (input-method-v2 tells the field whatever it says; the session decides). The hardware
+/// keys' watch is the X server's: off on Wayland, as at start.
 extension WaylandHost {
     func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
@@ -31,7 +31,7 @@ extension WaylandHost {
             // Turned off while the keyboard is hidden (a page opened by `clavier settings` shows it first).
             if !showsButton, connection.buttonShown { connection.hideButton() }
         case .scan:
-            if settings[.scan] != nil { Log.warning("scan switches are keys grabbed from the X server: scanning is off on Wayland") }
+            followScan(settings)
         case .languages, .none:
             // The languages' cell is locked "not on Wayland": they are the X keymap's groups.
             break
@@ -41,8 +41,8 @@ extension WaylandHost {
         return false
     }
 
-    /// No scan switches on Wayland.
-    var scanSwitches: Int { 0 }
+    /// How many of the pointer's buttons are scan switches now (0: no scanning).
+    var scanSwitches: Int { switches.buttons.count }
 
     /// Docks or floats the keyboard as `settings` now say (`XHost.floats`): its layer surface
     /// made again, where its frame was left when it floated before (`WaylandStart.chooseFloat`
@@ -58,5 +58,26 @@ extension WaylandHost {
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")
         screen.picture = picture
         screen.replaceSurface()
+    }
+}
+
+/// Scanning on Wayland: the pointer's buttons and the fingers on the surface are the
+/// switches (`PointerSwitches`), a client seeing keys only with the focus.
+extension WaylandHost {
+    /// The surface's event as scanning takes it: nil, on to the keys as it is; `.some(nil)`: nothing.
+    func scanned(_ outcome: PointerSwitches.Outcome) -> HostEvent?? {
+        switch outcome {
+        case .pass: nil
+        case .drop: .some(nil)
+        case .switched(let index, let down): .scanSwitch(index, down: down)
+        }
+    }
+
+    /// Takes the switches `settings` ask for (none: scanning off), saying what they are when they change.
+    func followScan(_ settings: Settings) {
+        let wanted = PointerSwitches.buttons(for: settings)
+        guard wanted.buttons != switches.buttons else { return }
+        switches.buttons = wanted.buttons
+        Log.debug(wanted.buttons.isEmpty ? "scanning off" : "scanning: " + PointerSwitches.describe(wanted.buttons))
     }
 }

@@ -33,6 +33,9 @@ final class WaylandHost: WordsHost {
     var pending: [HostEvent] = []
     /// Where the pointer last hovered on the surface (nil: off it).
     var hovered: Point?
+    /// The pointer's buttons and the fingers as scanning's switches, while it scans
+    /// (WaylandHost+Settings.swift): no key can be grabbed on Wayland.
+    var switches = PointerSwitches()
     /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`, as
     /// the settings page turns it on and off).
     var showsButton: Bool

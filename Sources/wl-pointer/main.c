@@ -5,7 +5,8 @@
 //
 //   wl-pointer [--extent WxH] click X Y    move to X,Y, then press and release the left button
 //   wl-pointer [--extent WxH] move X Y     move to X,Y
-//   wl-pointer down | up                   press | release the left button where the pointer is
+//   wl-pointer down | up [left|right|middle]  press | release that button (the left unless
+//                                          named) where the pointer is
 //   wl-pointer [--extent WxH] -            the same commands, one a line, from stdin, plus
 //                                          `sleep MS` (e.g. down, many moves, up: a gesture);
 //                                          blank lines and lines from # on are skipped
@@ -118,8 +119,8 @@ static void move_to(long x, long y) {
     zwlr_virtual_pointer_v1_frame(pointer);
 }
 
-static void button(enum wl_pointer_button_state state) {
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, state);
+static void button(enum wl_pointer_button_state state, uint32_t code) {
+    zwlr_virtual_pointer_v1_button(pointer, now_ms(), code, state);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
 
@@ -141,21 +142,22 @@ static void run(char **words, int count, bool script) {
     const char *command = words[0];
     if (strcmp(command, "click") == 0 && count == 3) {
         move_to(number(words[1], "X"), number(words[2], "Y"));
-        button(WL_POINTER_BUTTON_STATE_PRESSED);
-        button(WL_POINTER_BUTTON_STATE_RELEASED);
+        button(WL_POINTER_BUTTON_STATE_PRESSED, BTN_LEFT);
+        button(WL_POINTER_BUTTON_STATE_RELEASED, BTN_LEFT);
     } else if (strcmp(command, "move") == 0 && count == 3) {
         move_to(number(words[1], "X"), number(words[2], "Y"));
-    } else if (strcmp(command, "down") == 0 && count == 1) {
-        button(WL_POINTER_BUTTON_STATE_PRESSED);
-    } else if (strcmp(command, "up") == 0 && count == 1) {
-        button(WL_POINTER_BUTTON_STATE_RELEASED);
+    } else if ((strcmp(command, "down") == 0 || strcmp(command, "up") == 0) && count <= 2) {
+        uint32_t code = count == 1 || strcmp(words[1], "left") == 0 ? BTN_LEFT
+                      : strcmp(words[1], "right") == 0 ? BTN_RIGHT : strcmp(words[1], "middle") == 0 ? BTN_MIDDLE : 0;
+        if (!code) die(2, "%s: no button %s (left, right, middle)", command, words[1]);
+        button(command[0] == 'd' ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED, code);
     } else if (script && strcmp(command, "sleep") == 0 && count == 2) {
         long ms = number(words[1], "MS");
         if (ms < 0) die(2, "sleep: negative time");
         wl_display_flush(display);  // what came before happens before the pause
         sleep_ms(ms);
     } else {
-        die(2, "unknown command or wrong arguments: %s (click X Y, move X Y, down, up%s)", command, script ? ", sleep MS" : "");
+        die(2, "unknown command or wrong arguments: %s (click X Y, move X Y, down [BUTTON], up [BUTTON]%s)", command, script ? ", sleep MS" : "");
     }
 }
 

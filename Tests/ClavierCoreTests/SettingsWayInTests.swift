@@ -109,4 +109,15 @@ struct SettingsWayInTests {
         let cell = try #require(SettingsPage(sources, size: Size(width: 1280, height: 330)).cells.first { $0.action == .setting("scan-switch") })
         #expect(cell.locked && cell.note == "not on Wayland")
     }
+
+    /// Wayland's scan switch is the pointer: its locked cell and the status show the button in
+    /// effect there, not the key the settings name.
+    @Test func aLockedCellShowsTheValueTheWindowSystemHas() throws {
+        var sources = SettingsSources()
+        sources.unavailable["scan-switch"] = "the pointer on Wayland"
+        sources.hostValues["scan-switch"] = "button1"
+        let cell = try #require(SettingsPage(sources, size: Size(width: 1280, height: 330)).cells.first { $0.action == .setting("scan-switch") })
+        #expect(cell.value == "button1" && cell.locked && cell.note == "the pointer on Wayland")
+        #expect(sources.pageSettings["scan-switch"] == "button1" && sources.pageSettings["scan"] == "default")
+    }
 }

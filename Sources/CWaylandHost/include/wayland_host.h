@@ -33,6 +33,9 @@ enum clv_wl_event_kind {
     CLV_WL_IM_UNAVAILABLE,
     /// The show button was tapped (pressed and released on it).
     CLV_WL_BUTTON_TAP,
+    /// The pointer's middle or right button went down / up on the surface: `pointer` is its
+    /// number as X counts them (2, 3). Only switch scanning reads them.
+    CLV_WL_OTHER_DOWN, CLV_WL_OTHER_UP,
 };
 
 typedef struct {
