@@ -21,12 +21,18 @@ struct clv_output {
     char name[64];
 };
 
+// The most rectangles a buffer remembers as changed since it was last filled; past them, all.
+#define CLV_WL_STALE 16
+
 struct clv_buffer {
     struct wl_buffer *buffer;
     void *pixels;
     size_t size;
     int width, height, stride;
     int busy;
+    // What frames put up since this buffer's last hold that it lacks (x, y, w, h each); -1: all.
+    int stale_count;
+    int stale[CLV_WL_STALE][4];
 };
 
 struct clv_wl {

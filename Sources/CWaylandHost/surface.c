@@ -137,6 +137,7 @@ static int buffer_make(clv_wl *wl, struct clv_buffer *b, int width, int height) 
     b->height = height;
     b->stride = stride;
     b->busy = 0;
+    b->stale_count = -1;
     return 1;
 }
 
@@ -172,6 +173,27 @@ uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride) {
     return free_one->pixels;
 }
 
+int clv_wl_buffer_stale(clv_wl *wl, const int **rects) {
+    struct clv_buffer *b = wl->filling;
+    *rects = b ? &b->stale[0][0] : NULL;
+    return b ? b->stale_count : -1;
+}
+
+// The frame in `b` goes up with `rects` changed (`count`, none: all): the other buffers lack them.
+static void mark_stale(clv_wl *wl, struct clv_buffer *b, const int *rects, int count) {
+    b->stale_count = 0;
+    for (int i = 0; i < CLV_WL_BUFFERS; i++) {
+        struct clv_buffer *o = &wl->buffers[i];
+        if (o == b || !o->buffer || o->stale_count < 0) continue;
+        if (count <= 0 || o->stale_count + count > CLV_WL_STALE) {
+            o->stale_count = -1;
+            continue;
+        }
+        memcpy(o->stale[o->stale_count], rects, sizeof(int) * 4 * (size_t)count);
+        o->stale_count += count;
+    }
+}
+
 void clv_wl_trim(clv_wl *wl) {
     // One buffer is enough between frames: sway holds the one on screen until the next
     // commit and lets the one before go then, so a second is made only while the first is
@@ -203,6 +225,7 @@ void clv_wl_present(clv_wl *wl, const int *rects, int count) {
     }
     b->busy = 1;
     wl->shown = b;
+    mark_stale(wl, b, rects, count);
     wl_surface_commit(wl->surface);
     wl_display_flush(wl->display);
 }

@@ -16,7 +16,10 @@ extension Keyboard {
         case .xkbKey(let name): liveKeys[name]?.baseText ?? { if case .text(let t) = key.label { t } else { nil } }()
         default: nil
         }
-        guard let text, text.count == 1, let letter = text.first else { return false }
+        guard let text else { return false }
+        // ASCII without Unicode's tables, read from cold memory at a press (as `isWordScalar`).
+        if text.utf8.count == 1, let byte = text.utf8.first { return (0x61...0x7A).contains(byte | 0x20) }
+        guard text.count == 1, let letter = text.first else { return false }
         return letter.isLetter
     }
 

@@ -142,11 +142,16 @@ public struct Session: Sendable {
                 if case .press = input { elsewhereDue = nil }
                 effects += feed([input], at: now)
             }
-            let seen = picture
-            if let inputs = dwell?.real(input, on: seen, at: now) { effects += aided(inputs, at: now) }
+            // A picture is a copy of the keyboard: made only for an aid that reads it.
+            if dwell != nil {
+                let seen = picture
+                if let inputs = dwell?.real(input, on: seen, at: now) { effects += aided(inputs, at: now) }
+            }
         case .hover(let point):
-            let seen = picture
-            if let inputs = dwell?.hover(point, on: seen, at: now) { effects += aided(inputs, at: now) }
+            if dwell != nil {
+                let seen = picture
+                if let inputs = dwell?.hover(point, on: seen, at: now) { effects += aided(inputs, at: now) }
+            }
         case .switchKey(let index, let down):
             // A switch user has no other way to bring back a keyboard a rule or a request hid.
             if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
@@ -309,10 +314,14 @@ public struct Session: Sendable {
             effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
         }
         if !shown { dwell?.windowHidden() }
-        let seen = picture
-        if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += aided(inputs, at: now) }
-        let fed = picture
-        scan?.follow(shown: shown, on: fed, at: now)
+        if dwell != nil {
+            let seen = picture
+            if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += aided(inputs, at: now) }
+        }
+        if scan != nil {
+            let fed = picture
+            scan?.follow(shown: shown, on: fed, at: now)
+        }
         var next = KeyMarks()
         next.dwell = dwell?.mark(at: now)
         next.scanned = Set(scan?.scanner.highlighted ?? [])

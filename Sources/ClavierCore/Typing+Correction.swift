@@ -113,7 +113,7 @@ extension Typing {
         } else {
             taps = []
         }
-        if context.partialWord.isEmpty { taps = [] }
+        if !context.endsInWord { taps = [] }
         corrected = keep
     }
 }

@@ -27,13 +27,18 @@ public struct TypingContext: Sendable {
 
     /// The partial word at the end of `before` (letters and apostrophes), which a suggestion replaces.
     public var partialWord: String {
-        var scalars = String.UnicodeScalarView()
-        for s in before.unicodeScalars.reversed() {
-            guard CurrentWord.isWordScalar(s) else { break }
-            scalars.append(s)
+        let scalars = before.unicodeScalars
+        var start = scalars.endIndex
+        while start > scalars.startIndex {
+            let previous = scalars.index(before: start)
+            guard CurrentWord.isWordScalar(scalars[previous]) else { break }
+            start = previous
         }
-        return String(String.UnicodeScalarView(scalars.reversed()))
+        return String(scalars[start...])
     }
+
+    /// Whether `before` ends in a word (`partialWord` is not empty), without copying it.
+    public var endsInWord: Bool { before.unicodeScalars.last.map(CurrentWord.isWordScalar) ?? false }
 
     /// How many scalars a word's deletion takes back: the spaces before the caret and the
     /// word before them (letters and apostrophes; else the run of other marks there, "...");

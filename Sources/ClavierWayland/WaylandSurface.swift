@@ -52,21 +52,36 @@ extension WaylandConnection {
     }
 
     /// Copies `blocks` into a buffer the compositor does not hold and commits it with `damage`
-    /// (buffer pixels; empty: all). False when a block does not fit the surface's size (a new
-    /// size is on its way) or no buffer can be had.
+    /// (buffer pixels; empty: all). Only what the buffer lacks is copied: `damage` and what the
+    /// frames since its last one changed (a whole 1280×330 copy was 18% of a press's time). False
+    /// when a block does not fit the surface's size (a new size is on its way) or no buffer can be had.
     @discardableResult
     public func present(_ blocks: [Block], damage: [Rect]) -> Bool {
         var width: Int32 = 0, height: Int32 = 0, bufferStride: Int32 = 0
         guard let buffer = clv_wl_buffer(raw, &width, &height, &bufferStride) else { return false }
         let target = UnsafeMutableRawPointer(buffer), stride = Int(bufferStride)
+        guard blocks.allSatisfy({ $0.size.width == Int(width) && $0.top >= 0 && $0.top + $0.size.height <= Int(height) }) else {
+            return false
+        }
+        var stale: UnsafePointer<Int32>?
+        let staleCount = Int(clv_wl_buffer_stale(raw, &stale))
+        var copies: [Rect]? = nil
+        if !damage.isEmpty, staleCount >= 0, let stale {
+            copies = damage + (0..<staleCount).map {
+                Rect(x: Int(stale[4 * $0]), y: Int(stale[4 * $0 + 1]), width: Int(stale[4 * $0 + 2]), height: Int(stale[4 * $0 + 3]))
+            }
+        }
         for block in blocks {
-            guard block.size.width == Int(width), block.top >= 0, block.top + block.size.height <= Int(height) else { return false }
-            if block.stride == stride {
-                (target + block.top * stride).copyMemory(from: block.pixels, byteCount: stride * block.size.height)
-            } else {
-                for y in 0..<block.size.height {
-                    (target + (block.top + y) * stride).copyMemory(from: block.pixels + y * block.stride,
-                                                                   byteCount: min(stride, block.stride))
+            let area = Rect(x: 0, y: block.top, width: block.size.width, height: block.size.height)
+            for rect in copies ?? [area] {
+                // The rectangle's part on the block, in the surface's rows.
+                let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, area.width)
+                let y0 = max(rect.y, area.y), y1 = min(rect.y + rect.height, area.y + area.height)
+                guard x0 < x1, y0 < y1 else { continue }
+                let bytes = (x1 - x0) * 4
+                for y in y0..<y1 {
+                    (target + y * stride + x0 * 4).copyMemory(from: block.pixels + (y - block.top) * block.stride + x0 * 4,
+                                                             byteCount: min(bytes, block.stride - x0 * 4))
                 }
             }
         }

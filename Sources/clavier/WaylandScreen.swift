@@ -4,8 +4,9 @@ import ClavierWayland
 
 /// What the user sees on Wayland, as `KeyboardScreen` is on X: the layer surface where the
 /// placement puts it, the keys painted into their canvas and copied into a wl_shm buffer (only
-/// the damaged rectangles told to the compositor), a floating keyboard's frame, the key preview,
-/// the first picture kept between starts, and the pixels given back while idle.
+/// what that buffer lacks; only the damaged rectangles told to the compositor), a floating
+/// keyboard's frame, the key preview, the first picture kept between starts, and the pixels
+/// given back while idle.
 final class WaylandScreen {
     private let connection: WaylandConnection
     var theme: Theme {

@@ -195,6 +195,14 @@ static void map_window(void) {
     if (!focused) die(1, "the window never got the keyboard focus (is a keyboard under test running?)");
 }
 
+// Reads and dispatches everything that arrives for `ms` ms: dispatch_for returns at the first
+// event, and each click brings several (the key's release, its modifiers), so a pause made of
+// one dispatch_for lasted well under a millisecond.
+static void pause_ms(int ms) {
+    double deadline = now_ms() + ms;
+    for (double left = ms; left > 0; left = deadline - now_ms()) dispatch_for((int)left + 1);
+}
+
 // Waits up to 500 ms for a key press after `since` presses; its time, or a negative number.
 static double wait_key(unsigned since) {
     double deadline = now_ms() + 500;
@@ -234,7 +242,7 @@ static void press_rounds(int rounds, int warmup, bool on_release, uint32_t x, ui
     for (uint32_t step = 0; step < 2; step++) {
         zwlr_virtual_pointer_v1_motion_absolute(pointer, (uint32_t)now_ms(), x, y + step - 1, width, height);
         zwlr_virtual_pointer_v1_frame(pointer);
-        dispatch_for(50);
+        pause_ms(50);
     }
     for (int round = 0; round < warmup + rounds; round++) {
         dispatch_for(0);
@@ -261,7 +269,7 @@ static void press_rounds(int rounds, int warmup, bool on_release, uint32_t x, ui
         }
         print_delay(round, warmup, t0, at);
         // Pace the clicks (~30 ms apart, as on X) so each finds the keyboard idle.
-        dispatch_for(25);
+        pause_ms(25);
     }
     zwlr_virtual_pointer_v1_destroy(pointer);
 }
@@ -277,7 +285,7 @@ static void floor_rounds(int rounds, int warmup) {
     struct zwp_virtual_keyboard_v1 *vk = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboard_manager, seat);
     zwp_virtual_keyboard_v1_keymap(vk, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, sizeof keymap);
     roundtrip();
-    dispatch_for(50);
+    pause_ms(50);
     for (int round = 0; round < warmup + rounds; round++) {
         dispatch_for(0);
         unsigned since = presses_seen;
@@ -287,7 +295,7 @@ static void floor_rounds(int rounds, int warmup) {
         double at = wait_key(since);
         zwp_virtual_keyboard_v1_key(vk, (uint32_t)now_ms(), KEY_G, WL_KEYBOARD_KEY_STATE_RELEASED);
         print_delay(round, warmup, t0, at);
-        dispatch_for(25);
+        pause_ms(25);
     }
     zwp_virtual_keyboard_v1_destroy(vk);
 }

@@ -164,6 +164,20 @@ import Testing
         #expect(c.pending.unicodeScalars.count <= TypingContext.pendingScalars)
     }
 
+    @Test func thePartialWordIsTheLettersAndApostrophesAtTheEnd() {
+        var c = TypingContext()
+        c.field = .prose
+        #expect(c.partialWord == "" && !c.endsInWord)
+        c.adopt("l'été, l'hiv", at: t0)
+        #expect(c.partialWord == "l'hiv" && c.endsInWord)
+        c.adopt("so 👍", at: t0)
+        #expect(c.partialWord == "" && !c.endsInWord)
+        c.adopt("naïve", at: t0)
+        #expect(c.partialWord == "naïve" && c.endsInWord)
+        c.adopt("two words ", at: t0)
+        #expect(c.partialWord == "" && !c.endsInWord)
+    }
+
     @Test func suggestionsTakeTheCaseOfWhatWasTyped() {
         var c = TypingContext()
         c.field = .prose

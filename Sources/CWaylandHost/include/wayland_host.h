@@ -86,8 +86,11 @@ int clv_wl_surface_width(clv_wl *wl);
 int clv_wl_surface_height(clv_wl *wl);
 
 /// A buffer of the surface's size, not held by the compositor: its pixels (x8r8g8b8, rows of
-/// `*stride` bytes) to fill whole before `clv_wl_present`. NULL when none can be made.
+/// `*stride` bytes) to fill before `clv_wl_present`. NULL when none can be made.
 uint32_t *clv_wl_buffer(clv_wl *wl, int *width, int *height, int *stride);
+/// What that buffer lacks of the frame last put up: `*rects` (x, y, w, h each) and their
+/// count, or -1 when it lacks all (new, or too much changed). It holds the rest already.
+int clv_wl_buffer_stale(clv_wl *wl, const int **rects);
 /// Lets go of the buffers the compositor does not hold, but the one last committed.
 void clv_wl_trim(clv_wl *wl);
 /// The pixels of the buffer last committed (what is on screen); NULL when there is none.
