@@ -268,15 +268,6 @@ public struct Session: Sendable {
         return effects
     }
 
-    /// Hands the presses of an aid (dwell, scanning) to what shows under them: the settings
-    /// page while it is open (it may close on one of them: the rest go to the keys), else
-    /// the keys, so that a dwell or a scan works the page as a finger does.
-    mutating func aided(_ inputs: [InputEvent], at now: ContinuousClock.Instant) -> [Effect] {
-        var effects: [Effect] = []
-        for input in inputs { effects += settingsOpen ? settingsInput(input, at: now) : feed([input], at: now) }
-        return effects
-    }
-
     /// Shows the keyboard; `byHand` (a request, a switch) keeps auto-show from hiding it
     /// until the focus changes next, even when it was up already. The focus watch is asked
     /// which field has the focus (`askField`), unless its report is what shows the keyboard.
@@ -302,35 +293,6 @@ public struct Session: Sendable {
         guard shown || !keyboard.pressed.isEmpty else { return [] }
         var effects = hide(at: now)
         if outlivesItsWindow { effects += show(byHand: false, at: now) }
-        return effects
-    }
-
-    /// After every event: the aids take what changed (the pointer's target after a page
-    /// switch, the scan's rows, a hidden window), a hidden keyboard holds nothing, and the
-    /// marks are repainted where they changed, only those keys.
-    mutating func followAids(at now: ContinuousClock.Instant) -> [Effect] {
-        var effects: [Effect] = []
-        if !shown, keyboard.nextDeadline != nil || !keyboard.pressed.isEmpty {
-            effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
-        }
-        if !shown { dwell?.windowHidden() }
-        if dwell != nil {
-            let seen = picture
-            if let inputs = dwell?.follow(moved: false, on: seen, at: now) { effects += aided(inputs, at: now) }
-        }
-        if scan != nil {
-            let fed = picture
-            scan?.follow(shown: shown, on: fed, at: now)
-        }
-        var next = KeyMarks()
-        next.dwell = dwell?.mark(at: now)
-        next.scanned = Set(scan?.scanner.highlighted ?? [])
-        guard next != marks else { return effects }
-        let damage = next.damage(from: marks)
-        marks = next
-        if !damage.keys.isEmpty { effects.append(.redraw(damage.keys)) }
-        if damage.bar { effects.append(.redrawAccessory) }
-        if damage.whole { effects.append(.redrawAll) }
         return effects
     }
 }

@@ -8,7 +8,7 @@ import ClavierWayland
 /// keyboard's frame, the key preview, the first picture kept between starts, and the pixels
 /// given back while idle.
 final class WaylandScreen {
-    private let connection: WaylandConnection
+    let connection: WaylandConnection
     var theme: Theme {
         didSet { painter = KeyboardPainter(theme: theme) }
     }
@@ -29,7 +29,8 @@ final class WaylandScreen {
     var picture: Picture?
     private var trail = TrailOnScreen()
     /// The preview on screen now (nil: none).
-    private var previewShown: KeyPreview?
+    /// The preview on screen (WaylandScreen+Preview.swift).
+    var previewShown: KeyPreview?
     /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad), and
     /// the first picture while it is still unsettled.
     var pictureCache: PictureCache?
@@ -286,27 +287,6 @@ final class WaylandScreen {
         case .floating:
             let rect = float?.rect ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
             return Rect(x: rect.x, y: rect.y, width: size.width, height: size.height + (float?.handleHeight ?? 0) / scale)
-        }
-    }
-
-    /// Brings the preview of a held key in line with `picture` (`mode`: `--preview` as it is now).
-    func followPreview(_ picture: Picture, mode: PreviewMode) {
-        let wanted = mode == .never ? nil : picture.preview(mode)
-        guard wanted != previewShown else { return }
-        previewShown = wanted
-        guard let wanted else { return connection.hidePreview() }
-        do {
-            let canvas = try Canvas(size: wanted.size)
-            painter.paintAll(wanted.keyboard(), on: canvas)
-            var frame = wanted.frame
-            // Above the key, but below it on a keyboard docked at the top (no screen above it there).
-            if frame.y < 0, case .docked(.top, _)? = placed?.place {
-                frame.y = wanted.keyRect.maxY + wanted.keyRect.height / 10
-            }
-            frame.x = min(max(frame.x, 0), max(keys.size.width - frame.width, 0))
-            connection.showPreview(at: (frame.x, frame.y), pixels: canvas.data, stride: canvas.stride, size: canvas.size)
-        } catch {
-            Log.debug("no key preview: \(error)")
         }
     }
 }
