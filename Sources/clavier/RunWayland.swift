@@ -3,7 +3,8 @@ import ClavierLayouts
 import ClavierWayland
 
 /// `clavier` on a Wayland compositor: the same session and app as on X11, on `WaylandHost`.
-/// What only X can do is said once and left out: `languages`' keymap groups, the tray icon.
+/// What only X can do is said once and left out: `languages`' keymap groups, the hardware
+/// keys' watch, the tray icon.
 /// Scanning's switches are the pointer's buttons and the fingers (`PointerSwitches`), said once.
 extension RunOptions {
     func runOnWayland(_ connection: WaylandConnection, sources: SettingsSources, layout: Layout, theme: Theme, taps: TapRecorder?,
@@ -13,6 +14,9 @@ extension RunOptions {
                   + "\(connection.hasInputMethod ? ", input-method-v2" : "")")
         if settings[.languages].count > 1 {
             Log.warning("languages switch the X keymap's groups (setxkbmap): not on Wayland, where the language key does nothing")
+        }
+        if settings.given.gives(.hideOnHardwareKeys), settings[.hideOnHardwareKeys] {
+            Log.warning("hide-on-hardware-keys watches the X server's input devices: not on Wayland")
         }
         let scan = PointerSwitches.buttons(for: settings)
         if scan.keys {
