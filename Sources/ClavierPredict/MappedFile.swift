@@ -46,7 +46,14 @@ final class MappedFile: @unchecked Sendable {
     var cutShort: Bool { Guard.slots[3 * slot + 2] != 0 }
 
     /// The pages leave the process's memory (they stay in the page cache): after a pass over
-    /// the whole file, only the pages queries touch stay resident.
+    /// the whole file, only the pages queries touch stay resident; idle, none (the loop's
+    /// trim, `KeyboardApp.trimModelsWhenIdle`).
+    ///
+    /// Safe while another thread reads the mapping (the loader's warm-up query, the lexicon's
+    /// making): the mapping is read-only and private, so none of its pages was ever copied on
+    /// write (PROT_READ: nothing can write it) and MADV_DONTNEED only unmaps page-cache pages,
+    /// which the next read faults in again with the same bytes. A part the SIGBUS handler
+    /// replaced with zero pages (a file cut short) reads zeros again, as before.
     func dropResidentPages() {
         madvise(UnsafeMutableRawPointer(mutating: base), size, MADV_DONTNEED)
         madvise(UnsafeMutableRawPointer(mutating: base), size, MADV_RANDOM)

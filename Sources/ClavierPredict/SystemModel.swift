@@ -123,6 +123,10 @@ public final class SystemModel: @unchecked Sendable {
         file.dropResidentPages()
     }
 
+    /// Gives the model's resident pages back (`MappedFile.dropResidentPages`, which says why it
+    /// is safe while another thread reads it): the next query faults in the few it reads.
+    public func dropResidentPages() { file.dropResidentPages() }
+
     /// Whether the file was found cut short under its mapping (its reads give zeros since):
     /// nothing it says can be trusted any more.
     public var cutShort: Bool { file.cutShort }

@@ -14,18 +14,35 @@ extension KeyboardApp {
         defer { host.finish() }
         send(.tick)
         followShown()
+        modelsIdleAt = now() + Timing.idleBuffers
         while running {
-            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline].compactMap { $0 }.min()
+            // The models' trim is one more deadline, met once per idle spell (then nil until
+            // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
+            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, modelsIdleAt].compactMap { $0 }.min()
             for event in host.events(until: deadline, watching: control?.descriptors ?? [],
                                      holding: session.keyboard.holdingPointers) {
                 guard running else { break }
+                if event.readsModels { modelsIdleAt = now() + Timing.idleBuffers }
                 handle(event, control: control)
             }
             followShown()
             if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
+            trimModelsWhenIdle()
         }
         finishSuggestions()
         send(.input(.cancelAll))
+    }
+
+    /// Idle `Timing.idleBuffers` (no press, motion, typing or suggestion query since
+    /// `modelsIdleAt` was set), the language models' mapped pages are given back, on the loop's
+    /// thread, once: a query touches some 22 places of the English model and the kernel maps
+    /// 64 kB around each fault, 1.4 MB resident that nothing reads while the keyboard waits.
+    /// The first query after costs the faults of what it reads again (the page cache keeps them).
+    func trimModelsWhenIdle() {
+        guard let due = modelsIdleAt, due <= now() else { return }
+        modelsIdleAt = nil
+        host.dropModelPages()
+        Log.debug("idle: the language models' pages given back")
     }
 
     private func handle(_ event: HostEvent, control: ControlServer?) {
@@ -116,4 +133,15 @@ extension KeyboardApp {
     /// What the show button, the tray icon or a hardware key asks goes to the session as a
     /// request, which decides (a kiosk keyboard is only shown).
     private func serve(_ request: SessionRequest) { send(.request(request)) }
+}
+
+extension HostEvent {
+    /// Whether the event is input that may read a language model (a press, motion or glide,
+    /// a switch, the focused field's text): the models' idle trim waits for the next spell.
+    var readsModels: Bool {
+        switch self {
+        case .window(.pointer), .window(.hover), .window(.grabbedKey), .window(.pressedElsewhere), .scanSwitch, .focus: true
+        default: false
+        }
+    }
 }

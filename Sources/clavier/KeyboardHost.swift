@@ -47,6 +47,9 @@ protocol KeyboardHost: AnyObject {
     func follow(shown: Bool) -> SessionRequest?
     /// The keyboard ends: keys given back, grabs let go, the floating place kept.
     func finish()
+    /// The loop was idle `Timing.idleBuffers`: the language models' mapped pages leave the
+    /// process's memory (the next query faults in the few it reads).
+    func dropModelPages()
 
     // MARK: Translating the window's events
 
@@ -159,4 +162,9 @@ protocol KeyboardHost: AnyObject {
     func emojiMatches(for query: String, on layout: Layout) -> [String]
     /// Whether suggestions are on (a bar to fill at all).
     var suggests: Bool { get }
+}
+
+extension KeyboardHost {
+    /// Every model this process mapped (`LanguageModels`: the suggestions' and glide's, X and Wayland alike).
+    func dropModelPages() { LanguageModels.shared.dropResidentPages() }
 }

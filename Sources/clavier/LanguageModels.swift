@@ -31,6 +31,18 @@ final class LanguageModels: @unchecked Sendable {
 
     private init() { pthread_mutex_init(&lock, nil) }
 
+    /// Every model opened gives its resident pages back (the loop, idle: `KeyboardApp`); the
+    /// suggestions' predictors and glide's lexicons read these very mappings, so this is all of
+    /// them. Never waits: while the loader holds the lock to open a model (which drops its
+    /// pages itself after its check), nothing is dropped and false says so.
+    @discardableResult
+    func dropResidentPages() -> Bool {
+        guard pthread_mutex_trylock(&lock) == 0 else { return false }
+        defer { pthread_mutex_unlock(&lock) }
+        for case .model(let model, _) in opened.values { model.dropResidentPages() }
+        return true
+    }
+
     /// The model of `language`, opened and checked the first time it is asked for.
     func model(_ language: String) -> Opened {
         pthread_mutex_lock(&lock)

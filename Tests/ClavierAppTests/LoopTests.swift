@@ -52,6 +52,23 @@ import Testing
         #expect(!t.app.running)
     }
 
+    /// Idle `Timing.idleBuffers` after the last input or query, the models' pages are given
+    /// back once, woken for by the loop's one deadline; then the loop waits with no deadline
+    /// (no wakeup) until input comes, after which the next idle spell gives them back again.
+    @Test func theModelsPagesAreGivenBackOnceAnIdleSpellAndNothingWakesAfter() throws {
+        let t = AppUnderTest(words: ["world", "word", "work"])
+        let key = t.centre("a")
+        t.host.script = [[.window(.mapped)], [press(key), release(key)], [.deadline], [.deadline], [.deadline],
+                         [press(key), release(key)], [.deadline], [.deadline], [.request(.hide)]]
+        t.app.run(control: nil)
+        let drops = t.host.log.indices.filter { t.host.log[$0] == "drop model pages" }
+        #expect(drops.count == 2, "\(t.host.log)")
+        // After each drop, the loop waited with no deadline until the script's next input.
+        #expect(t.host.deadlines.filter { $0 == nil }.count >= 2, "\(t.host.deadlines)")
+        // The press typed the same before and after a trim (the words are the host's).
+        #expect(t.host.typed == "aa", "\(t.host.log)")
+    }
+
     /// What the show button and a hardware key ask goes through the session's rules: a hide
     /// while hidden, or in a kiosk, is dropped; the window's own events come back as session
     /// events (another program closing or destroying the window).

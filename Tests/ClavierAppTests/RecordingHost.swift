@@ -105,6 +105,7 @@ final class RecordingHost: KeyboardHost {
 
     func follow(shown: Bool) -> SessionRequest? { nil }
     func finish() { log.append("finish") }
+    func dropModelPages() { log.append("drop model pages") }
     func route(_ input: InputEvent) -> InputEvent? { input }
     func keysPoint(_ point: Point) -> Point? { point }
     func expose(_ rect: Rect, picture: Picture) {}

@@ -1,4 +1,5 @@
 import ClavierTestSupport
+import Foundation
 import Glibc
 import Testing
 @testable import ClavierPredict
@@ -68,5 +69,38 @@ func modelPath(_ language: String) -> String {
             #expect(error.description.hasPrefix(dir.file("bad.lm") + ": not a Clavier language model"))
         }
         #expect(throws: ModelError.cannotOpen(dir.file("none.lm"), errno: ENOENT)) { try SystemModel(path: dir.file("none.lm")) }
+    }
+}
+
+/// The loop's idle trim (`SystemModel.dropResidentPages`): the words are the same after it,
+/// and dropping while another thread queries the same mapping changes nothing it reads.
+@Suite struct DropResidentPagesTests {
+    static let contexts = ["", "a", "I would like to", "the quick brown", "th", "one of the", "Thank you for"]
+
+    @Test func theWordsAreTheSameAfterTheModelsPagesAreDropped() throws {
+        let system = try SystemModel(path: modelPath("en"))
+        let p = Predictor(language: "en", modelPath: nil, userModelPath: nil, learning: false, system: system)
+        let before = Self.contexts.map { p.suggestions(before: $0, count: 3) }
+        #expect(before.allSatisfy { !$0.isEmpty }, "\(before)")
+        system.dropResidentPages()
+        let after = Self.contexts.map { p.suggestions(before: $0, count: 3) }
+        #expect(after == before)
+    }
+
+    @Test func droppingWhileAnotherThreadQueriesChangesNothingItReads() throws {
+        let system = try SystemModel(path: modelPath("en"))
+        let expected = Self.contexts.map {
+            Predictor(language: "en", modelPath: nil, userModelPath: nil, learning: false, system: system).suggestions(before: $0, count: 3)
+        }
+        final class Flag: @unchecked Sendable { var done = false }
+        let flag = Flag()
+        let dropper = Thread { while !flag.done { system.dropResidentPages() } }
+        dropper.start()
+        defer { flag.done = true }
+        for _ in 0..<20 {
+            let reader = Predictor(language: "en", modelPath: nil, userModelPath: nil, learning: false, system: system)
+            #expect(Self.contexts.map { reader.suggestions(before: $0, count: 3) } == expected)
+        }
+        #expect(!system.cutShort)
     }
 }
