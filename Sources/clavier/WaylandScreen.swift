@@ -8,7 +8,7 @@ import ClavierWayland
 /// keyboard's frame, the key preview, the first picture kept between starts, and the pixels
 /// given back while idle.
 final class WaylandScreen {
-    let connection: WaylandConnection
+    private let connection: WaylandConnection
     var theme: Theme {
         didSet { painter = KeyboardPainter(theme: theme) }
     }
@@ -29,8 +29,8 @@ final class WaylandScreen {
     var picture: Picture?
     private var trail = TrailOnScreen()
     /// The preview on screen now (nil: none).
-    /// The preview on screen (WaylandScreen+Preview.swift).
-    var previewShown: KeyPreview?
+    /// The held key's preview above it.
+    private let preview: WaylandPreview
     /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad), and
     /// the first picture while it is still unsettled.
     var pictureCache: PictureCache?
@@ -45,6 +45,7 @@ final class WaylandScreen {
     init(connection: WaylandConnection, theme: Theme, floats: WaylandFloatPlace,
          placement: @escaping (WaylandConnection) -> (output: String?, place: WaylandPlacement)) throws {
         self.connection = connection
+        preview = WaylandPreview(connection: connection)
         self.theme = theme
         self.floats = floats
         self.placement = placement
@@ -262,7 +263,7 @@ final class WaylandScreen {
     func takeDown(destroyed: Bool = false) {
         if !destroyed { connection.destroySurface() }
         placed = nil
-        previewShown = nil
+        preview.surfaceGone()
     }
 
     /// An output came, went or changed: the surface goes where the placement now says.
@@ -288,5 +289,12 @@ final class WaylandScreen {
             let rect = float?.rect ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
             return Rect(x: rect.x, y: rect.y, width: size.width, height: size.height + (float?.handleHeight ?? 0) / scale)
         }
+    }
+
+    /// Brings the held key's preview in line with `picture` (`mode`: `--preview` as it is now).
+    func followPreview(_ picture: Picture, mode: PreviewMode) {
+        var dockedAtTop = false
+        if case .docked(.top, _)? = placed?.place { dockedAtTop = true }
+        preview.follow(picture, mode: mode, painter: painter, keysWidth: keys.size.width, dockedAtTop: dockedAtTop)
     }
 }
