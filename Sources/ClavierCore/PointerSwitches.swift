@@ -96,9 +96,7 @@ extension PointerSwitches {
     /// right (the first: it steps) and the left (it selects). `keys`: a key was named, which
     /// cannot be the switch here.
     public static func buttons(for settings: Settings) -> (buttons: [Int], keys: Bool) {
-        let names = settings[.scanSwitch]
-        guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return ([], false) }
-        return named(settings)
+        settings.asksForScanning ? named(settings) : ([], false)
     }
 
     /// The buttons `scan-switch` stands for, scanning or not (`buttons(for:)`).

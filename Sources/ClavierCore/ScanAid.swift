@@ -77,3 +77,11 @@ public struct ScanAid: Sendable {
         if rows != scanner.rows { scanner.start(rows: rows, at: now) }
     }
 }
+
+extension Settings {
+    /// Whether switch scanning is asked for: `scan` (its interval), or two switches named, which
+    /// step and select with no clock. The same on every window system (X's keys, Wayland's buttons).
+    public var asksForScanning: Bool {
+        self[.scan] != nil || (given.gives(.scanSwitch) && self[.scanSwitch].count == 2)
+    }
+}

@@ -58,9 +58,8 @@ extension RunOptions {
     /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
     /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
     static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
-        let names = settings[.scanSwitch]
-        guard settings[.scan] != nil || (settings.given.gives(.scanSwitch) && names.count == 2) else { return [] }
-        return try names.map { name in
+        guard settings.asksForScanning else { return [] }
+        return try settings[.scanSwitch].map { name in
             if PointerSwitches.button(named: name) != nil {
                 Log.error("scan-switch: \(name) is a pointer button, the switch on Wayland; on X the switch is a key (F9, Pause, space)")
                 throw ExitCode.failure
