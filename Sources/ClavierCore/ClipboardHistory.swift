@@ -38,11 +38,15 @@ public struct ClipboardHistory: Hashable, Sendable {
     public mutating func record(_ text: String) -> Bool {
         guard Self.keeps(text) else { return false }
         let text = Self.newLines(text)
-        if pinned.contains(text) { return true }
+        if !pinned.contains(text) { putFirst(text) }
+        return true
+    }
+
+    /// `text` the newest copy, once, the oldest beyond `capacity` let go.
+    private mutating func putFirst(_ text: String) {
         recent.removeAll { $0 == text }
         recent.insert(text, at: 0)
         if recent.count > Self.capacity { recent.removeLast(recent.count - Self.capacity) }
-        return true
     }
 
     /// Whether the strip keeps `text` at all (`record`'s rule; the pin file's lines are held to it too).
@@ -58,8 +62,7 @@ public struct ClipboardHistory: Hashable, Sendable {
     public mutating func togglePin(_ text: String) -> Bool {
         if let i = pinned.firstIndex(of: text) {
             pinned.remove(at: i)
-            recent.insert(text, at: 0)
-            if recent.count > Self.capacity { recent.removeLast(recent.count - Self.capacity) }
+            putFirst(text)
             return true
         }
         guard let i = recent.firstIndex(of: text), pinned.count < Self.pinCapacity else { return false }
