@@ -202,6 +202,11 @@ void clv_wl_trim(clv_wl *wl) {
         struct clv_buffer *b = &wl->buffers[i];
         if (b->buffer && !b->busy && b != wl->shown) clv_wl_buffer_free(b);
     }
+    // The one on screen stays (sway reads it whenever it composites), but this process needs
+    // its pixels only to paint the next frame: its pages leave the process (MADV_DONTNEED on a
+    // shared memfd mapping keeps what they hold, in the memfd the compositor maps too), and
+    // the next frame faults back the ones it reads. On X the window's pixels live in the server.
+    if (wl->shown && wl->shown->pixels) madvise(wl->shown->pixels, wl->shown->size, MADV_DONTNEED);
 }
 
 const uint32_t *clv_wl_shown_pixels(clv_wl *wl, int *width, int *height, int *stride) {

@@ -27,7 +27,7 @@ extension KeyboardApp {
             }
             followShown()
             if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
-            trimModelsWhenIdle()
+            trimPagesWhenIdle()
         }
         finishSuggestions()
         send(.input(.cancelAll))
@@ -38,11 +38,14 @@ extension KeyboardApp {
     /// thread, once: a query touches some 22 places of the English model and the kernel maps
     /// 64 kB around each fault, 1.4 MB resident that nothing reads while the keyboard waits.
     /// The first query after costs the faults of what it reads again (the page cache keeps them).
-    func trimModelsWhenIdle() {
+    /// The program's own code goes too (`ProgramPages`): some 5 MB the start and the presses
+    /// touched; the first press after an idle spell faults back what it runs (0.38 → 0.54 ms
+    /// pointer → key on this machine's Xvfb, BENCHMARKS.md).
+    func trimPagesWhenIdle() {
         guard let due = modelsIdleAt, due <= now() else { return }
         modelsIdleAt = nil
-        host.dropModelPages()
-        Log.debug("idle: the language models' pages given back")
+        host.dropIdlePages()
+        Log.debug("idle: the language models' and the program's pages given back")
     }
 
     private func handle(_ event: HostEvent, control: ControlServer?) {

@@ -13,7 +13,7 @@ final class KeyboardApp {
     let now: () -> ContinuousClock.Instant
     private(set) var running = true
     /// When the language models' pages are given back unless input comes first (the loop's
-    /// `trimModelsWhenIdle`); nil: given back, until the next input.
+    /// `trimPagesWhenIdle`); nil: given back, until the next input.
     var modelsIdleAt: ContinuousClock.Instant?
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).
     private(set) var problem: ControlReply?

@@ -61,7 +61,7 @@ import Testing
         t.host.script = [[.window(.mapped)], [press(key), release(key)], [.deadline], [.deadline], [.deadline],
                          [press(key), release(key)], [.deadline], [.deadline], [.request(.hide)]]
         t.app.run(control: nil)
-        let drops = t.host.log.indices.filter { t.host.log[$0] == "drop model pages" }
+        let drops = t.host.log.indices.filter { t.host.log[$0] == "drop idle pages" }
         #expect(drops.count == 2, "\(t.host.log)")
         // After each drop, the loop waited with no deadline until the script's next input.
         #expect(t.host.deadlines.filter { $0 == nil }.count >= 2, "\(t.host.deadlines)")

@@ -105,7 +105,7 @@ final class RecordingHost: KeyboardHost {
 
     func follow(shown: Bool) -> SessionRequest? { nil }
     func finish() { log.append("finish") }
-    func dropModelPages() { log.append("drop model pages") }
+    func dropIdlePages() { log.append("drop idle pages") }
     func route(_ input: InputEvent) -> InputEvent? { input }
     func keysPoint(_ point: Point) -> Point? { point }
     func expose(_ rect: Rect, picture: Picture) {}

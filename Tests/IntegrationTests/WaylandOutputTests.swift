@@ -57,8 +57,8 @@ struct WaylandFirstPictureTests {
     }
 }
 
-/// Idle, the keys' canvas gives its pages back (the buffer on screen holds the same pixels);
-/// the next press repaints its key over them, the rest of the keyboard as it was (issue 37).
+/// Idle, the keys' canvas gives its pages back, and the buffer on screen its mapping's (the
+/// memfd keeps the pixels); the next press repaints its key over them, the rest of the keyboard as it was (issue 37).
 @Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
        .needs("sway", "swaymsg", "foot", "grim"))
 struct WaylandIdleTests {
@@ -70,8 +70,13 @@ struct WaylandIdleTests {
         let keys = try session.keys(page: "letters")
         let p = try #require(keys["p"]), m = try #require(keys["m"])
         let before = [try Screenshot.pixel(sway, p.x - 15, p.y), try Screenshot.pixel(sway, m.x - 15, m.y)]
-        // Longer than `Timing.idleBuffers`.
+        // Longer than `Timing.idleBuffers`: the buffer on screen leaves the keyboard's memory
+        // (it stays in the memfd sway maps), so it holds no shared memory pages.
         usleep(1_600_000)
+        let status = try String(contentsOfFile: "/proc/\(session.clavier.pid)/status", encoding: .utf8)
+        let shmem = status.split(separator: "\n").first { $0.hasPrefix("RssShmem:") }
+        #expect(shmem.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? -1 < 200,
+                "idle, the keyboard still holds \(shmem ?? "?") of its frame")
         try session.tap(["q"])
         #expect(foot.waitFor(suffix: "q"), "foot received \(foot.received.debugDescription)")
         usleep(300_000)
