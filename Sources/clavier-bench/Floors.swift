@@ -2,7 +2,7 @@ import ClavierTestSupport
 import Glibc
 
 /// Floors for the resident-memory figure: what programs that do only part of Clavier's work
-/// hold, measured as Clavier is (1 s after they are ready). They say how much of Clavier's
+/// hold, measured as Clavier is (`Measure.restMs` after they are ready). They say how much of Clavier's
 /// memory the libraries it is built on take before it does anything of its own.
 struct Floors {
     struct Floor {
@@ -54,8 +54,8 @@ struct Floors {
         return result
     }
 
-    /// Starts `command`, waits for its "ready", then 1 s (as Clavier is measured 1 s after its
-    /// first paint), and reads its memory in kB.
+    /// Starts `command`, waits for its "ready", then `Measure.restMs` (as Clavier is measured
+    /// after its first paint), and reads its memory in kB.
     private static func once(_ command: [String], display: String, output: String) throws(HarnessError) -> (rss: Double, pss: Double) {
         defer { unlink(output) }
         let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "DISPLAY": display], stdout: output)
@@ -66,7 +66,7 @@ struct Floors {
             guard Instant.now < deadline else { throw HarnessError("\(command[0]) was not ready within 30 s") }
             sleep(ms: 10)
         }
-        sleep(ms: 1000)
+        sleep(ms: Measure.restMs)
         guard let memory = ProcStats.memory(pid: child.pid) else { throw HarnessError("no /proc/\(child.pid)/smaps_rollup") }
         return memory
     }

@@ -12,6 +12,10 @@ struct Measure {
     var startupRuns = 10
     var presses = 200
     var idleSeconds = 10.0
+    /// How long after the first paint (and after the presses) memory is read, for every subject
+    /// and floor alike: at rest. Clavier gives its idle pages back `Timing.idleBuffers` (1 s)
+    /// after its last input; read at 1 s, the figure was a race with that trim.
+    static let restMs = 2000.0
     var warmup = 10
     /// Where every keyboard is asked to appear: where Clavier docks on this screen.
     let rect: (x: Int, y: Int, width: Int, height: Int)
@@ -43,7 +47,7 @@ struct Measure {
                 waitUntilGone()
             }
             // Let start-up work that runs after the first paint settle, as a user's session would.
-            sleep(ms: 1000)
+            sleep(ms: Self.restMs)
             if let memory = ProcStats.memory(pid: child.pid) {
                 result.rssKB = memory.rss
                 result.pssKB = memory.pss
@@ -71,7 +75,7 @@ struct Measure {
                 result.clickAudio = audio.samples
                 result.clickMisses = audio.misses
             }
-            sleep(ms: 1000)
+            sleep(ms: Self.restMs)
             if let memory = ProcStats.memory(pid: child.pid) {
                 result.usedRSSKB = memory.rss
                 result.usedPSSKB = memory.pss

@@ -107,7 +107,7 @@ struct WaylandBench {
                 throw HarnessError("\(s.subject.name) reserved no zone within 10 s")
             }
             // Let start-up work that runs after the first frame settle, as on X.
-            sleep(ms: 1000)
+            sleep(ms: Measure.restMs)
             result.rssKB = ProcStats.memory(pid: child.pid)?.rss ?? .nan
             guard presses > 0 else { return result }
             let key = try s.key()
@@ -115,7 +115,7 @@ struct WaylandBench {
                                       + ["\(key.x)", "\(key.y)"], name: s.subject.name)
             (result.press, result.pressMisses) = (clicks.samples, clicks.misses)
             result.floor = try runProbe(["--floor"], name: s.subject.name + "-floor").samples
-            sleep(ms: 1000)
+            sleep(ms: Measure.restMs)
             result.usedRSSKB = ProcStats.memory(pid: child.pid)?.rss ?? .nan
             guard child.isRunning else { throw HarnessError("\(s.subject.name) exited during the measurements") }
         } catch {

@@ -40,9 +40,9 @@ struct WaylandReport {
             { p95($0.press) + ($0.pressMisses > 0 ? "; \($0.pressMisses) missed" : "") }, { $0.press.median })
         row("floor: the probe's own virtual keyboard → key", "its zwp_virtual_keyboard_v1 key → its `wl_keyboard.key`, "
             + "\(presses) keys, in each keyboard's session, ms, median (p95)", { p95($0.floor) }, { $0.floor.median })
-        row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 1 s after its zone is reserved (a start "
+        row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 2 s after its zone is reserved (at rest, as on X) (a start "
             + "without WAYLAND_DEBUG), MB", { mb($0.rssKB) }, { $0.rssKB })
-        row("resident memory after the presses: RSS", "same, 1 s after the presses, MB", { mb($0.usedRSSKB) }, { $0.usedRSSKB })
+        row("resident memory after the presses: RSS", "same, 2 s after the presses, MB", { mb($0.usedRSSKB) }, { $0.usedRSSKB })
         lines.append("")
         for name in names {
             if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
