@@ -17,6 +17,23 @@ extension Bench {
         }
     }
 
+    /// `--autocorrect-live`: autocorrection through the running keyboard alone.
+    static func runAutocorrectLive(_ options: Options) {
+        emit(options) { try autocorrectLiveSection(options) }
+    }
+
+    /// Autocorrection through the running `clavier` (AutocorrectLive.swift): the held-out prose's
+    /// words at σ 0.17 and 0.2, 500 words each (150 with `--quick`).
+    static func autocorrectLiveSection(_ options: Options) throws(HarnessError) -> String {
+        let clavier = options.clavier.isEmpty ? siblingBinary("clavier") : options.clavier
+        guard access(clavier, X_OK) == 0 else { throw HarnessError("no clavier binary at \(clavier)") }
+        guard let text = TextFile.read(assets() + "/../bench/ksr/held-out/en-prose.txt") else {
+            throw HarnessError("no bench/ksr/held-out/en-prose.txt")
+        }
+        let rows = try AutocorrectLive.measure(binary: clavier, text: text, sigmas: [0.17, 0.2], words: options.quick ? 150 : 500, seed: 5)
+        return AutocorrectLive.report(rows, text: "bench/ksr/held-out/en-prose.txt")
+    }
+
     /// The English model as the keyboard has it, without learned words; the engine over it.
     static func autocorrector(_ options: Options) throws(HarnessError) -> (Predictor, Autocorrector, Keyboard, Double) {
         let path = (options.models ?? assets() + "/models") + "/en.lm"

@@ -33,6 +33,8 @@ struct Bench {
         /// `--autocorrect`: only autocorrection's figures; `--autocorrect-tune`: on the tuning texts.
         var autocorrect = false
         var autocorrectTune = false
+        /// `--autocorrect-live`: only autocorrection through the running keyboard (on its own Xvfb).
+        var autocorrectLive = false
     }
 
     static func main() {
@@ -57,9 +59,10 @@ struct Bench {
             case "--json": options.jsonOnly = true
             case "--autocorrect": options.autocorrect = true
             case "--autocorrect-tune": options.autocorrectTune = true
+            case "--autocorrect-live": options.autocorrectLive = true
             case "--texts": options.texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]]")
+                say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
                 exit(2)
             }
         }
@@ -69,6 +72,10 @@ struct Bench {
         }
         if options.autocorrect || options.autocorrectTune {
             runAutocorrect(options)
+            return
+        }
+        if options.autocorrectLive {
+            runAutocorrectLive(options)
             return
         }
         if options.jsonOnly {
@@ -280,6 +287,8 @@ struct Bench {
         if options.only?.contains("autocorrect") ?? true {
             say("autocorrect")
             sections.append(try autocorrectSection(options))
+            say("autocorrect through the running keyboard")
+            sections.append(try autocorrectLiveSection(options))
         }
         return sections.joined(separator: "\n")
     }

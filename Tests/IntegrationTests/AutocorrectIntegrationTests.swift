@@ -10,6 +10,13 @@ import Testing
     /// Clicks t and h at their centres and w near its edge by e, then `ending` (Return by
     /// default); what xterm got.
     static func typeTheSlip(_ session: KeyboardSession, ending: [String] = ["return"]) throws -> String {
+        try tapTheSlip(session, ending: ending)
+        _ = session.waitForLines(1)
+        return session.received
+    }
+
+    /// Clicks t and h at their centres, w near its edge by e, then `ending`, in whatever has the focus.
+    static func tapTheSlip(_ session: KeyboardSession, ending: [String]) throws {
         let keys = try session.geometry(page: "letters")
         let f = session.server.frame(of: session.keyboardWindow)
         let w = try #require(keys["w"]), e = try #require(keys["e"])
@@ -19,8 +26,6 @@ import Testing
         // The bar is asked (and the correction made) as the letter is typed.
         usleep(300_000)
         try session.tap(ending)
-        _ = session.waitForLines(1)
-        return session.received
     }
 
     static func started(_ arguments: [String]) throws -> KeyboardSession {
