@@ -24,29 +24,14 @@ final class FloatPlace {
         self.rows = rows
     }
 
-    /// Chooses where the keyboard floats, as it starts floating or is turned to float:
-    /// `--geometry`'s place, else where it was left, sized by its keys when a key size is asked
-    /// for (or on a wide layout's first showing); else nothing, the default place.
+    /// Chooses where the keyboard floats, as it starts floating or is turned to float
+    /// (`FloatChoice.rect`; nil: the default place).
     func choose(_ settings: Settings, layout: Layout, display: Display) {
         let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-        if let geometry = settings[.geometry].flatMap(WindowGeometry.init(parsing:)) {
-            rect = geometry.rect(on: screen)
-            return
-        }
-        let (remembered, warning) = store.load()
-        if let warning { Log.warning(warning) }
-        rect = remembered
-        // A key size asked for, or a wide layout's first showing, sizes the window by its keys.
-        guard settings[.keySize] != nil || (remembered == nil && layout.isWide) else { return }
         let monitor = display.monitor(named: settings[.monitor])
-        let sized = KeySize.floatingRect(
-            pitch: settings[.keySize] ?? KeySize.defaultMillimetres, units: layout.widestUnits,
-            rows: Double(rows), monitor: monitor.rect, millimetres: monitor.millimetres, scale: scale)
-        if let sized {
-            rect = remembered.map { Rect(x: $0.x, y: $0.y, width: sized.width, height: sized.height) } ?? sized
-        } else if settings[.keySize] != nil {
-            Log.warning("the monitor's physical size is unknown: --key-size is ignored")
-        }
+        rect = FloatChoice.rect(settings, layout: layout, rows: rows, screen: screen,
+                                monitor: FloatChoice.Monitor(rect: monitor.rect, millimetres: monitor.millimetres),
+                                scale: scale, store: store)
     }
 
     /// Where the window goes under `settings`: floating at its place, clamped to the screen,
@@ -69,11 +54,6 @@ final class FloatPlace {
     func moved(to rect: Rect) {
         guard rect != saved else { return }
         self.rect = rect
-        do {
-            try store.save(rect)
-            saved = rect
-        } catch {
-            Log.warning("cannot remember the keyboard's place in \(store.path): \(error)")
-        }
+        if FloatChoice.remember(rect, in: store) { saved = rect }
     }
 }

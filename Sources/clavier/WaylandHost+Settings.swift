@@ -53,7 +53,7 @@ extension WaylandHost {
         guard floating != floats.floating else { return }
         floats.floating = floating
         if floating && !floats.chosen {
-            WaylandStart.chooseFloat(settings, for: floats, movable: movable, theme: screen.theme, connection: connection)
+            WaylandStart.chooseFloat(settings, layout: layout, for: floats, movable: movable, theme: screen.theme, connection: connection)
         }
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")
         screen.picture = picture

@@ -45,7 +45,7 @@ enum WaylandStart {
         let live = LiveSettings(settings)
         let floats = WaylandFloatPlace()
         floats.floating = XHost.floats(settings, layout: layout)
-        if floats.floating { chooseFloat(settings, for: floats, movable: options.movable, theme: theme, connection: connection) }
+        if floats.floating { chooseFloat(settings, layout: layout, for: floats, movable: options.movable, theme: theme, connection: connection) }
         let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
             let settings = live.current
             let name = settings[.monitor]
@@ -70,29 +70,21 @@ enum WaylandStart {
             shown: shown, live: live, showsButton: settings.showsButton, floats: floats, movable: options.movable))
     }
 
-    /// Where a floating keyboard goes, as it starts floating or the settings page floats it:
-    /// where --geometry puts it, else where it was left, else the bottom middle of the output;
-    /// moved and resized by its frame unless `movable` is false (kiosk mode). Nothing without
-    /// an output (it docks).
-    static func chooseFloat(_ settings: Settings, for floats: WaylandFloatPlace, movable: Bool, theme: Theme,
+    /// Where a floating keyboard goes, as it starts floating or the settings page floats it
+    /// (`FloatChoice.rect`, else the bottom middle of the output); moved and resized by its frame
+    /// unless `movable` is false (kiosk mode). Nothing without an output (it docks).
+    static func chooseFloat(_ settings: Settings, layout: Layout, for floats: WaylandFloatPlace, movable: Bool, theme: Theme,
                             connection: WaylandConnection) {
         guard let output = connection.output(named: settings[.monitor]) else { return }
         let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
         let store = FloatStateStore.standard()
-        let (remembered, warning) = store.load()
-        if let warning { Log.warning(warning) }
         let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
-        let wanted = settings[.geometry].flatMap(WindowGeometry.init(parsing:))?.rect(on: output.size)
-            ?? remembered ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
+        let wanted = FloatChoice.rect(settings, layout: layout, rows: XHost.rows(of: layout), screen: output.size,
+                                      monitor: FloatChoice.Monitor(rect: screen, millimetres: output.millimetres),
+                                      scale: scale, store: store) ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
         let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
         floats.rect = rect
         guard movable else { return }
-        floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { rect in
-            do {
-                try store.save(rect)
-            } catch {
-                Log.warning("cannot remember the keyboard's place in \(store.path): \(error)")
-            }
-        }
+        floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { FloatChoice.remember($0, in: store) }
     }
 }
