@@ -6,6 +6,7 @@ Every source here allows redistribution; packaging/debian/copyright names each l
 import glob
 import gzip
 import html
+import math
 import os
 import re
 import shutil
@@ -15,7 +16,7 @@ import zlib
 
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
-        "debian-reference-es", "r-cran-tokenizers"]
+        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
@@ -116,6 +117,64 @@ def symspell_bigrams(root):
         if len(parts) == 3:
             out[(parts[0], parts[1])] = int(parts[2])
     return out
+
+
+def sphinx_trigrams(root):
+    """CMU Sphinx's US English trigram model (pocketsphinx-en-us, BSD-2) as
+    (words, unigrams, bigrams, trigrams): log10 probabilities and back-off weights,
+    unigrams[i] = (log10 P(w_i), log10 back-off), bigrams[(i, j)] = (log10 P(w_j | w_i), log10
+    back-off), trigrams[(i, j, k)] = log10 P(w_k | w_i w_j); ids index words (lower case, with
+    "<s>" and "</s>").
+
+    The file is sphinxbase's "trie" binary: after the header, the order and the n-gram counts,
+    the quantisation tables (65,536 float bins each: bigram probabilities, bigram back-offs,
+    trigram probabilities), the unigrams ((count + 1) x float prob, float back-off, u32 first
+    bigram), the bigrams (bit-packed: word, back-off bin u16, probability bin u16, first
+    trigram), the trigrams (bit-packed: word, probability bin u16), then the words, each ending
+    in NUL. The trie runs backwards, as the decoder looks words up: under a unigram w are the
+    bigrams "v w" (v stored), under one of those the trigrams "u v w" (u stored). Probabilities
+    are in log base 1.0001. (sphinx_lm_convert's ARPA writer fails an assertion on this file.)"""
+    path = os.path.join(root, "usr/share/pocketsphinx/model/en-us/en-us.lm.bin")
+    data = open(path, "rb").read()
+    magic = b"Trie Language Model"
+    if not data.startswith(magic) or data[len(magic)] != 3:
+        raise ValueError("%s: not a trigram trie model" % path)
+    pos = len(magic) + 1
+    n1, n2, n3 = struct.unpack_from("<3I", data, pos)
+    pos += 12 + 4  # the counts, then a quantisation type no longer used
+    bins = [struct.unpack_from("<65536f", data, pos + k * 4 * 65536) for k in range(3)]
+    pos += 3 * 4 * 65536
+    raw = [struct.unpack_from("<ffI", data, pos + 12 * k) for k in range(n1 + 1)]
+    pos += 12 * (n1 + 1)
+    word_bits, next_bits = n1.bit_length(), n3.bit_length()
+    bi_bits, tri_bits = word_bits + 32 + next_bits, word_bits + 16
+    bi_base = pos
+    tri_base = bi_base + ((1 + n2) * bi_bits + 7) // 8 + 8
+    words_at = tri_base + ((1 + n3) * tri_bits + 7) // 8 + 8
+    size = struct.unpack_from("<i", data, words_at)[0]
+    words = data[words_at + 4:words_at + 4 + size].decode("utf-8").split("\0")[:n1]
+    ln10 = 1 / math.log10(1.0001)  # log base 1.0001 per log10
+
+    def field(base, bit, mask):
+        at = base + (bit >> 3)
+        return (int.from_bytes(data[at:at + 8], "little") >> (bit & 7)) & mask
+
+    word_mask, next_mask = (1 << word_bits) - 1, (1 << next_bits) - 1
+    bi_prob, bi_backoff, tri_prob = bins
+    unigrams = [(p / ln10, b / ln10) for p, b, _ in raw[:n1]]
+    bigrams, trigrams = {}, {}
+    for w in range(n1):
+        for e in range(raw[w][2], raw[w + 1][2]):
+            bit = e * bi_bits
+            v = field(bi_base, bit, word_mask)
+            q = field(bi_base, bit + word_bits, 0xffffffff)
+            bigrams[(v, w)] = (bi_prob[q >> 16] / ln10, bi_backoff[q & 0xffff] / ln10)
+            first = field(bi_base, bit + word_bits + 32, next_mask)
+            end = field(bi_base, bit + bi_bits + word_bits + 32, next_mask)
+            for t in range(first, end):
+                u = field(tri_base, t * tri_bits, word_mask)
+                trigrams[(u, v, w)] = tri_prob[field(tri_base, t * tri_bits + word_bits, 0xffff)] / ln10
+    return words, unigrams, bigrams, trigrams
 
 
 def r_character_vectors(path):
