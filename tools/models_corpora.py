@@ -35,15 +35,26 @@ def unpack(debs_wanted, wheels_wanted, debs, wheels, root):
     os.rename(tmp, root)
 
 
+def python_doc_package():
+    """The package that holds Python's HTML documentation: python3-doc only depends on it
+    (python3.11-doc in Debian 12)."""
+    out = subprocess.run(["apt-cache", "depends", "python3-doc"], capture_output=True, text=True, check=True).stdout
+    names = re.findall(r"Depends: (python3\.\d+-doc)\b", out)
+    if not names:
+        raise RuntimeError("apt-cache depends python3-doc names no python3.X-doc (apt-get update first?)")
+    return names[0]
+
+
 def fetch(cache):
     """Downloads every input once into cache/ and unpacks it into cache/root."""
     root = os.path.join(cache, "root")
     stamp = os.path.join(cache, "inputs.txt")
-    wanted = "\n".join(DEBS + WHEELS) + "\n"
+    debs = DEBS + [python_doc_package()]
+    wanted = "\n".join(debs + WHEELS) + "\n"
     if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
     shutil.rmtree(root, ignore_errors=True)
-    unpack(DEBS, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
+    unpack(debs, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
     with open(stamp, "w") as f:
         f.write(wanted)
     return root
@@ -283,4 +294,31 @@ def markup_pages(root, pattern, strip=()):
         raw = re.sub(r"<(info|style|script|head)\b.*?</\1>", " ", raw, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
         out.append(tidy(text))
+    return out
+
+
+def python_docs(root, sections=("tutorial", "howto", "faq", "using")):
+    """The prose of Python's documentation (pythonX.Y-doc, PSF licence): one string per page of
+    the given sections, the page's body only (no navigation), without code blocks and prompts,
+    keeping inline code words ("the if statement") and dropping the ¶ anchors."""
+    out, seen = [], set()
+    for section in sections:
+        # python3.X-doc/html is a link to python3.X/html: each page once.
+        for path in sorted(glob.glob(os.path.join(root, "usr/share/doc/python3*/html", section, "*.html"))):
+            if os.path.realpath(path) in seen:
+                continue
+            seen.add(os.path.realpath(path))
+            raw = open(path, "rb").read().decode("utf-8", "replace")
+            start = raw.find('<div class="body" role="main">')
+            end = raw.find('<div class="sphinxsidebar"', start)
+            if start < 0:
+                continue
+            raw = raw[start:end if end > 0 else len(raw)]
+            raw = re.sub(r"<pre\b.*?</pre>", " ", raw, flags=re.S)
+            raw = re.sub(r'<a class="headerlink".*?</a>', " ", raw, flags=re.S)
+            # Each block element ends a sentence of its own (a heading, a list item, a cell).
+            raw = re.sub(r"</(h[1-6]|li|dt|dd|th|td|caption|p)>", ".\n", raw)
+            text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+            text = re.sub(r"\.\s*\.\n", ".\n", re.sub(r"([.!?:])\s*\.\n", r"\1\n", text))
+            out.append(tidy(text))
     return out
