@@ -23,8 +23,24 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 10 % and 8 % of the held-out words are outside their 60,000 most frequent, 8 % and 7 % outside
 # 100,000); English prose loses 0.4 % at 60,000.
 VOCABULARY = {"en": 60000, "de": 100000, "fr": 100000, "es": 100000, "ru": 100000}
-BIGRAMS = 420000
-TRIGRAMS = 220000
+# At most this many bigrams and trigrams kept, the most frequent. English pools CMU Sphinx's
+# n-grams, so it has many more worth keeping: with 420,000 and 220,000, as the others, tuning
+# en-casual lost 0.6 points at 3. 280,000 trigrams keep the file under 8 MB (7.8); all 307,000
+# seen at least twice (8.1 MB) would gain 0.3 on en-docs, nothing on en-prose and en-casual.
+BIGRAMS = {"en": 600000}
+TRIGRAMS = {"en": 280000}
+# Experiments: CLAVIER_BIGRAMS, CLAVIER_TRIGRAMS, CLAVIER_SPHINX_WEIGHT, CLAVIER_SYMSPELL_WEIGHT
+# in the environment replace the English figures below.
+if "CLAVIER_BIGRAMS" in os.environ:
+    BIGRAMS["en"] = int(os.environ["CLAVIER_BIGRAMS"])
+if "CLAVIER_TRIGRAMS" in os.environ:
+    TRIGRAMS["en"] = int(os.environ["CLAVIER_TRIGRAMS"])
+# The English model's other n-grams, as so many words of text pooled with the running text's
+# (chosen on the tuning texts). symspellpy's Google Books bigrams: 4e7, 1.6e8, 1e7, 2.5e6, 6e5,
+# 1e4 tried; 2.5e6 best by 0.2 to 0.5 points. CMU Sphinx's trigram model: 2.5e6, 5e6, 1e7, 4e7
+# tried; 1e7 best (4e7 lost 0.5 on en-casual, 2.5e6 and 5e6 0.3 on en-prose).
+SYMSPELL_WEIGHT = float(os.environ.get("CLAVIER_SYMSPELL_WEIGHT", 2.5e6))
+SPHINX_WEIGHT = float(os.environ.get("CLAVIER_SPHINX_WEIGHT", 1e7))
 
 
 def split_every(items, n):
@@ -56,7 +72,14 @@ def corpus(root, lang):
         tuning_prose = take_words(bible[start:], 12500)
         fort_train, fort_held = split_every(corpora.fortunes(root, ""), 10)
         casual = take_words([f for f in fort_held if len(f.split()) <= 25], 5000)
-        return corpora.moby_dick(root) + fort_train + help_train, {"en-prose": tuning_prose, "en-casual": casual}
+        held = {"en-prose": tuning_prose, "en-casual": casual}
+        train = corpora.moby_dick(root) + fort_train + help_train
+        # Python's tutorial, HOWTOs, FAQ and setup guide: technical prose, which Sphinx's model
+        # (speech) lacks; every 10th page is the tuning text en-docs.
+        docs_train, docs_held = split_every(corpora.python_docs(root), 10)
+        train += docs_train
+        held["en-docs"] = take_words(docs_held, 12500)
+        return train, held
     train = help_train
     held = {}
     if lang in ("de", "es", "ru"):
@@ -73,18 +96,57 @@ def corpus(root, lang):
     return train, held
 
 
-def symspell_extra(root, freqs):
+def symspell_extra(root, weight):
+    """symspellpy's Google Books bigrams as counts of `weight` words of text in all."""
     counts = corpora.symspell_bigrams(root)
+    scale = weight / sum(counts.values())
     mass = {}
     for (w1, _), c in counts.items():
         mass[w1] = mass.get(w1, 0) + c
     # The list keeps only frequent pairs: a context's whole mass is taken as at least 1.25 times
     # what the list holds, and the words after it that the list leaves out share the rest.
-    mass = {w: m * 1.25 for w, m in mass.items()}
-    # The list's counts in all weigh as 2.5 M words of text (chosen on the tuning texts:
-    # 4e7, 1.6e8, 1e7, 2.5e6, 6e5, 1e4 tried; 2.5e6 best by 0.2 to 0.5 points).
-    scale = 2.5e6 / sum(counts.values())
-    return {"counts": counts, "context_mass": mass, "scale": scale}
+    return {"bigrams": {k: c * scale for k, c in counts.items()},
+            "bigram_mass": {w: m * 1.25 * scale for w, m in mass.items()}}
+
+
+def sphinx_extra(root, weight):
+    """CMU Sphinx's trigram model as the counts of `weight` words of text that would give its
+    probabilities: count(u) = P(u) N, count(u v) = count(u) P(v | u), count(u v w) =
+    count(u v) P(w | u v), for the pairs and triples the model lists; a context's mass is its own
+    count less what ends a sentence after it (the rest, which the model leaves to its back-off,
+    goes to ours. Its sentence starts are left out (the running text's stay): they are speech's
+    ("yeah", "oh", "okay"); with them tuning en-casual and en-prose lost 0.1 point at 3 and the
+    glide bench's words decoded without context 0.3 to 1.3 points."""
+    words, unigrams, bigrams, trigrams = corpora.sphinx_trigrams(root)
+    end = words.index("</s>")
+    start = words.index("<s>")
+    uni = [10 ** p * weight for p, _ in unigrams]
+
+    def p_end(u, v=None):
+        if v is None:
+            hit = bigrams.get((u, end))
+            return 10 ** (hit[0] if hit else unigrams[u][1] + unigrams[end][0])
+        hit = trigrams.get((u, v, end))
+        return 10 ** hit if hit is not None else p_end(v) * 10 ** bigrams[(u, v)][1]
+
+    pairs, pair_mass, triples, triple_mass = {}, {}, {}, {}
+    seen = set()
+    for (u, v), (p, _) in bigrams.items():
+        if u == start:
+            continue
+        seen.add(u)
+        c = uni[u] * 10 ** p
+        if v != end and v != start:
+            pairs[(words[u], words[v])] = c
+        if v != end:
+            triple_mass[(words[u], words[v])] = c * (1 - p_end(u, v))
+    for u in seen:
+        pair_mass[words[u]] = uni[u] * (1 - p_end(u))
+    for (u, v, w), p in trigrams.items():
+        if w == end or u == start or (u, v) not in bigrams:
+            continue
+        triples[(words[u], words[v], words[w])] = pairs.get((words[u], words[v]), 0) * 10 ** p
+    return {"bigrams": pairs, "bigram_mass": pair_mass, "trigrams": triples, "trigram_mass": triple_mass}
 
 
 def main():
@@ -107,9 +169,13 @@ def main():
     for lang in args.languages.split(","):
         train, held = corpus(root, lang)
         freqs = corpora.wordfreq(root, lang)
-        extra = symspell_extra(root, freqs) if lang == "en" else None
+        extra = []
+        if lang == "en":
+            extra.append(symspell_extra(root, SYMSPELL_WEIGHT))
+            if SPHINX_WEIGHT > 0:
+                extra.append(sphinx_extra(root, SPHINX_WEIGHT))
         path = os.path.join(REPO, "Assets", "models", "%s.lm" % lang)
-        sizes = lm.build(lang, freqs, train, VOCABULARY[lang], BIGRAMS, TRIGRAMS, extra, path)
+        sizes = lm.build(lang, freqs, train, VOCABULARY[lang], BIGRAMS.get(lang, 420000), TRIGRAMS.get(lang, 220000), extra, path)
         for name, texts in held.items():
             with open(os.path.join(REPO, "bench", "ksr", "tuning", name + ".txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(texts) + "\n")

@@ -6,6 +6,7 @@ Every source here allows redistribution; packaging/debian/copyright names each l
 import glob
 import gzip
 import html
+import math
 import os
 import re
 import shutil
@@ -15,7 +16,7 @@ import zlib
 
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
-        "debian-reference-es", "r-cran-tokenizers"]
+        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
@@ -34,15 +35,26 @@ def unpack(debs_wanted, wheels_wanted, debs, wheels, root):
     os.rename(tmp, root)
 
 
+def python_doc_package():
+    """The package that holds Python's HTML documentation: python3-doc only depends on it
+    (python3.11-doc in Debian 12)."""
+    out = subprocess.run(["apt-cache", "depends", "python3-doc"], capture_output=True, text=True, check=True).stdout
+    names = re.findall(r"Depends: (python3\.\d+-doc)\b", out)
+    if not names:
+        raise RuntimeError("apt-cache depends python3-doc names no python3.X-doc (apt-get update first?)")
+    return names[0]
+
+
 def fetch(cache):
     """Downloads every input once into cache/ and unpacks it into cache/root."""
     root = os.path.join(cache, "root")
     stamp = os.path.join(cache, "inputs.txt")
-    wanted = "\n".join(DEBS + WHEELS) + "\n"
+    debs = DEBS + [python_doc_package()]
+    wanted = "\n".join(debs + WHEELS) + "\n"
     if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
     shutil.rmtree(root, ignore_errors=True)
-    unpack(DEBS, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
+    unpack(debs, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
     with open(stamp, "w") as f:
         f.write(wanted)
     return root
@@ -116,6 +128,64 @@ def symspell_bigrams(root):
         if len(parts) == 3:
             out[(parts[0], parts[1])] = int(parts[2])
     return out
+
+
+def sphinx_trigrams(root):
+    """CMU Sphinx's US English trigram model (pocketsphinx-en-us, BSD-2) as
+    (words, unigrams, bigrams, trigrams): log10 probabilities and back-off weights,
+    unigrams[i] = (log10 P(w_i), log10 back-off), bigrams[(i, j)] = (log10 P(w_j | w_i), log10
+    back-off), trigrams[(i, j, k)] = log10 P(w_k | w_i w_j); ids index words (lower case, with
+    "<s>" and "</s>").
+
+    The file is sphinxbase's "trie" binary: after the header, the order and the n-gram counts,
+    the quantisation tables (65,536 float bins each: bigram probabilities, bigram back-offs,
+    trigram probabilities), the unigrams ((count + 1) x float prob, float back-off, u32 first
+    bigram), the bigrams (bit-packed: word, back-off bin u16, probability bin u16, first
+    trigram), the trigrams (bit-packed: word, probability bin u16), then the words, each ending
+    in NUL. The trie runs backwards, as the decoder looks words up: under a unigram w are the
+    bigrams "v w" (v stored), under one of those the trigrams "u v w" (u stored). Probabilities
+    are in log base 1.0001. (sphinx_lm_convert's ARPA writer fails an assertion on this file.)"""
+    path = os.path.join(root, "usr/share/pocketsphinx/model/en-us/en-us.lm.bin")
+    data = open(path, "rb").read()
+    magic = b"Trie Language Model"
+    if not data.startswith(magic) or data[len(magic)] != 3:
+        raise ValueError("%s: not a trigram trie model" % path)
+    pos = len(magic) + 1
+    n1, n2, n3 = struct.unpack_from("<3I", data, pos)
+    pos += 12 + 4  # the counts, then a quantisation type no longer used
+    bins = [struct.unpack_from("<65536f", data, pos + k * 4 * 65536) for k in range(3)]
+    pos += 3 * 4 * 65536
+    raw = [struct.unpack_from("<ffI", data, pos + 12 * k) for k in range(n1 + 1)]
+    pos += 12 * (n1 + 1)
+    word_bits, next_bits = n1.bit_length(), n3.bit_length()
+    bi_bits, tri_bits = word_bits + 32 + next_bits, word_bits + 16
+    bi_base = pos
+    tri_base = bi_base + ((1 + n2) * bi_bits + 7) // 8 + 8
+    words_at = tri_base + ((1 + n3) * tri_bits + 7) // 8 + 8
+    size = struct.unpack_from("<i", data, words_at)[0]
+    words = data[words_at + 4:words_at + 4 + size].decode("utf-8").split("\0")[:n1]
+    ln10 = 1 / math.log10(1.0001)  # log base 1.0001 per log10
+
+    def field(base, bit, mask):
+        at = base + (bit >> 3)
+        return (int.from_bytes(data[at:at + 8], "little") >> (bit & 7)) & mask
+
+    word_mask, next_mask = (1 << word_bits) - 1, (1 << next_bits) - 1
+    bi_prob, bi_backoff, tri_prob = bins
+    unigrams = [(p / ln10, b / ln10) for p, b, _ in raw[:n1]]
+    bigrams, trigrams = {}, {}
+    for w in range(n1):
+        for e in range(raw[w][2], raw[w + 1][2]):
+            bit = e * bi_bits
+            v = field(bi_base, bit, word_mask)
+            q = field(bi_base, bit + word_bits, 0xffffffff)
+            bigrams[(v, w)] = (bi_prob[q >> 16] / ln10, bi_backoff[q & 0xffff] / ln10)
+            first = field(bi_base, bit + word_bits + 32, next_mask)
+            end = field(bi_base, bit + bi_bits + word_bits + 32, next_mask)
+            for t in range(first, end):
+                u = field(tri_base, t * tri_bits, word_mask)
+                trigrams[(u, v, w)] = tri_prob[field(tri_base, t * tri_bits + word_bits, 0xffff)] / ln10
+    return words, unigrams, bigrams, trigrams
 
 
 def r_character_vectors(path):
@@ -224,4 +294,31 @@ def markup_pages(root, pattern, strip=()):
         raw = re.sub(r"<(info|style|script|head)\b.*?</\1>", " ", raw, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
         out.append(tidy(text))
+    return out
+
+
+def python_docs(root, sections=("tutorial", "howto", "faq", "using")):
+    """The prose of Python's documentation (pythonX.Y-doc, PSF licence): one string per page of
+    the given sections, the page's body only (no navigation), without code blocks and prompts,
+    keeping inline code words ("the if statement") and dropping the ¶ anchors."""
+    out, seen = [], set()
+    for section in sections:
+        # python3.X-doc/html is a link to python3.X/html: each page once.
+        for path in sorted(glob.glob(os.path.join(root, "usr/share/doc/python3*/html", section, "*.html"))):
+            if os.path.realpath(path) in seen:
+                continue
+            seen.add(os.path.realpath(path))
+            raw = open(path, "rb").read().decode("utf-8", "replace")
+            start = raw.find('<div class="body" role="main">')
+            end = raw.find('<div class="sphinxsidebar"', start)
+            if start < 0:
+                continue
+            raw = raw[start:end if end > 0 else len(raw)]
+            raw = re.sub(r"<pre\b.*?</pre>", " ", raw, flags=re.S)
+            raw = re.sub(r'<a class="headerlink".*?</a>', " ", raw, flags=re.S)
+            # Each block element ends a sentence of its own (a heading, a list item, a cell).
+            raw = re.sub(r"</(h[1-6]|li|dt|dd|th|td|caption|p)>", ".\n", raw)
+            text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+            text = re.sub(r"\.\s*\.\n", ".\n", re.sub(r"([.!?:])\s*\.\n", r"\1\n", text))
+            out.append(tidy(text))
     return out

@@ -22,6 +22,9 @@ ELISIONS = {"l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "pu
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*['’]?|\w+")
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 LOWER, CAPITAL, UPPER, HIDDEN, SEEN_LOWER = 0, 1, 2, 4, 8
+# At most this many words kept after one context (a query reads every word after its context).
+BIGRAMS_PER_CONTEXT = 800
+TRIGRAMS_PER_CONTEXT = 150
 
 
 def tokens(sentence, lang):
@@ -78,8 +81,13 @@ def good_word(w, lang):
     return bool(re.fullmatch(r"[^\W\d_]+(?:'[^\W\d_]+)*", w)) and len(w) <= 24
 
 
-def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extra_bigrams=None, path=None):
-    """Builds and writes one language's model; returns a dict of sizes for the log."""
+def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), path=None):
+    """Builds and writes one language's model; returns a dict of sizes for the log.
+
+    extras: n-gram counts from elsewhere, pooled with the running text's: each a dict with
+    "bigrams" {(w1, w2): count}, "bigram_mass" {w1: all that followed w1}, and optionally
+    "trigrams" {(w1, w2, w3): count}, "trigram_mass" {(w1, w2): all that followed w1 w2}, in
+    words of running text ("<s>" the sentence start)."""
     words = [w for w, _ in freqs if good_word(w, lang)][:vocab_size]
     freq = dict(freqs)
     vocab = ["<s>"] + words
@@ -102,26 +110,34 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extra_bigra
     context_mass = Counter()
     for (a, _), c in bi.items():
         context_mass[a] += c
-    if extra_bigrams:
-        scale, mass = extra_bigrams["scale"], extra_bigrams["context_mass"]
-        for (w1, w2), c in extra_bigrams["counts"].items():
+    pooled3 = Counter({k: float(v) for k, v in tri.items()})
+    tri_mass = Counter()
+    for (a, b, _), c in tri.items():
+        tri_mass[(a, b)] += c
+    for extra in extras:
+        for (w1, w2), c in extra["bigrams"].items():
             a, b = ids.get(w1), ids.get(w2)
             if a is not None and b is not None:
-                pooled[(a, b)] += c * scale
-        for w1, m in mass.items():
+                pooled[(a, b)] += c
+        for w1, m in extra["bigram_mass"].items():
             if w1 in ids:
-                context_mass[ids[w1]] += m * scale
+                context_mass[ids[w1]] += m
+        for (w1, w2, w3), c in extra.get("trigrams", {}).items():
+            a, b, d = ids.get(w1), ids.get(w2), ids.get(w3)
+            if a is not None and b is not None and d is not None:
+                pooled3[(a, b, d)] += c
+        for (w1, w2), m in extra.get("trigram_mass", {}).items():
+            a, b = ids.get(w1), ids.get(w2)
+            if a is not None and b is not None:
+                tri_mass[(a, b)] += m
     d2 = discounts(bi)
     d3 = discounts(tri)
     unigram = [math.log(1e-12)] + [0.0] * len(words)
     total = sum(freq[w] for w in words)
     for i, w in enumerate(words, 1):
         unigram[i] = math.log(freq[w] / total)
-    bigram = smooth(pooled, context_mass, d2, max_bigrams, 1.0, 800)
-    tri_mass = Counter()
-    for (a, b, _), c in tri.items():
-        tri_mass[(a, b)] += c
-    trigram = smooth(tri, tri_mass, d3, max_trigrams, 2.0, 150)
+    bigram = smooth(pooled, context_mass, d2, max_bigrams, 1.0, BIGRAMS_PER_CONTEXT)
+    trigram = smooth(pooled3, tri_mass, d3, max_trigrams, 2.0, TRIGRAMS_PER_CONTEXT)
     flags = [HIDDEN] + [case_flag(w, forms.get(w)) for w in words]
     if lang == "fr":
         flags = [f | (HIDDEN if vocab[i].endswith("'") else 0) for i, f in enumerate(flags)]
