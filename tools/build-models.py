@@ -24,11 +24,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 100,000); English prose loses 0.4 % at 60,000.
 VOCABULARY = {"en": 60000, "de": 100000, "fr": 100000, "es": 100000, "ru": 100000}
 # At most this many bigrams and trigrams kept, the most frequent. English pools CMU Sphinx's
-# n-grams, so it has many more worth keeping: with 420,000 and 220,000, as the others, tuning
-# en-casual lost 0.6 points at 3. 280,000 trigrams keep the file under 8 MB (7.8); all 307,000
-# seen at least twice (8.1 MB) would gain 0.3 on en-docs, nothing on en-prose and en-casual.
-BIGRAMS = {"en": 600000}
-TRIGRAMS = {"en": 280000}
+# n-grams, so it has many more worth keeping than fit the earlier bar of <= 6 MB resident after
+# typing held-out en-prose with learning (BENCHMARKS.md): 600,000 and 280,000 (7.8 MB, +7.7 MB
+# resident) gained 0.9 points on tuning en-casual at 3 over 400,000 and 150,000 (5.6 MB, +5.5 MB
+# resident), 0.1 on tuning en-prose; 440,000/170,000 (6.0 MB) was at the bar (+5.96 MB).
+BIGRAMS = {"en": 400000}
+TRIGRAMS = {"en": 150000}
 # Experiments: CLAVIER_BIGRAMS, CLAVIER_TRIGRAMS, CLAVIER_SPHINX_WEIGHT, CLAVIER_SYMSPELL_WEIGHT
 # in the environment replace the English figures below.
 if "CLAVIER_BIGRAMS" in os.environ:
