@@ -54,22 +54,10 @@ enum AutocorrectLive {
 
     private static func measure(display: String, binary: String, text: String, sigma: Double, words limit: Int,
                                 seed: UInt64) throws(HarnessError) -> Figures {
-        let probe = try Probe(display: display, probeRect: (10, 10))
-        let home = "/tmp/clavier-bench-autocorrect-\(getpid())"
-        mkdir(home, 0o700)
-        var environment = ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_RUNTIME_DIR": home]
-        for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = home }
-        probe.drain()
-        let child = try ChildProcess([binary, "--no-sound", "--layout", "us", "--autocorrect", "always", "--no-learning"],
-                                     environment: environment, stdout: "\(home)/log", stderr: "\(home)/log")
-        defer { child.stop() }
-        let root = probe.root
-        guard let window = probe.waitFor(timeout: 30, { e -> Window? in
-            guard e.type == MapNotify, e.xmap.event == root, e.xmap.window != probe.window else { return nil }
-            return e.xmap.window
-        }), let f = probe.frame(of: window) else { throw HarnessError("clavier mapped no window (see \(home)/log)") }
-        usleep(500_000)
-        probe.focus()
+        let live = try LiveKeyboard(display: display, binary: binary, name: "autocorrect",
+                                    arguments: ["--no-sound", "--layout", "us", "--autocorrect", "always", "--no-learning"])
+        defer { live.child.stop() }
+        let (probe, home, environment, f) = (live.probe, live.home, live.environment, live.frame)
         let keyboard = Keyboard(layout: .us, size: Size(width: f.width, height: f.height))
         let space = try checkedSpace(keyboard, binary: binary, environment: environment, size: (f.width, f.height))
         var taps = LiveTaps(keyboard: keyboard, seed: seed)

@@ -42,23 +42,9 @@ enum GlideLive {
 
     private static func measure(display: String, binary: String, text: String, known: Set<String>, words limit: Int,
                                 generator: GestureGenerator) throws(HarnessError) -> Figures {
-        let probe = try Probe(display: display, probeRect: (10, 10))
-        let home = "/tmp/clavier-bench-glide-\(getpid())"
-        mkdir(home, 0o700)
-        var environment = ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_RUNTIME_DIR": home]
-        for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = home }
-        if let log = getenv("CLAVIER_LOG") { environment["CLAVIER_LOG"] = String(cString: log) }
-        probe.drain()
-        let child = try ChildProcess([binary, "--no-sound", "--layout", "us"], environment: environment,
-                                     stdout: "\(home)/log", stderr: "\(home)/log")
-        defer { child.stop() }
-        let root = probe.root
-        guard let window = probe.waitFor(timeout: 30, { e -> Window? in
-            guard e.type == MapNotify, e.xmap.event == root, e.xmap.window != probe.window else { return nil }
-            return e.xmap.window
-        }), let f = probe.frame(of: window) else { throw HarnessError("clavier mapped no window (see \(home)/log)") }
-        usleep(500_000)
-        probe.focus()
+        let live = try LiveKeyboard(display: display, binary: binary, name: "glide", arguments: ["--no-sound", "--layout", "us"])
+        defer { live.child.stop() }
+        let (probe, environment, f) = (live.probe, live.environment, live.frame)
         func clavier(_ arguments: [String]) throws(HarnessError) -> String {
             let run = try Harness.run([binary] + arguments, environment: environment, timeout: 30)
             guard run.status == 0 else { throw HarnessError("clavier \(arguments.joined(separator: " ")): \(run.err)") }
