@@ -14,15 +14,15 @@ extension KeyboardApp {
         defer { host.finish() }
         send(.tick)
         followShown()
-        modelsIdleAt = now() + Timing.idleBuffers
+        pagesIdleAt = now() + Timing.idleBuffers
         while running {
-            // The models' trim is one more deadline, met once per idle spell (then nil until
+            // The idle trim is one more deadline, met once per idle spell (then nil until
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
-            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, modelsIdleAt].compactMap { $0 }.min()
+            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt].compactMap { $0 }.min()
             for event in host.events(until: deadline, watching: control?.descriptors ?? [],
                                      holding: session.keyboard.holdingPointers) {
                 guard running else { break }
-                if event.readsModels { modelsIdleAt = now() + Timing.idleBuffers }
+                if event.delaysIdleTrim { pagesIdleAt = now() + Timing.idleBuffers }
                 handle(event, control: control)
             }
             followShown()
@@ -34,7 +34,7 @@ extension KeyboardApp {
     }
 
     /// Idle `Timing.idleBuffers` (no press, motion, typing or suggestion query since
-    /// `modelsIdleAt` was set), the language models' mapped pages are given back, on the loop's
+    /// `pagesIdleAt` was set), the language models' mapped pages are given back, on the loop's
     /// thread, once: a query touches some 22 places of the English model and the kernel maps
     /// 64 kB around each fault, 1.4 MB resident that nothing reads while the keyboard waits.
     /// The first query after costs the faults of what it reads again (the page cache keeps them).
@@ -42,8 +42,8 @@ extension KeyboardApp {
     /// touched; the first press after an idle spell faults back what it runs (0.38 → 0.54 ms
     /// pointer → key on this machine's Xvfb, BENCHMARKS.md).
     func trimPagesWhenIdle() {
-        guard let due = modelsIdleAt, due <= now() else { return }
-        modelsIdleAt = nil
+        guard let due = pagesIdleAt, due <= now() else { return }
+        pagesIdleAt = nil
         host.dropIdlePages()
         Log.debug("idle: the language models' and the program's pages given back")
     }
@@ -140,8 +140,9 @@ extension KeyboardApp {
 
 extension HostEvent {
     /// Whether the event is input that may read a language model (a press, motion or glide,
-    /// a switch, the focused field's text): the models' idle trim waits for the next spell.
-    var readsModels: Bool {
+    /// a switch, the focused field's text) and runs the press's code: the idle trim waits for
+    /// the next spell.
+    var delaysIdleTrim: Bool {
         switch self {
         case .window(.pointer), .window(.hover), .window(.grabbedKey), .window(.pressedElsewhere), .scanSwitch, .focus: true
         default: false

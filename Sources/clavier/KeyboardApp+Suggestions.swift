@@ -21,7 +21,7 @@ extension KeyboardApp {
     /// would be corrected to as it ends, when its taps are known and it may be corrected.
     func wordsNow() -> SessionEvent {
         // A query reads the model: its pages are given back after the next idle spell.
-        if host.suggests { modelsIdleAt = now() + Timing.idleBuffers }
+        if host.suggests { pagesIdleAt = now() + Timing.idleBuffers }
         let words = host.suggestions(for: session.keyboard, after: session.typing.context)
         let correction = session.typing.correctable.flatMap { host.correction(of: $0.taps, on: session.keyboard, before: $0.before) }
         return .completions(words, correction: correction)
