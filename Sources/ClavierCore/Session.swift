@@ -155,15 +155,19 @@ public struct Session: Sendable {
         case .switchKey(let index, let down):
             // A switch user has no other way to bring back a keyboard a rule or a request hid.
             if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
-            let seen = picture
-            if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
+            if scan != nil {
+                let seen = picture
+                if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
+            }
             if !down, scan?.takeSettings() == true { effects += openSettings(at: now) }
         case .scanSwitches(let count):
             followScan(switches: count, at: now)
         case .tick:
             effects += feed([.tick], at: now)
-            let seen = picture
-            if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
+            if dwell != nil {
+                let seen = picture
+                if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
+            }
             scan?.tick(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
             if let due = elsewhereDue, due <= now {
