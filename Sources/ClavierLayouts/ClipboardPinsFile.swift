@@ -105,8 +105,7 @@ public struct ClipboardPinsFile: Sendable {
     static func unescape(_ line: String) -> Result<String, EscapeProblem> {
         var out = String.UnicodeScalarView()
         var escaped = false
-        for (offset, scalar) in line.unicodeScalars.enumerated() {
-            let column = offset
+        for (column, scalar) in line.unicodeScalars.enumerated() {
             if escaped {
                 switch scalar {
                 case "n": out.append("\n")
