@@ -132,7 +132,7 @@ struct PredictCommand: ParsableCommand {
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json, and the kept first pictures, which show the bar's first words) and the clipboard strip's texts, pinned ones too ($XDG_STATE_HOME/clavier/clipboard-pins), in the running keyboard too.")
+        abstract: "Forget every word learned from typing ($XDG_STATE_HOME/clavier/words-*.model and words.json, and the kept first pictures and first words, which may be learned ones) and the clipboard strip's texts, pinned ones too ($XDG_STATE_HOME/clavier/clipboard-pins), in the running keyboard too.")
     @OptionGroup var control: ControlOptions
 
     func run() throws {
@@ -149,7 +149,10 @@ struct ForgetCommand: ParsableCommand {
         let pins = directory + "/" + ClipboardPinsFile.fileName
         if unlink(pins) == 0 { removed.append(pins) }
         // The kept first pictures show the bar's first words, which may be learned ones.
-        removed += PictureCache.standard()?.removeAll() ?? []
+        if let pictures = PictureCache.standard() {
+            removed += pictures.removeAll()
+            if let words = FirstWordsFile.remove(beside: pictures) { removed.append(words) }
+        }
         print(removed.isEmpty ? "nothing learned to forget" : "forgot " + removed.joined(separator: ", "))
         switch keyboard {
         case .ok: print("the running keyboard forgot them too")

@@ -23,6 +23,8 @@ final class Suggester {
     var autocorrect: CapitalizeMode
     /// The language of the keymap's current group; a layout's own `language:` goes first.
     var keymapLanguage = PredictionLanguage.fallback
+    /// The first words of the last start, kept with the first pictures (nil: none kept).
+    var firstWordsFile: FirstWordsFile?
 
     init(learns: Bool, capitalize: CapitalizeMode, autocorrect: CapitalizeMode = .never, provider: @escaping Provider) {
         self.learns = learns
@@ -79,8 +81,17 @@ final class Suggester {
     /// The first words `keyboard` offers, for its first picture (they depend on nothing typed
     /// yet): its predictor waited for at most `limit`; none when it is not made by then (the
     /// bar fills when it is, as ever).
+    ///
+    /// The words of the last start (`firstWordsFile`) go up at once when the predictor is not
+    /// made yet: the bar is asked again as soon as it is, and the file follows its words.
     func firstWords(for keyboard: Keyboard, waiting limit: Duration) -> [String] {
-        guard keyboard.accessory?.slots ?? 0 > 0, loader.wait(for: language(on: keyboard.layout), atMost: limit) else { return [] }
+        guard let cells = keyboard.accessory?.slots, cells > 0 else { return [] }
+        let language = language(on: keyboard.layout)
+        if let kept = firstWordsFile?.words(language: language, cells: cells), !loader.wait(for: language, atMost: .zero) {
+            awaited = true
+            return kept
+        }
+        guard loader.wait(for: language, atMost: limit) else { return [] }
         return suggestions(for: keyboard, after: TypingContext())
     }
 
@@ -111,8 +122,13 @@ final class Suggester {
         // A field where words are corrected: its lexicon is made from now on (not before: a
         // keyboard typing only into terminals never holds it).
         if autocorrect.capitalizes(in: context.field) { (predictor as? ModelPredictor)?.prepareCorrections() }
-        return context.cased(predictor.suggestions(before: context.before, count: slots,
-                                                   capitalizeStart: capitalize.capitalizes(in: context.field)))
+        let words = context.cased(predictor.suggestions(before: context.before, count: slots,
+                                                        capitalizeStart: capitalize.capitalizes(in: context.field)))
+        // Nothing known of the text yet, as at a start: the first words, kept for the next one.
+        if context.before.isEmpty, !context.knowsStart, context.field == .unknown {
+            firstWordsFile?.keep(words, language: language(on: keyboard.layout), cells: slots)
+        }
+        return words
     }
 
     /// What the word whose `taps` were typed on `keyboard` after `before` becomes as it ends
@@ -141,6 +157,7 @@ final class Suggester {
         for language in Array(predictors.keys) { predictors[language]??.forgetLearned() }
         forgetOnTake = loader.asked.subtracting(predictors.keys)
         unlearned = [:]
+        firstWordsFile?.forget()
     }
 
     /// Hands `text`, typed on `layout` and committed by the session (`Effect.learn`), to
