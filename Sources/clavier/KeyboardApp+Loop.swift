@@ -16,6 +16,9 @@ extension KeyboardApp {
         followShown()
         pagesIdleAt = now() + Timing.idleBuffers
         while running {
+            // Before waiting: at the first turn this starts a model the first picture did not
+            // wait for (its words were kept from the last start).
+            if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
             // The idle trim is one more deadline, met once per idle spell (then nil until
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
             let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt].compactMap { $0 }.min()
@@ -26,7 +29,6 @@ extension KeyboardApp {
                 handle(event, control: control)
             }
             followShown()
-            if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
             trimPagesWhenIdle()
         }
         finishSuggestions()

@@ -126,6 +126,7 @@ final class PredictorLoader: @unchecked Sendable {
     }
 
     private func make(_ language: String) {
+        Log.debug("making the word predictor for '\(language)'")
         let start = ContinuousClock.now
         let predictor = provider(language)
         // Its first answer reads what it reads lazily, here rather than on the loop.

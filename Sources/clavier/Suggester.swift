@@ -72,10 +72,16 @@ final class Suggester {
     func heard() { loader.drain() }
 
     /// As the keyboard starts: the keymap group is XKB layout `xkb` (as `followKeymap`), and the
-    /// predictor of `layout`'s language starts loading now, beside the window's making.
+    /// predictor of `layout`'s language starts loading now, beside the window's making, unless
+    /// the last start's first words are kept: then the first picture waits for nothing, and the
+    /// model is made once the window is up (the loop's first ask), not on a core the window's
+    /// making and the X server share (4 ms of a 9 ms start on two cores, BENCHMARKS.md).
     func start(for layout: Layout, xkb: String?) {
         keymapLanguage = xkb.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
-        if layout.options.accessory.contains(.completions), layout.options.suggestions > 0 { prepare(language(on: layout)) }
+        let cells = layout.options.suggestions
+        guard layout.options.accessory.contains(.completions), cells > 0 else { return }
+        let language = language(on: layout)
+        if firstWordsFile?.words(language: language, cells: cells) == nil { prepare(language) }
     }
 
     /// The first words `keyboard` offers, for its first picture (they depend on nothing typed
@@ -88,6 +94,7 @@ final class Suggester {
         guard let cells = keyboard.accessory?.slots, cells > 0 else { return [] }
         let language = language(on: keyboard.layout)
         if let kept = firstWordsFile?.words(language: language, cells: cells), !loader.wait(for: language, atMost: .zero) {
+            // Asked again at the loop's first turn, which starts the model if nothing did.
             awaited = true
             return kept
         }
@@ -114,10 +121,13 @@ final class Suggester {
     /// application) are capitalised only in a field where `--auto-capitalize` latches Shift,
     /// else in the model's own case: in a terminal, "ls" after Return, not "Ls".
     func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
-        guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText,
-              let predictor = predictor(language(on: keyboard.layout)) else {
+        guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText else { return [] }
+        let language = language(on: keyboard.layout)
+        guard let predictor = predictor(language) else {
             if loading { awaited = true }
-            return []
+            // While the model is made, nothing known of the text yet: the last start's words stay.
+            guard context.before.isEmpty, !context.knowsStart, context.field == .unknown else { return [] }
+            return firstWordsFile?.words(language: language, cells: slots) ?? []
         }
         // A field where words are corrected: its lexicon is made from now on (not before: a
         // keyboard typing only into terminals never holds it).
@@ -126,7 +136,7 @@ final class Suggester {
                                                         capitalizeStart: capitalize.capitalizes(in: context.field)))
         // Nothing known of the text yet, as at a start: the first words, kept for the next one.
         if context.before.isEmpty, !context.knowsStart, context.field == .unknown {
-            firstWordsFile?.keep(words, language: language(on: keyboard.layout), cells: slots)
+            firstWordsFile?.keep(words, language: language, cells: slots)
         }
         return words
     }

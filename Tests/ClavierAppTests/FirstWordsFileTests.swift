@@ -94,6 +94,12 @@ import Testing
         let started = clock.now
         #expect(suggester.firstWords(for: keyboard, waiting: .seconds(1)) == ["old", "words", "here"])
         #expect(clock.now - started < .milliseconds(200), "it waited for the predictor")
+        // Nothing is made beside the window's making: the loop's first turn asks, which starts
+        // the model, and the kept words stay on the bar while it is made.
+        #expect(!suggester.loading, "the model was made before the first picture was up")
+        #expect(suggester.madeSinceAsked())
+        #expect(suggester.suggestions(for: keyboard, after: TypingContext()) == ["old", "words", "here"])
+        #expect(suggester.loading)
         // Made: the bar is asked again, and the model's words are kept for the next start.
         for _ in 0..<200 where suggester.loading { usleep(10_000) }
         #expect(suggester.madeSinceAsked())

@@ -102,6 +102,32 @@ import Testing
         }
     }
 
+    /// With the last start's first words kept (`first-words`, beside the pictures), the first
+    /// picture waits for no model: the model is made once the window is up (the predictor's
+    /// line comes after the picture's), and where its words differ from the kept ones the bar
+    /// shows the model's, on screen and in the file. (Made beside the window's making, the
+    /// model took 4 of a 9 ms start on two cores.)
+    @Test func keptFirstWordsLetThePictureGoUpBeforeTheModel() throws {
+        let session = try Self.sessionWithKeptPicture()
+        let words = session.directory.appendingPathComponent("cache/clavier/pictures/first-words")
+        let kept = try String(contentsOf: words, encoding: .utf8)
+        #expect(kept.hasPrefix("clavier first words 1\nen\t"), "\(kept.debugDescription)")
+        // Words the model does not offer first: the picture kept for them is none, so this start
+        // paints them, and the model's replace them.
+        try "clavier first words 1\nen\t3\tzebra\tquokka\tyak\n".write(to: words, atomically: true, encoding: .utf8)
+        try session.startKeyboard()
+        #expect(Harness.waitFor(10) { session.errors.contains("made the word predictor") }, "\(session.errors)")
+        let lines = session.errors.split(separator: "\n")
+        let picture = lines.firstIndex { $0.contains("no kept picture: painting the first one") }
+        let model = lines.firstIndex { $0.contains("making the word predictor") }
+        #expect(picture != nil && model != nil && picture! < model!, "the model was made before the first picture: \(session.errors)")
+        #expect(Harness.waitFor(5) { (try? session.pixelsDifferingFromRender(page: "letters")) == 0 },
+                "the bar kept the kept words, not the model's")
+        #expect(Harness.waitFor(5) { (try? String(contentsOf: words, encoding: .utf8)) == kept }, "the file kept the old words")
+        try session.tap(["o", "k", "return"])
+        #expect(Harness.waitFor(5) { session.received == "ok\n" }, "typed: \(session.received.debugDescription)")
+    }
+
     /// Cairo, Pango and the libraries under them are loaded by `dlopen` at their first call
     /// (CLazyLibs): a start from the kept picture has it on screen before any of them is
     /// loaded. The dynamic loader says what it loads and why (`LD_DEBUG=files`).
