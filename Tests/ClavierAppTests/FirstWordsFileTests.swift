@@ -30,6 +30,19 @@ import Testing
         mutating func forgetLearned() {}
     }
 
+    /// A suggester with `cache`'s first words, started as a keyboard starts on the US keymap,
+    /// whose English predictor takes `microseconds` to be made and offers "the", "I", "a".
+    static func started(beside cache: PictureCache, makingFor microseconds: UInt32) -> (Suggester, Keyboard) {
+        let suggester = Suggester(learns: false, capitalize: .never) { _ in
+            usleep(microseconds)
+            return Fixed(words: ["the", "I", "a"])
+        }
+        suggester.firstWordsFile = FirstWordsFile(beside: cache)
+        let keyboard = Keyboard(layout: Layout.us.offering(suggestions: 3), size: Size(width: 1280, height: 330))
+        suggester.start(for: keyboard.layout, xkb: "us")
+        return (suggester, keyboard)
+    }
+
     @Test func wordsKeptAreReadBackPerLanguageAndCells() {
         let cache = Self.cache()
         var file = FirstWordsFile(beside: cache)
@@ -83,13 +96,7 @@ import Testing
         var kept = FirstWordsFile(beside: cache)
         kept.keep(["old", "words", "here"], language: "en", cells: 3)
         // A predictor that takes a while to be made.
-        let suggester = Suggester(learns: false, capitalize: .never) { _ in
-            usleep(300_000)
-            return Fixed(words: ["the", "I", "a"])
-        }
-        suggester.firstWordsFile = FirstWordsFile(beside: cache)
-        let keyboard = Keyboard(layout: Layout.us.offering(suggestions: 3), size: Size(width: 1280, height: 330))
-        suggester.start(for: keyboard.layout, xkb: "us")
+        let (suggester, keyboard) = Self.started(beside: cache, makingFor: 300_000)
         let clock = ContinuousClock()
         let started = clock.now
         #expect(suggester.firstWords(for: keyboard, waiting: .seconds(1)) == ["old", "words", "here"])
@@ -119,13 +126,7 @@ import Testing
 
     @Test func withNoneKeptTheFirstPictureWaitsForThePredictorAsBefore() {
         let cache = Self.cache()
-        let suggester = Suggester(learns: false, capitalize: .never) { _ in
-            usleep(50_000)
-            return Fixed(words: ["the", "I", "a"])
-        }
-        suggester.firstWordsFile = FirstWordsFile(beside: cache)
-        let keyboard = Keyboard(layout: Layout.us.offering(suggestions: 3), size: Size(width: 1280, height: 330))
-        suggester.start(for: keyboard.layout, xkb: "us")
+        let (suggester, keyboard) = Self.started(beside: cache, makingFor: 50_000)
         #expect(suggester.firstWords(for: keyboard, waiting: .seconds(2)) == ["the", "I", "a"])
         #expect(FirstWordsFile(beside: cache).words(language: "en", cells: 3) == ["the", "I", "a"])
     }
