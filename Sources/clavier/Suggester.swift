@@ -124,21 +124,28 @@ final class Suggester {
         guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText else { return [] }
         let language = language(on: keyboard.layout)
         guard let predictor = predictor(language) else {
-            if loading { awaited = true }
+            guard loading else {
+                // No model for the language: the next start's bar waits for none either.
+                if Self.atStart(context) { firstWordsFile?.keep([], language: language, cells: slots) }
+                return []
+            }
+            awaited = true
             // While the model is made, nothing known of the text yet: the last start's words stay.
-            guard context.before.isEmpty, !context.knowsStart, context.field == .unknown else { return [] }
-            return firstWordsFile?.words(language: language, cells: slots) ?? []
+            return Self.atStart(context) ? firstWordsFile?.words(language: language, cells: slots) ?? [] : []
         }
         // A field where words are corrected: its lexicon is made from now on (not before: a
         // keyboard typing only into terminals never holds it).
         if autocorrect.capitalizes(in: context.field) { (predictor as? ModelPredictor)?.prepareCorrections() }
         let words = context.cased(predictor.suggestions(before: context.before, count: slots,
                                                         capitalizeStart: capitalize.capitalizes(in: context.field)))
-        // Nothing known of the text yet, as at a start: the first words, kept for the next one.
-        if context.before.isEmpty, !context.knowsStart, context.field == .unknown {
-            firstWordsFile?.keep(words, language: language, cells: slots)
-        }
+        // The first words, kept for the next start.
+        if Self.atStart(context) { firstWordsFile?.keep(words, language: language, cells: slots) }
         return words
+    }
+
+    /// Nothing is known of the text before the caret, as at a start: the first words are offered.
+    private static func atStart(_ context: TypingContext) -> Bool {
+        context.before.isEmpty && !context.knowsStart && context.field == .unknown
     }
 
     /// What the word whose `taps` were typed on `keyboard` after `before` becomes as it ends

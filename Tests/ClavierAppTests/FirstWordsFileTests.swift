@@ -124,6 +124,25 @@ import Testing
         #expect(FirstWordsFile(beside: cache).words(language: "en", cells: 3) == nil)
     }
 
+    /// A language with no model (its package removed): an empty bar is kept, so the next start
+    /// neither waits for a model nor shows the words of one that is gone.
+    @Test func aLanguageWithoutAModelKeepsAnEmptyBar() {
+        let cache = Self.cache()
+        var kept = FirstWordsFile(beside: cache)
+        kept.keep(["old", "words", "here"], language: "en", cells: 3)
+        let suggester = Suggester(learns: false, capitalize: .never) { _ in nil }
+        suggester.firstWordsFile = FirstWordsFile(beside: cache)
+        let keyboard = Keyboard(layout: Layout.us.offering(suggestions: 3), size: Size(width: 1280, height: 330))
+        suggester.start(for: keyboard.layout, xkb: "us")
+        #expect(suggester.firstWords(for: keyboard, waiting: .seconds(1)) == ["old", "words", "here"])
+        #expect(suggester.madeSinceAsked())
+        _ = suggester.suggestions(for: keyboard, after: TypingContext())
+        for _ in 0..<200 where suggester.loading { usleep(10_000) }
+        #expect(suggester.madeSinceAsked())
+        #expect(suggester.suggestions(for: keyboard, after: TypingContext()) == [])
+        #expect(FirstWordsFile(beside: cache).words(language: "en", cells: 3) == [])
+    }
+
     @Test func withNoneKeptTheFirstPictureWaitsForThePredictorAsBefore() {
         let cache = Self.cache()
         let (suggester, keyboard) = Self.started(beside: cache, makingFor: 50_000)
