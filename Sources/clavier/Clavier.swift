@@ -31,6 +31,15 @@ struct Clavier: ParsableCommand {
             }
             return
         }
+        // Options alone, as an autostart line gives them: read without the command tree too.
+        if let options = PlainArguments.runOptions(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try options.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         main(nil)
     }
 }

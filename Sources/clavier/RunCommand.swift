@@ -101,9 +101,7 @@ struct Run: ParsableCommand {
 
     /// The options as plain values, which `RunOptions.run` starts the keyboard with.
     func options() throws -> RunOptions {
-        let given = try givenSettings()
-        return RunOptions(commandLine: xid ? LoginScreen.settings(over: given) : given, config: config, display: display,
-                          seed: shown.seed, xid: xid)
+        RunOptions(given: try givenSettings(), config: config, display: display, seed: shown.seed, xid: xid)
     }
 
     func run() throws { try options().run() }
@@ -225,5 +223,12 @@ struct RunOptions {
         // Pins only where there is a strip: not with --clipboard off, never in a kiosk.
         if options.keepsClipboard { options.pinnedClips = ClipboardPins.load() }
         return options
+    }
+}
+
+extension RunOptions {
+    /// The settings `given` on the command line (a greeter's plug, `--xid`, takes its own over them).
+    init(given: SettingsLayer, config: String?, display: String?, seed: UInt64?, xid: Bool) {
+        self.init(commandLine: xid ? LoginScreen.settings(over: given) : given, config: config, display: display, seed: seed, xid: xid)
     }
 }

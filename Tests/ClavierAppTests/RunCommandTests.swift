@@ -37,6 +37,26 @@ struct RunCommandTests {
         #expect(try Run.parse([]).givenSettings().isEmpty)
     }
 
+    /// Options alone (`clavier --dock top …`) are read from the table without ArgumentParser
+    /// (PlainArguments), to exactly what `Run` reads; anything else is left to `Run`.
+    @Test func plainOptionsReadAsRunReadsThem() throws {
+        var lines: [[String]] = [["--config", "/tmp/c.yaml", "--display", ":3", "--seed", "7"], ["--xid", "--layout=pin"],
+                                 ["--no-sound", "--dock", "top", "--geometry=900x300-0-0"], ["--layout", ""]]
+        for setting in Settings.all { lines += try Self.arguments(for: setting).map(\.arguments) }
+        for arguments in lines {
+            let plain = try #require(PlainArguments.runOptions(arguments), "\(arguments)")
+            let run = try Run.parse(arguments).options()
+            #expect(plain.commandLine == run.commandLine && plain.config == run.config && plain.display == run.display
+                    && plain.seed == run.seed && plain.xid == run.xid, "\(arguments)")
+        }
+        for arguments in [["--help"], ["-h"], ["--version"], ["show"], ["run", "--no-sound"], ["--bogus"], ["--no-sound", "show"],
+                          ["--dock", "sideways"], ["--scale", "9"], ["--dwell", "2.5"], ["--sound=yes"], ["--no-geometry"],
+                          ["--sound", "--no-sound"], ["--layout", "pin", "--layout", "us"], ["--layout"], ["--layout", "--no-sound"],
+                          ["--seed", "x"], ["--xid=1"], ["--generate-completion-script=bash"], ["--"], ["-"]] {
+            #expect(PlainArguments.runOptions(arguments) == nil, "\(arguments)")
+        }
+    }
+
     /// Every option of `clavier run` is a setting of the table (with its help) or one of the
     /// few that are not settings, and every flag setting is a flag.
     @Test func everyOptionIsASetting() throws {
