@@ -33,6 +33,8 @@ public final class Predictor {
     /// bar offers new words at each letter (a person who saw the word would have taken it).
     public var dropShown = true
     private var lastQuery: (before: String, count: Int, capitalized: Bool, shown: [String])?
+    /// Every word shown since the word being typed began (its next-word guesses included).
+    private var shownInWord = Set<String>()
     /// Words never offered unless the user typed them (`mayOffer`); nil: every word may be offered.
     public var offensive: OffensiveWords?
     /// Warnings (a model file that cannot be read, a corrupt user model), each once, for the caller to log.
@@ -121,10 +123,10 @@ public final class Predictor {
         let atSentenceStart = tokens.last == .sentenceStart
         let prefix = String(partial.lowercased().map { $0 == "’" ? "'" : $0 })
         var skip = Set<String>()
-        if dropShown, let last = lastQuery, !partial.isEmpty, (1...4).contains(before.utf8.count - last.before.utf8.count),
-           before.hasPrefix(last.before),
-           String(decoding: before.utf8.dropFirst(last.before.utf8.count), as: UTF8.self).unicodeScalars.count == 1 {
-            skip = Set(last.shown)
+        if dropShown, let last = lastQuery, !partial.isEmpty, Self.oneLetterOn(from: last.before, to: before) {
+            skip = shownInWord.filter { String($0.lowercased().map { $0 == "’" ? "'" : $0 }).hasPrefix(prefix) }
+        } else {
+            shownInWord = []
         }
         let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count + (partial.isEmpty ? 1 : 0))
         let typedStyle = CaseStyle(typed: partial)
@@ -158,7 +160,18 @@ public final class Predictor {
             if out.count == count { break }
         }
         lastQuery = (before, count, capitalizeStart, out)
+        shownInWord.formUnion(out)
         return out
+    }
+
+    /// Whether `before` is `last` with one more scalar typed. The text before the caret is a
+    /// window that slides (the keyboard keeps its last 256 scalars), so once it is full `last`
+    /// has lost its first scalars: then `before` less its last scalar is `last`'s end.
+    static func oneLetterOn(from last: String, to before: String) -> Bool {
+        let scalars = before.unicodeScalars
+        guard let end = scalars.indices.last else { return false }
+        let trimmed = String(scalars[..<end])
+        return trimmed == last || (trimmed.unicodeScalars.count >= 64 && last.hasSuffix(trimmed))
     }
 
     /// Whether `word` may be offered (by the bar, glide typing, autocorrect): it is not on the

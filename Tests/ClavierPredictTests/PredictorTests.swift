@@ -43,6 +43,29 @@ import Testing
         #expect(p.suggestions(before: "we saw th", count: 3).contains("the"))
     }
 
+    /// Words shown anywhere in the word being typed (its next-word guesses too) and not taken
+    /// are not shown again: at "th" not "the", shown before the first letter.
+    @Test func wordsNotTakenStayOutForTheWholeWord() {
+        let p = english()
+        let next = p.suggestions(before: "we saw ", count: 3)
+        _ = p.suggestions(before: "we saw t", count: 3)
+        let later = p.suggestions(before: "we saw th", count: 3)
+        #expect(next.contains("the") && later.count == 3, "\(next) then \(later)")
+        #expect(Set(next).isDisjoint(with: later), "\(next) then \(later)")
+    }
+
+    /// The text before the caret is a window that slides (its first letters lost as the next
+    /// is typed): the words not taken still make room at the next letter.
+    @Test func wordsNotTakenMakeRoomInATextThatSlides() {
+        let p = english()
+        let text = String(repeating: "It was a fine day and we walked along the river. ", count: 4) + "we saw th"
+        let first = p.suggestions(before: String(text.dropLast().suffix(120)), count: 3)
+        let next = p.suggestions(before: String(text.suffix(120)), count: 3)
+        #expect(first.count == 3 && next.count == 3)
+        #expect(Set(first).isDisjoint(with: next), "\(first) then \(next)")
+        #expect(Predictor.oneLetterOn(from: "ab", to: "abc") && !Predictor.oneLetterOn(from: "ab", to: "b c"))
+    }
+
     @Test func caseFollowsWhatWasTyped() {
         let p = english()
         #expect(p.suggestions(before: "Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
