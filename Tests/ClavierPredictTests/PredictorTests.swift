@@ -110,6 +110,20 @@ import Testing
         #expect(p.logProbability(of: "Zebulonia", after: ["to"]) != nil)
     }
 
+    /// A capital within a sentence (a title's "The", a name's "Joy" after "--") does not
+    /// re-case a word the user writes in lowercase there: "the" stays "the" on the bar.
+    @Test func aCapitalWithinASentenceLeavesALowercaseWordAlone() {
+        let p = english(learning: true)
+        p.learn("we read the book and then The Times, and the paper. ")
+        p.learn("we read the book and then The Times")
+        #expect(p.user.form(of: "the") == nil)
+        #expect(p.suggestions(before: ", and th", count: 3).contains("the"))
+        p.learn("and Zebulonia, zebulonia and Zebulonia. Zebulonia went")
+        #expect(p.user.form(of: "zebulonia") == nil, "lowercase within a sentence")
+        p.learn(" to Qwertyland. Qwertyland is far, and Qwertyland")
+        #expect(p.user.form(of: "qwertyland") == "Qwertyland", "a word first seen with a capital")
+    }
+
     /// Past its limit the user model halves every count: rare words go, frequent ones stay.
     @Test func theUserModelStaysWithinItsLimit() {
         var model = UserModel()
