@@ -93,9 +93,9 @@ import Testing
     /// wiped with the rest.
     @Test func theRecentWordsAreBoundedCountedAndForgotten() {
         let p = english(learning: true)
-        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 250))
+        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 80))
         #expect(p.recent.count == Predictor.recentLimit)
-        #expect(p.recentCounts == ["okapi": 250, "quagga": 25, "zebra": 25], "\(p.recentCounts)")
+        #expect(p.recentCounts == ["okapi": 80, "quagga": 10, "zebra": 10], "\(p.recentCounts)")
         #expect(p.suggestions(before: "I saw an ok", count: 3).first == "okapi")
         p.forget()
         #expect(p.recent.isEmpty && p.recentCounts.isEmpty)
