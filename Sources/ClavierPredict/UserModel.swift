@@ -62,7 +62,13 @@ public struct UserModel: Equatable, Sendable {
                 add(lower)
                 // The form a sentence's first word has says nothing of the word.
                 if (previous.last ?? nil) != Self.start {
-                    setForm(word == lower ? nil : word, of: lower, in: \.forms)
+                    if word == lower {
+                        setForm(nil, of: lower, in: \.forms)
+                    } else if forms[lower] != nil || initialForms[lower] != nil || unigrams[lower] == 1 {
+                        // A word seen in lowercase within a sentence keeps it at a capital there
+                        // (a title's "The", a name after "--"): only a word never seen so takes one.
+                        setForm(word, of: lower, in: \.forms)
+                    }
                     setForm(nil, of: lower, in: \.initialForms)
                 } else if word != lower, forms[lower] == nil, unigrams[lower] == 1 {
                     setForm(word, of: lower, in: \.initialForms)

@@ -41,6 +41,10 @@ enum PredictionFigures {
         var queries: [Int] = []
         for count in [3, 5] {
             for learning in [false, true] {
+                guard runs.map({ $0.contains("\(count)\(learning ? "l" : "")") }) ?? true else {
+                    cells.append("–")
+                    continue
+                }
                 let predictor = Predictor(language: language, modelPath: model, userModelPath: nil, learning: learning)
                 tune(predictor)
                 let result = KeystrokeSavings.measure(text, predictor: predictor, count: count, learning: learning)
@@ -52,6 +56,10 @@ enum PredictionFigures {
         let words = text.split(whereSeparator: \.isWhitespace).count
         return ("| \(name) | \(words) | " + cells.joined(separator: " | ") + " | \(ms(percentile(queries, 50))) / \(ms(percentile(queries, 95))) |", queries)
     }
+
+    /// `CLAVIER_KSR_RUNS=3l,5`: only these columns (3 or 5 suggestions, "l" with learning),
+    /// the others left empty: quicker rounds while trying weights.
+    static let runs: Set<String>? = getenv("CLAVIER_KSR_RUNS").map { Set(String(cString: $0).split(separator: ",").map(String.init)) }
 
     /// Load time of the English model (map + first query) and the resident memory it adds:
     /// after the first query, and after typing a whole held-out text with learning.

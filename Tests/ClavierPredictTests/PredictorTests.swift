@@ -43,6 +43,29 @@ import Testing
         #expect(p.suggestions(before: "we saw th", count: 3).contains("the"))
     }
 
+    /// Words shown anywhere in the word being typed (its next-word guesses too) and not taken
+    /// are not shown again: at "th" not "the", shown before the first letter.
+    @Test func wordsNotTakenStayOutForTheWholeWord() {
+        let p = english()
+        let next = p.suggestions(before: "we saw ", count: 3)
+        _ = p.suggestions(before: "we saw t", count: 3)
+        let later = p.suggestions(before: "we saw th", count: 3)
+        #expect(next.contains("the") && later.count == 3, "\(next) then \(later)")
+        #expect(Set(next).isDisjoint(with: later), "\(next) then \(later)")
+    }
+
+    /// The text before the caret is a window that slides (its first letters lost as the next
+    /// is typed): the words not taken still make room at the next letter.
+    @Test func wordsNotTakenMakeRoomInATextThatSlides() {
+        let p = english()
+        let text = String(repeating: "It was a fine day and we walked along the river. ", count: 4) + "we saw th"
+        let first = p.suggestions(before: String(text.dropLast().suffix(120)), count: 3)
+        let next = p.suggestions(before: String(text.suffix(120)), count: 3)
+        #expect(first.count == 3 && next.count == 3)
+        #expect(Set(first).isDisjoint(with: next), "\(first) then \(next)")
+        #expect(Predictor.oneLetterOn(from: "ab", to: "abc") && !Predictor.oneLetterOn(from: "ab", to: "b c"))
+    }
+
     @Test func caseFollowsWhatWasTyped() {
         let p = english()
         #expect(p.suggestions(before: "Th", count: 3).allSatisfy { $0.hasPrefix("Th") })
@@ -70,9 +93,9 @@ import Testing
     /// wiped with the rest.
     @Test func theRecentWordsAreBoundedCountedAndForgotten() {
         let p = english(learning: true)
-        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 250))
+        p.learn(String(repeating: "zebra quagga ", count: 100) + String(repeating: "okapi ", count: 80))
         #expect(p.recent.count == Predictor.recentLimit)
-        #expect(p.recentCounts == ["okapi": 250, "quagga": 25, "zebra": 25], "\(p.recentCounts)")
+        #expect(p.recentCounts == ["okapi": 80, "quagga": 10, "zebra": 10], "\(p.recentCounts)")
         #expect(p.suggestions(before: "I saw an ok", count: 3).first == "okapi")
         p.forget()
         #expect(p.recent.isEmpty && p.recentCounts.isEmpty)
@@ -85,6 +108,20 @@ import Testing
         #expect(p.suggestions(before: "and zeb", count: 3).contains("Zebulonia"), "the user's form, capital")
         #expect(p.suggestions(before: "with ", count: 3).contains("Marguerite"), "learned next word")
         #expect(p.logProbability(of: "Zebulonia", after: ["to"]) != nil)
+    }
+
+    /// A capital within a sentence (a title's "The", a name's "Joy" after "--") does not
+    /// re-case a word the user writes in lowercase there: "the" stays "the" on the bar.
+    @Test func aCapitalWithinASentenceLeavesALowercaseWordAlone() {
+        let p = english(learning: true)
+        p.learn("we read the book and then The Times, and the paper. ")
+        p.learn("we read the book and then The Times")
+        #expect(p.user.form(of: "the") == nil)
+        #expect(p.suggestions(before: ", and th", count: 3).contains("the"))
+        p.learn("and Zebulonia, zebulonia and Zebulonia. Zebulonia went")
+        #expect(p.user.form(of: "zebulonia") == nil, "lowercase within a sentence")
+        p.learn(" to Qwertyland. Qwertyland is far, and Qwertyland")
+        #expect(p.user.form(of: "qwertyland") == "Qwertyland", "a word first seen with a capital")
     }
 
     /// Past its limit the user model halves every count: rare words go, frequent ones stay.
