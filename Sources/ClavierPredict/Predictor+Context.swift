@@ -57,7 +57,7 @@ extension Predictor {
     /// Whether the user typed `word` (any case): learned in the user model, or among the words
     /// learned lately.
     public func hasLearned(_ word: String) -> Bool {
-        let key = String(word.lowercased().map { $0 == "’" ? "'" : $0 })
+        let key = Self.key(typed: word)
         return user.unigrams[key] != nil || recentCounts[key] != nil
     }
 }

@@ -122,10 +122,10 @@ public final class Predictor {
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
-        let prefix = String(partial.lowercased().map { $0 == "’" ? "'" : $0 })
+        let prefix = Self.key(typed: partial)
         var skip = Set<String>()
         if dropShown, let last = lastQuery, !partial.isEmpty, Self.oneLetterOn(from: last.before, to: before) {
-            skip = shownInWord.filter { String($0.lowercased().map { $0 == "’" ? "'" : $0 }).hasPrefix(prefix) }
+            skip = shownInWord.filter { Self.key(typed: $0).hasPrefix(prefix) }
         } else {
             shownInWord = []
         }
@@ -182,6 +182,9 @@ public final class Predictor {
         guard let offensive, offensive.contains(word) else { return true }
         return user.unigrams[word.lowercased()] != nil
     }
+
+    /// Typed text as the models key it: lower case, with ’ as '.
+    static func key(typed text: String) -> String { String(text.lowercased().map { $0 == "’" ? "'" : $0 }) }
 
     static func key(_ token: Words.Token) -> String? {
         switch token {
