@@ -4,10 +4,9 @@ import Glibc
 
 /// The bar's first words at the last start (nothing typed yet), per language and number of
 /// cells, kept beside the first pictures (`$XDG_CACHE_HOME/clavier/pictures/first-words`, 0600,
-/// written beside and renamed). With them a start finds its kept picture at once, rather than
-/// waiting for the language model to be opened and checked (5–10 ms of a 10 ms start); the
-/// model answers as soon as it is made, and where its words differ the bar shows the model's
-/// and the file is written again.
+/// written beside and renamed). With them a start puts up its kept picture without the language
+/// model, which is made once the window is up (it took 4 of a 9 ms start, BENCHMARKS.md); where
+/// the model's words differ the bar shows the model's and the file is written again.
 ///
 /// They may be learned words, as the kept pictures' are: `clavier forget` removes the file with
 /// them. A cache, not a setting: a file that is damaged, too long or holds anything but words
@@ -28,9 +27,11 @@ struct FirstWordsFile {
 
     /// The file in `cache`'s directory, as it is now (none, or ignored: no words).
     init(beside cache: PictureCache) {
-        path = cache.directory + "/" + Self.name
+        path = Self.path(beside: cache)
         (entries, order) = Self.read(path)
     }
+
+    static func path(beside cache: PictureCache) -> String { cache.directory + "/" + name }
 
     func words(language: String, cells: Int) -> [String]? { entries[Self.key(language, cells)] }
 
@@ -61,8 +62,8 @@ struct FirstWordsFile {
 
     /// Removes the file (`clavier forget`): its path, nil when there was none.
     static func remove(beside cache: PictureCache) -> String? {
-        let path = cache.directory + "/" + name
-        return unlink(path) == 0 ? path : nil
+        let file = path(beside: cache)
+        return unlink(file) == 0 ? file : nil
     }
 
     private static func key(_ language: String, _ cells: Int) -> String { language + "\t" + String(cells) }
@@ -74,18 +75,14 @@ struct FirstWordsFile {
 
     private static func read(_ path: String) -> ([String: [String]], [String]) {
         // Not through a symbolic link, never waiting on a FIFO put in its place.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { return ([:], []) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= maxBytes else {
-            Log.debug("\(path) ignored: not a small regular file")
+        let bytes: [UInt8]
+        do {
+            bytes = try PlainFiles.bytes(path, limit: maxBytes, followingLinks: false)
+        } catch {
+            if !error.missing { Log.debug("\(path) ignored: \(error.reason)") }
             return ([:], [])
         }
-        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count > 0, count <= maxBytes else { return ([:], []) }
-        let lines = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(magic), lines.last == "" else {
             Log.debug("\(path) ignored: not a first-words file")
             return ([:], [])
