@@ -297,28 +297,47 @@ def markup_pages(root, pattern, strip=()):
     return out
 
 
+def html_prose(raw, start, end, strip=()):
+    """The prose of one HTML page: from the first `start` marker to the first `end` marker after
+    it (the page's body, without navigation), less what the regular expressions in `strip`
+    match, code blocks (<pre>) and Sphinx's ¶ anchors, keeping inline code words ("the if
+    statement"); each block element ends a sentence of its own (a heading, a list item, a
+    cell). None where the page has no `start`."""
+    at = raw.find(start)
+    if at < 0:
+        return None
+    stop = raw.find(end, at) if end else -1
+    raw = raw[at:stop if stop > 0 else len(raw)]
+    for expression in strip:
+        raw = re.sub(expression, " ", raw, flags=re.S)
+    raw = re.sub(r"<pre\b.*?</pre>", " ", raw, flags=re.S)
+    raw = re.sub(r'<a class="headerlink".*?</a>', " ", raw, flags=re.S)
+    raw = re.sub(r"</(h[1-6]|li|dt|dd|th|td|caption|p)>", ".\n", raw)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+    text = re.sub(r"\.\s*\.\n", ".\n", re.sub(r"([.!?:])\s*\.\n", r"\1\n", text))
+    return tidy(text)
+
+
+def html_docs(root, patterns, start, end, strip=()):
+    """html_prose of every page that the glob patterns (under root) match, in pattern order,
+    each page once (a link to a page already read is skipped)."""
+    out, seen = [], set()
+    for pattern in patterns:
+        for path in sorted(glob.glob(os.path.join(root, pattern))):
+            if os.path.realpath(path) in seen:
+                continue
+            seen.add(os.path.realpath(path))
+            text = html_prose(open(path, "rb").read().decode("utf-8", "replace"), start, end, strip)
+            if text:
+                out.append(text)
+    return out
+
+
 def python_docs(root, sections=("tutorial", "howto", "faq", "using")):
     """The prose of Python's documentation (pythonX.Y-doc, PSF licence): one string per page of
     the given sections, the page's body only (no navigation), without code blocks and prompts,
     keeping inline code words ("the if statement") and dropping the ¶ anchors."""
-    out, seen = [], set()
-    for section in sections:
-        # python3.X-doc/html is a link to python3.X/html: each page once.
-        for path in sorted(glob.glob(os.path.join(root, "usr/share/doc/python3*/html", section, "*.html"))):
-            if os.path.realpath(path) in seen:
-                continue
-            seen.add(os.path.realpath(path))
-            raw = open(path, "rb").read().decode("utf-8", "replace")
-            start = raw.find('<div class="body" role="main">')
-            end = raw.find('<div class="sphinxsidebar"', start)
-            if start < 0:
-                continue
-            raw = raw[start:end if end > 0 else len(raw)]
-            raw = re.sub(r"<pre\b.*?</pre>", " ", raw, flags=re.S)
-            raw = re.sub(r'<a class="headerlink".*?</a>', " ", raw, flags=re.S)
-            # Each block element ends a sentence of its own (a heading, a list item, a cell).
-            raw = re.sub(r"</(h[1-6]|li|dt|dd|th|td|caption|p)>", ".\n", raw)
-            text = html.unescape(re.sub(r"<[^>]+>", " ", raw))
-            text = re.sub(r"\.\s*\.\n", ".\n", re.sub(r"([.!?:])\s*\.\n", r"\1\n", text))
-            out.append(tidy(text))
-    return out
+    # python3.X-doc/html is a link to python3.X/html: each page once.
+    return html_docs(root, ["usr/share/doc/python3*/html/%s/*.html" % s for s in sections],
+                     '<div class="body" role="main">', '<div class="sphinxsidebar"')
+
