@@ -42,6 +42,18 @@ if "CLAVIER_TRIGRAMS" in os.environ:
 # tried; 1e7 best (4e7 lost 0.5 on en-casual, 2.5e6 and 5e6 0.3 on en-prose).
 SYMSPELL_WEIGHT = float(os.environ.get("CLAVIER_SYMSPELL_WEIGHT", 2.5e6))
 SPHINX_WEIGHT = float(os.environ.get("CLAVIER_SPHINX_WEIGHT", 1e7))
+# Other technical running text pooled into the English model (models_corpora: Django's, Flask's
+# and PostgreSQL's documentation, the Debian Administrator's Handbook; 0.93 M words): at most
+# this many words of each source, its pages taken evenly through it (None: all of it). Chosen on
+# the tuning texts at 3 (BENCHMARKS.md): all of it gained en-docs 1.8 points for 0.2 on en-prose
+# and 0.1 on en-casual; PostgreSQL cut to 200,000 words or left out, or the handbook left out,
+# gained less on en-docs and no more elsewhere; Django's reference and internals too (+0.19 M
+# words) +0.2 on en-docs, −0.1 more on en-prose.
+TECHNICAL = {"django": None, "flask": None, "postgresql": None, "handbook": None}
+# Experiments: CLAVIER_TECHNICAL="django=100000,postgresql=0" replaces those figures.
+for item in filter(None, os.environ.get("CLAVIER_TECHNICAL", "").split(",")):
+    key, value = item.split("=")
+    TECHNICAL[key] = int(value)
 
 
 def split_every(items, n):
@@ -57,6 +69,24 @@ def take_words(items, limit):
         out.append(x)
         count += len(x.split())
     return out
+
+
+def spread(items, limit):
+    """Items taken evenly through the list (every k-th), about `limit` words of them; all of them
+    when limit is None."""
+    total = sum(len(x.split()) for x in items)
+    if limit is None or total <= limit:
+        return items
+    if limit <= 0:
+        return []
+    step = total / limit
+    return [x for i, x in enumerate(items) if int(i / step) != int((i + 1) / step)]
+
+
+def technical(root):
+    """The other technical running text of the English model: {source: pages}."""
+    return {"django": corpora.django_docs(root), "flask": corpora.flask_docs(root),
+            "postgresql": corpora.postgresql_docs(root), "handbook": corpora.debian_handbook(root)}
 
 
 def corpus(root, lang):
@@ -80,6 +110,10 @@ def corpus(root, lang):
         docs_train, docs_held = split_every(corpora.python_docs(root), 10)
         train += docs_train
         held["en-docs"] = take_words(docs_held, 12500)
+        for name, pages in technical(root).items():
+            kept = spread(pages, TECHNICAL[name])
+            print("technical:", name, len(kept), "of", len(pages), "pages,", sum(len(p.split()) for p in kept), "words")
+            train += kept
         return train, held
     train = help_train
     held = {}

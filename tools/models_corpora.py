@@ -16,7 +16,8 @@ import zlib
 
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
-        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us"]
+        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us", "python-django-doc",
+        "python-flask-doc", "postgresql-doc-15", "debian-handbook"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
@@ -338,6 +339,49 @@ def python_docs(root, sections=("tutorial", "howto", "faq", "using")):
     the given sections, the page's body only (no navigation), without code blocks and prompts,
     keeping inline code words ("the if statement") and dropping the ¶ anchors."""
     # python3.X-doc/html is a link to python3.X/html: each page once.
-    return html_docs(root, ["usr/share/doc/python3*/html/%s/*.html" % s for s in sections],
+    return html_docs(root, ["usr/share/doc/python3.*/html/%s/*.html" % s for s in sections],
                      '<div class="body" role="main">', '<div class="sphinxsidebar"')
 
+
+# Tables of contents and DocBook's navigation, which repeat the headings.
+TOC = r'<div class="toc">.*?</dl>\s*</div>'
+
+
+def django_docs(root, sections=("intro", "topics", "howto", "faq")):
+    """The prose of Django's documentation (python-django-doc, BSD-3-clause): its introduction
+    and tutorial, topic guides, how-tos and FAQ, one string per page, as python_docs."""
+    return html_docs(root, ["usr/share/doc/python-django-doc/html/%s/**/*.html" % s for s in sections] +
+                     ["usr/share/doc/python-django-doc/html/%s/*.html" % s for s in sections],
+                     '<div class="yui-g"', '<div class="yui-b" id="sidebar"', (TOC,))
+
+
+def flask_docs(root):
+    """The prose of Flask's documentation (python-flask-doc, BSD-3-clause), its API reference
+    and change log left out, as python_docs."""
+    folder = os.path.join(root, "usr/share/doc/python-flask-doc/html")
+    skip = ("api.html", "changes.html", "genindex.html", "search.html", "py-modindex.html", "404.html", "license.html")
+    names = sorted(os.path.relpath(p, folder) for p in glob.glob(folder + "/*.html") + glob.glob(folder + "/*/*.html"))
+    return html_docs(folder, [n for n in names if os.path.basename(n) not in skip and not n.startswith("_")],
+                     '<div class="body" role="main">', '<div class="sphinxsidebar"', (TOC,))
+
+
+def postgresql_docs(root):
+    """The prose of PostgreSQL's manual (postgresql-doc-15, PostgreSQL licence): its tutorial
+    and chapters, one string per page, without tables (the catalogues, function lists), tables
+    of contents, navigation and the reference pages of SQL commands, programs, catalogues,
+    views and release notes."""
+    reference = ("sql-", "infoschema-", "catalog-", "view-", "app-", "release-", "spi-", "errcodes",
+                 "bookindex", "index.html", "biblio", "features", "docguide")
+    folder = os.path.join(root, "usr/share/doc/postgresql-doc-15/html")
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".html") and not n.startswith(reference))
+    return html_docs(folder, names, '<div class="navheader">', '<div class="navfooter">',
+                     (r"<table\b.*?</table>", TOC))
+
+
+def debian_handbook(root):
+    """The prose of The Debian Administrator's Handbook in English (debian-handbook, GPL-2+ or
+    CC BY-SA 3.0, used under the latter), one string per page, without navigation, tables of
+    contents, index terms and the title page's legal notice."""
+    return html_docs(root, ["usr/share/doc/debian-handbook/html/en-US/*.html"], '<ul class="docnav top">',
+                     '<ul class="docnav">', (r'<ul class="docnav top">.*?</ul>', TOC, r'<div class="legalnotice".*?</div>\s*</div>',
+                                             r"<table\b.*?</table>"))
