@@ -250,20 +250,27 @@ def sword(root, module):
     return verses
 
 
-def moby_dick(root):
-    """Herman Melville's "Moby-Dick" (public domain), as r-cran-tokenizers ships it (a Project
-    Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
-    books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
-    text = next(iter(books.values()))[0].replace("\r\n", "\n")
+def gutenberg_paragraphs(text):
+    """The paragraphs of a Project Gutenberg plain text (lines wrapped, paragraphs separated by
+    blank lines), each as one line, without Gutenberg's header and licence, chapter headings and
+    lines without a lowercase letter (titles)."""
+    text = text.replace("\r\n", "\n").lstrip("\ufeff")
     start, end = text.find("*** START OF"), text.find("*** END OF")
     text = text[text.index("\n", start) + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
     out = []
     for para in re.split(r"\n\s*\n", text):
         para = tidy(para)
         if para and any(c.islower() for c in para) and not para.upper().startswith("CHAPTER") \
-                and not para.startswith(("Produced by", "End of Project Gutenberg")):
+                and not para.startswith(("Produced by", "End of Project Gutenberg", "End of the Project Gutenberg")):
             out.append(para)
     return out
+
+
+def moby_dick(root):
+    """Herman Melville's "Moby-Dick" (public domain), as r-cran-tokenizers ships it (a Project
+    Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
+    books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
+    return gutenberg_paragraphs(next(iter(books.values()))[0])
 
 
 def fortunes(root, sub):

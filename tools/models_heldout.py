@@ -4,23 +4,33 @@ packaging/debian/copyright.
 
 - en-prose: Jane Austen's "Persuasion" (public domain), from r-cran-janeaustenr (Debian);
 - en-casual: the English dialogues of chatterbot-corpus (PyPI, BSD);
+- en-novel: Mark Twain's "The Adventures of Tom Sawyer" (public domain), the Project Gutenberg
+  text that golang-github-pierrec-lz4-dev ships as test data (another author than the novels
+  the English model is built from: Austen's other five, Melville, Conan Doyle);
 - de-docs, fr-docs: the Debian FAQ in German and French (debian-faq-de, debian-faq-fr).
 """
 import glob
 import os
+import shutil
 
 import models_corpora as corpora
 
-DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr"]
+DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr", "golang-github-pierrec-lz4-dev"]
 WHEELS = ["chatterbot-corpus==1.3.3"]
 
 
 def fetch(cache):
-    """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root."""
+    """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root
+    (again when the list of sources changed)."""
     root = os.path.join(cache, "held-out-root")
-    if os.path.isdir(root):
+    stamp = os.path.join(cache, "held-out-inputs.txt")
+    wanted = "\n".join(DEBS + WHEELS) + "\n"
+    if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
+    shutil.rmtree(root, ignore_errors=True)
     corpora.unpack(DEBS, WHEELS, os.path.join(cache, "held-out-debs"), os.path.join(cache, "held-out-wheels"), root)
+    with open(stamp, "w") as f:
+        f.write(wanted)
     return root
 
 
@@ -42,6 +52,13 @@ def paragraphs(lines):
                 out.append(text)
             current = []
     return out
+
+
+def tom_sawyer(root):
+    """Tom Sawyer's paragraphs from its first chapter on (the preface left out)."""
+    path = os.path.join(root, "usr/share/gocode/src/github.com/pierrec/lz4/testdata/Mark.Twain-Tom.Sawyer.txt")
+    paras = corpora.gutenberg_paragraphs(open(path, encoding="utf-8").read())
+    return paras[next(i for i, p in enumerate(paras) if p.startswith("No answer.")):]
 
 
 def chat_lines(root, language):
@@ -70,6 +87,7 @@ def texts(cache, take_words):
     return {
         "en-prose": take_words(persuasion[5:], 12500),
         "en-casual": take_words(chat[::2], 5000),
+        "en-novel": take_words(tom_sawyer(root), 12500),
         "de-docs": take_words(faq["de"], 8000),
         "fr-docs": take_words(faq["fr"], 8000),
     }
