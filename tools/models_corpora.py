@@ -16,7 +16,8 @@ import zlib
 
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
-        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us"]
+        "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us", "r-cran-janeaustenr",
+        "golang-github-bkaradzic-go-lz4-dev"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
@@ -271,6 +272,16 @@ def moby_dick(root):
     Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
     books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
     return gutenberg_paragraphs(next(iter(books.values()))[0])
+
+
+def sherlock_holmes(root):
+    """Arthur Conan Doyle's "The Adventures of Sherlock Holmes" (1892, public domain; Project
+    Gutenberg's #1661), which golang-github-bkaradzic-go-lz4-dev ships as test data: its
+    paragraphs from the first story on (the table of contents left out)."""
+    path = os.path.join(root, "usr/share/gocode/src/github.com/bkaradzic/go-lz4/testdata/pg1661.txt")
+    paras = gutenberg_paragraphs(open(path, encoding="utf-8-sig").read())
+    first = next(i for i, p in enumerate(paras) if p.startswith("To Sherlock Holmes she is always"))
+    return paras[first:]
 
 
 def fortunes(root, sub):
