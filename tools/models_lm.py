@@ -68,13 +68,15 @@ def split_sentences(text, lang):
 
 
 def sentences(texts, lang):
-    """(tokens, weight) of every sentence; a text is a string (weight 1) or (string, weight)."""
+    """(tokens, weight, starts) of every sentence; a text is a string (weight 1, its sentence
+    starts counted) or (string, weight, starts): starts False leaves out the pairs and triples
+    that begin at the sentence's start."""
     for text in texts:
-        text, weight = (text, 1) if isinstance(text, str) else text
+        text, weight, starts = (text, 1, True) if isinstance(text, str) else text
         for s in split_sentences(text, lang):
             toks = tokens(s, lang)
             if toks:
-                yield toks, weight
+                yield toks, weight, starts
 
 
 def good_word(w, lang):
@@ -95,8 +97,8 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), 
     vocab = ["<s>"] + words
     ids = {w: i for i, w in enumerate(vocab)}
     bi, tri, forms = Counter(), Counter(), defaultdict(Counter)
-    for toks, weight in sentences(texts, lang):
-        seq = [0]
+    for toks, weight, starts in sentences(texts, lang):
+        seq = [0] if starts else [None]
         for k, tok in enumerate(toks):
             low = tok.lower() if tok else None
             seq.append(ids.get(low) if low else None)
