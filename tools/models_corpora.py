@@ -17,7 +17,8 @@ import zlib
 DEBS = ["sword-text-web", "sword-text-sparv", "fortunes", "fortunes-de", "fortunes-es",
         "fortunes-ru", "gnome-user-docs", "debian-reference-de", "debian-reference-fr",
         "debian-reference-es", "r-cran-tokenizers", "pocketsphinx-en-us", "python-django-doc",
-        "python-flask-doc", "postgresql-doc-15", "debian-handbook"]
+        "python-flask-doc", "postgresql-doc-15", "debian-handbook", "r-cran-janeaustenr",
+        "golang-github-bkaradzic-go-lz4-dev"]
 WHEELS = ["wordfreq==3.1.1", "symspellpy==6.10.1"]
 
 
@@ -251,20 +252,37 @@ def sword(root, module):
     return verses
 
 
-def moby_dick(root):
-    """Herman Melville's "Moby-Dick" (public domain), as r-cran-tokenizers ships it (a Project
-    Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
-    books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
-    text = next(iter(books.values()))[0].replace("\r\n", "\n")
+def gutenberg_paragraphs(text):
+    """The paragraphs of a Project Gutenberg plain text (lines wrapped, paragraphs separated by
+    blank lines), each as one line, without Gutenberg's header and licence, chapter headings and
+    lines without a lowercase letter (titles)."""
+    text = text.replace("\r\n", "\n").lstrip("\ufeff")
     start, end = text.find("*** START OF"), text.find("*** END OF")
     text = text[text.index("\n", start) + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
     out = []
     for para in re.split(r"\n\s*\n", text):
         para = tidy(para)
         if para and any(c.islower() for c in para) and not para.upper().startswith("CHAPTER") \
-                and not para.startswith(("Produced by", "End of Project Gutenberg")):
+                and not para.startswith(("Produced by", "End of Project Gutenberg", "End of the Project Gutenberg")):
             out.append(para)
     return out
+
+
+def moby_dick(root):
+    """Herman Melville's "Moby-Dick" (public domain), as r-cran-tokenizers ships it (a Project
+    Gutenberg text): its paragraphs, without Gutenberg's header and licence."""
+    books = r_character_vectors(os.path.join(root, "usr/lib/R/site-library/tokenizers/data/Rdata.rdb"))
+    return gutenberg_paragraphs(next(iter(books.values()))[0])
+
+
+def sherlock_holmes(root):
+    """Arthur Conan Doyle's "The Adventures of Sherlock Holmes" (1892, public domain; Project
+    Gutenberg's #1661), which golang-github-bkaradzic-go-lz4-dev ships as test data: its
+    paragraphs from the first story on (the table of contents left out)."""
+    path = os.path.join(root, "usr/share/gocode/src/github.com/bkaradzic/go-lz4/testdata/pg1661.txt")
+    paras = gutenberg_paragraphs(open(path, encoding="utf-8-sig").read())
+    first = next(i for i, p in enumerate(paras) if p.startswith("To Sherlock Holmes she is always"))
+    return paras[first:]
 
 
 def fortunes(root, sub):

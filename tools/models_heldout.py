@@ -6,6 +6,9 @@ packaging/debian/copyright.
 - en-casual: the English dialogues of chatterbot-corpus (PyPI, BSD);
 - en-tutorial: "The Rust Programming Language" (rust-doc, MIT or Apache-2.0), chapters 1 to 3.2,
   prose only (no Rust documentation is built from);
+- en-novel: Mark Twain's "The Adventures of Tom Sawyer" (public domain), the Project Gutenberg
+  text that golang-github-pierrec-lz4-dev ships as test data (another author than the novels
+  the English model is built from: Austen's other five, Melville, Conan Doyle);
 - de-docs, fr-docs: the Debian FAQ in German and French (debian-faq-de, debian-faq-fr).
 """
 import glob
@@ -14,12 +17,13 @@ import shutil
 
 import models_corpora as corpora
 
-DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr", "rust-doc"]
+DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr", "rust-doc", "golang-github-pierrec-lz4-dev"]
 WHEELS = ["chatterbot-corpus==1.3.3"]
 
 
 def fetch(cache):
-    """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root."""
+    """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root
+    (again when the list of sources changed)."""
     root = os.path.join(cache, "held-out-root")
     stamp = os.path.join(cache, "held-out-inputs.txt")
     wanted = "\n".join(DEBS + WHEELS) + "\n"
@@ -50,6 +54,13 @@ def paragraphs(lines):
                 out.append(text)
             current = []
     return out
+
+
+def tom_sawyer(root):
+    """Tom Sawyer's paragraphs from its first chapter on (the preface left out)."""
+    path = os.path.join(root, "usr/share/gocode/src/github.com/pierrec/lz4/testdata/Mark.Twain-Tom.Sawyer.txt")
+    paras = corpora.gutenberg_paragraphs(open(path, encoding="utf-8").read())
+    return paras[next(i for i, p in enumerate(paras) if p.startswith("No answer.")):]
 
 
 def chat_lines(root, language):
@@ -88,6 +99,7 @@ def texts(cache, take_words):
         # From chapter 1 (the introduction, chapter 0, is about the book): installing, hello
         # world, Cargo, the guessing game, variables, data types; 12,099 words.
         "en-tutorial": take_words(rust_book(root)[1:], 12000),
+        "en-novel": take_words(tom_sawyer(root), 12500),
         "de-docs": take_words(faq["de"], 8000),
         "fr-docs": take_words(faq["fr"], 8000),
     }

@@ -68,11 +68,15 @@ def split_sentences(text, lang):
 
 
 def sentences(texts, lang):
+    """(tokens, weight, starts) of every sentence; a text is a string (weight 1, its sentence
+    starts counted) or (string, weight, starts): starts False leaves out the pairs and triples
+    that begin at the sentence's start."""
     for text in texts:
+        text, weight, starts = (text, 1, True) if isinstance(text, str) else text
         for s in split_sentences(text, lang):
             toks = tokens(s, lang)
             if toks:
-                yield toks
+                yield toks, weight, starts
 
 
 def good_word(w, lang):
@@ -93,8 +97,8 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), 
     vocab = ["<s>"] + words
     ids = {w: i for i, w in enumerate(vocab)}
     bi, tri, forms = Counter(), Counter(), defaultdict(Counter)
-    for toks in sentences(texts, lang):
-        seq = [0]
+    for toks, weight, starts in sentences(texts, lang):
+        seq = [0] if starts else [None]
         for k, tok in enumerate(toks):
             low = tok.lower() if tok else None
             seq.append(ids.get(low) if low else None)
@@ -102,10 +106,10 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), 
                 forms[low][tok] += 1
         for a, b in zip(seq, seq[1:]):
             if a is not None and b is not None:
-                bi[(a, b)] += 1
+                bi[(a, b)] += weight
         for a, b, c in zip(seq, seq[1:], seq[2:]):
             if a is not None and b is not None and c is not None:
-                tri[(a, b, c)] += 1
+                tri[(a, b, c)] += weight
     pooled = Counter({k: float(v) for k, v in bi.items()})
     context_mass = Counter()
     for (a, _), c in bi.items():
