@@ -111,6 +111,10 @@ enum GlideTune {
         if let v = env("GLIDE_LOC").first { decoder.tuning.locationSigma = v }
         if let v = env("GLIDE_SHAPE").first { decoder.tuning.shapeSigma = v }
         if let v = env("GLIDE_PAUSE").first { decoder.tuning.pauseWeight = v }
+        if let v = env("GLIDE_SQUARE").first {
+            decoder.tuning.squareKeys = v
+            decoder = GlideDecoder(keyboard: keys, lexicon: lexicon, tuning: decoder.tuning)
+        }
         if let word = getenv("GLIDE_WORD").map({ String(cString: $0) }), let path = keys.path(of: word) {
             var generator = GestureGenerator(seed: 5, scatter: 0.18, speed: .even)
             for _ in 0..<5 {
