@@ -148,7 +148,7 @@ enum GlideTune {
             var generator = GestureGenerator(seed: 1)
             for (g, word) in words.enumerated() where g < 400 {
                 let points = generator.gesture(through: word.path.map { decoder.keyboard.keys[Int($0)] })
-                let found = decoder.decode(points, limit: 3)
+                let found = GlideBench.offered(decoder, points)
                 if found.first?.word != word.text {
                     print("\(word.text): \(found.map { "\($0.word) \(Int($0.score * 10))" }.joined(separator: ", "))")
                 }
