@@ -17,7 +17,7 @@ public struct GlideTuning: Hashable, Sendable {
     /// letters' centres: fingers aim those two most carefully.
     public var endSigma = 0.3
     /// The weight of the language model's log probability beside the two channels.
-    public var languageWeight = 0.5
+    public var languageWeight = 0.6
     /// How many of the best by gesture and prior are looked at again: for letters the gesture
     /// missed and stretches of it far from the word (SHARK2's tunnel), and in their context.
     public var rescored = 48
