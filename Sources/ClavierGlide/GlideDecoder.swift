@@ -17,7 +17,7 @@ public struct GlideTuning: Hashable, Sendable {
     /// letters' centres: fingers aim those two most carefully.
     public var endSigma = 0.3
     /// The weight of the language model's log probability beside the two channels.
-    public var languageWeight = 0.5
+    public var languageWeight = 0.6
     /// How many of the best by gesture and prior are looked at again: for letters the gesture
     /// missed and stretches of it far from the word (SHARK2's tunnel), and in their context.
     public var rescored = 48
@@ -39,6 +39,11 @@ public struct GlideTuning: Hashable, Sendable {
     /// misses, whatever the word's length; 0: as many as the word has letters (which let a
     /// short word's path explain a long gesture's detours cheaply).
     public var strayLetters = 32.0
+    /// How far the decoder measures in keys rather than pixels: heights are stretched by
+    /// (key width ÷ key height) to this power, so that a row's step counts as a key's, as a
+    /// hand's scatter does (in each key's width across and height down); 0: pixels as they are.
+    /// Read when the decoder is made.
+    public var squareKeys = 1.0
     public init() {}
     public static let standard = GlideTuning()
 }
@@ -60,6 +65,8 @@ public struct GlideDecoder: Sendable {
     public let lexicon: any GlideLexicon
     public var tuning: GlideTuning
     private let centres: [GlidePoint]
+    /// What heights are multiplied by (`GlideTuning.squareKeys`).
+    private let yScale: Double
     /// Every word's path as key indices, one after another; word i's is offsets[i]..<offsets[i+1].
     private let paths: [UInt8]
     private let offsets: [Int32]
@@ -74,7 +81,13 @@ public struct GlideDecoder: Sendable {
         self.keyboard = keyboard
         self.lexicon = lexicon
         self.tuning = tuning
-        centres = keyboard.keys.map(\.centre)
+        let heights = keyboard.keys.map(\.height).sorted()
+        let aspect = heights.isEmpty ? 1 : keyboard.pitch / max(heights[heights.count / 2], 1)
+        let power = aspect > 0 ? tuning.squareKeys * GlideMath.log(aspect) : 0
+        let yScale = power <= 0 ? GlideMath.exp(power) : 1 / GlideMath.exp(-power)
+        self.yScale = yScale
+        let centres = keyboard.keys.map { GlidePoint(x: $0.centre.x, y: $0.centre.y * yScale) }
+        self.centres = centres
         let k = keyboard.keys.count
         var paths: [UInt8] = [], offsets: [Int32] = [0], lengths: [Float] = []
         var buckets = [[Int32]](repeating: [], count: k * k)
@@ -103,6 +116,7 @@ public struct GlideDecoder: Sendable {
     /// The words a gesture through `points` (px, in the order drawn) most likely means after
     /// `context` (the words before it, oldest first), best first, at most `limit`, no word twice.
     public func decode(_ points: [GlidePoint], context: [String] = [], limit: Int = 5) -> [GlideCandidate] {
+        let points = yScale == 1 ? points : points.map { GlidePoint(x: $0.x, y: $0.y * yScale) }
         guard points.count > 1, let first = points.first, let last = points.last, !centres.isEmpty else { return [] }
         let t = tuning, pitch = keyboard.pitch, k = centres.count
         var gesture: [Double] = []
@@ -218,7 +232,7 @@ public struct GlideDecoder: Sendable {
         var near: [(Int, Double)] = []
         var nearest = (0, Double.infinity)
         for (i, key) in keyboard.keys.enumerated() {
-            let dx = (point.x - centres[i].x) / max(key.width, 1), dy = (point.y - centres[i].y) / max(key.height, 1)
+            let dx = (point.x - centres[i].x) / max(key.width, 1), dy = (point.y - centres[i].y) / max(key.height * yScale, 1)
             let d = dx * dx + dy * dy
             if d <= r2 { near.append((i, d)) }
             if d < nearest.1 { nearest = (i, d) }

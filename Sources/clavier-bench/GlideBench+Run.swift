@@ -35,6 +35,7 @@ extension Bench {
         let text = texts.isEmpty ? nil : (texts.map(\.name).joined(separator: ", "), texts.map(\.text).joined(separator: "\n"))
         let figures = GlideBench.run(lexicon: lexicon, gestures: options.quick ? 300 : 1000, text: text, rssBefore: rss)
         var report = GlideBench.report(figures, vocabulary: lexicon.glideWords.count, source: source)
+        report += commonWordsRows(lexicon: lexicon)
         report += heldOutWords(lexicon: lexicon, quick: options.quick)
         // Through the running keyboard: the casual text (the prose's first words were glided above).
         let clavier = options.clavier.isEmpty ? siblingBinary("clavier") : options.clavier
@@ -76,6 +77,16 @@ extension Bench {
     }
 }
 
+extension Bench {
+    /// Issue 36's common-words rows: the odd ranks of the 3,000 commonest (seed 2), each glided
+    /// once at even and at varying speed, σ 0.18 and 0.25 key, decoded without context.
+    static func commonWordsRows(lexicon: any GlideLexicon) -> String {
+        let decoder = GlideDecoder(keyboard: GlideBench.keyboard(), lexicon: lexicon)
+        let words = GlideBench.commonWords(lexicon, keyboard: decoder.keyboard, common: 3000, odd: true)
+        return GlideWords.commonReport(GlideWords.rows(decoder, GlideWords.common(words), seed: 2), words: words.count)
+    }
+}
+
 /// `--glide-tune`: accuracy of a few tunings on the tuning half (even ranks, seed 1).
 enum GlideTune {
     static func run(lexicon: any GlideLexicon) {
@@ -100,11 +111,24 @@ enum GlideTune {
         if let v = env("GLIDE_LOC").first { decoder.tuning.locationSigma = v }
         if let v = env("GLIDE_SHAPE").first { decoder.tuning.shapeSigma = v }
         if let v = env("GLIDE_PAUSE").first { decoder.tuning.pauseWeight = v }
+        if let v = env("GLIDE_SQUARE").first {
+            decoder.tuning.squareKeys = v
+            decoder = GlideDecoder(keyboard: keys, lexicon: lexicon, tuning: decoder.tuning)
+        }
         if let word = getenv("GLIDE_WORD").map({ String(cString: $0) }), let path = keys.path(of: word) {
             var generator = GestureGenerator(seed: 5, scatter: 0.18, speed: .even)
             for _ in 0..<5 {
                 let points = generator.gesture(through: path.map { keys.keys[Int($0)] })
                 print(decoder.decode(points, limit: 6).map { "\($0.word) \(Int($0.score * 10))" }.joined(separator: ", "))
+            }
+            return
+        }
+        if getenv("GLIDE_COMMON") != nil {
+            // The common words' rows on the tuning half (even ranks, seed 1), never the odd ranks.
+            for row in GlideWords.rows(decoder, GlideWords.common(words), seed: 1) {
+                let times = row.times.sorted()
+                print("common σ \(row.scatter) \(row.speed): top1 \(row.top1) top3 \(row.top3) p95 \(times[times.count * 95 / 100])")
+                if getenv("GLIDE_MISSES") != nil { print("  " + row.misses.map { "\($0.word)→\($0.got)" }.joined(separator: " ")) }
             }
             return
         }
@@ -124,7 +148,7 @@ enum GlideTune {
             var generator = GestureGenerator(seed: 1)
             for (g, word) in words.enumerated() where g < 400 {
                 let points = generator.gesture(through: word.path.map { decoder.keyboard.keys[Int($0)] })
-                let found = decoder.decode(points, limit: 3)
+                let found = GlideBench.offered(decoder, points)
                 if found.first?.word != word.text {
                     print("\(word.text): \(found.map { "\($0.word) \(Int($0.score * 10))" }.joined(separator: ", "))")
                 }

@@ -49,11 +49,22 @@ enum GlideBench {
         return GlideWordList(counts: counts)
     }
 
+    /// The English list of offensive words (Assets/offensive/en.txt): `clavier glide` and the
+    /// keyboard leave them out of what they offer (`--offensive-words block`, a user who never
+    /// typed them), so the bench does too, and does not ask for them.
+    static let offensive = OffensiveWords.read(Bench.assets() + "/offensive/en.txt") ?? OffensiveWords(list: "")
+
+    /// The best `limit` words for a gesture that `clavier glide` offers: offensive ones left out.
+    static func offered(_ decoder: GlideDecoder, _ points: [GlidePoint], context: [String] = [], limit: Int = 3) -> [GlideCandidate] {
+        Array(decoder.decode(points, context: context, limit: limit + 5).filter { !offensive.contains($0.word) }.prefix(limit))
+    }
+
     /// The measured (odd) or tuning (even) half of the `common` likeliest words of 2 keys or more.
     static func commonWords(_ lexicon: any GlideLexicon, keyboard: GlideKeyboard, common: Int, odd: Bool) -> [(text: String, prior: Double, path: [UInt8])] {
         let ranked = lexicon.glideWords.compactMap { w in keyboard.path(of: w.text).flatMap { $0.count > 1 ? (w.text, w.logPrior, $0) : nil } }
             .sorted { $0.1 > $1.1 }.prefix(common)
-        return ranked.enumerated().filter { ($0.offset % 2 == 1) == odd }.map { $0.element }
+        // Split first, so that leaving out the offensive words moves no word to the other half.
+        return ranked.enumerated().filter { ($0.offset % 2 == 1) == odd && !offensive.contains($0.element.0) }.map { $0.element }
     }
 
     /// Accuracy (uniform over the words and weighted by their frequency) and decode times.
@@ -82,7 +93,7 @@ enum GlideBench {
                 let word = words[pick]
                 let points = generator.gesture(through: word.path.map { decoder.keyboard.keys[Int($0)] })
                 let start = clock.now
-                let found = decoder.decode(points, limit: 3)
+                let found = offered(decoder, points)
                 let elapsed = clock.now - start
                 times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
                 if found.first?.word == word.text { hits1 += 1 }
@@ -108,12 +119,12 @@ enum GlideBench {
         func glide() {
             defer { word = "" }
             guard !word.isEmpty, glided < gestures else { return }
-            guard known.contains(word.lowercased()), let path = decoder.keyboard.path(of: word), path.count > 1 else {
+            guard known.contains(word.lowercased()), !offensive.contains(word), let path = decoder.keyboard.path(of: word), path.count > 1 else {
                 skipped += 1
                 return
             }
             let points = generator.gesture(through: path.map { decoder.keyboard.keys[Int($0)] })
-            let found = decoder.decode(points, context: GlideDecoder.context(of: before), limit: 3).map { $0.word.lowercased() }
+            let found = offered(decoder, points, context: GlideDecoder.context(of: before)).map { $0.word.lowercased() }
             glided += 1
             if found.first == word.lowercased() { hits1 += 1 }
             if found.contains(word.lowercased()) { hits3 += 1 }

@@ -57,6 +57,24 @@ import Testing
         #expect(long.first == "long", "\(long)")
     }
 
+    /// Keys twice as wide as tall, as the system keyboard's at 1280×330: a step of a row is
+    /// half a key's width in pixels but a whole key to a hand that aims within each key.
+    /// Measured in pixels, these gestures through the letters' very centres read as less,
+    /// Linus, Larry and does.
+    @Test(arguments: ["lots", "likes", "library", "dogs"])
+    func aRowCountsAsAKeyOnWideKeys(word: String) throws {
+        let shared = try #require(Self.decoder, "Assets/models/en.lm")
+        var keys: [GlideKey] = []
+        for (r, (row, indent)) in [("qwertyuiop", 0.0), ("asdfghjkl", 50.0), ("zxcvbnm", 150.0)].enumerated() {
+            for (i, letter) in row.enumerated() {
+                keys.append(GlideKey(letter: letter, x: indent + Double(i) * 100, y: Double(r) * 50, width: 100, height: 50))
+            }
+        }
+        let decoder = GlideDecoder(keyboard: GlideKeyboard(keys: keys), lexicon: shared.lexicon)
+        let words = decoder.decode(even(word.map { centre($0, decoder) }), limit: 3).map(\.word)
+        #expect(words.first == word, "\(words)")
+    }
+
     @Test func anEmptyContextWeighsTheWordsPriorBesideASentencesStart() throws {
         var decoder = try #require(Self.decoder, "Assets/models/en.lm")
         // w → e → r → e is the path of "were" and "we're": a sentence's start says "we're", running
