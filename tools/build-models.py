@@ -49,6 +49,9 @@ SPHINX_WEIGHT = float(os.environ.get("CLAVIER_SPHINX_WEIGHT", 1e7))
 # and 0.1 on en-casual; PostgreSQL cut to 200,000 words or left out, or the handbook left out,
 # gained less on en-docs and no more elsewhere; Django's reference and internals too (+0.19 M
 # words) +0.2 on en-docs, −0.1 more on en-prose.
+# Their counts are multiplied by this before they are pooled (with the novels beside them: 1,
+# 0.5 and 0.25 tried; the tuning texts' sum at 3 was best at 1; BENCHMARKS.md).
+TECHNICAL_WEIGHT = float(os.environ.get("CLAVIER_TECHNICAL_WEIGHT", 1))
 TECHNICAL = {"django": None, "flask": None, "postgresql": None, "handbook": None}
 # Experiments: CLAVIER_TECHNICAL="django=100000,postgresql=0" replaces those figures.
 for item in filter(None, os.environ.get("CLAVIER_TECHNICAL", "").split(",")):
@@ -123,7 +126,7 @@ def corpus(root, lang):
         for name, pages in technical(root).items():
             kept = spread(pages, TECHNICAL[name])
             print("technical:", name, len(kept), "of", len(pages), "pages,", sum(len(p.split()) for p in kept), "words")
-            train += kept
+            train += kept if TECHNICAL_WEIGHT == 1 else [(p, TECHNICAL_WEIGHT, True) for p in kept]
         # Fiction: Jane Austen's five other novels (Persuasion is the held-out en-prose) and
         # Conan Doyle's Adventures of Sherlock Holmes, whose last 12,500 words or so (the last
         # story and a half) are the tuning text en-novel. The held-out en-novel is Mark Twain's
