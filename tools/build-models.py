@@ -31,7 +31,8 @@ VOCABULARY = {"en": 60000, "de": 100000, "fr": 100000, "es": 100000, "ru": 10000
 BIGRAMS = {"en": 400000}
 TRIGRAMS = {"en": 150000}
 # Experiments: CLAVIER_BIGRAMS, CLAVIER_TRIGRAMS, CLAVIER_SPHINX_WEIGHT, CLAVIER_SYMSPELL_WEIGHT,
-# CLAVIER_FICTION_WEIGHT in the environment replace the English figures below.
+# CLAVIER_TECHNICAL, CLAVIER_TECHNICAL_WEIGHT, CLAVIER_TECHNICAL_STARTS, CLAVIER_FICTION_WEIGHT,
+# CLAVIER_FICTION_STARTS in the environment replace the English figures below.
 if "CLAVIER_BIGRAMS" in os.environ:
     BIGRAMS["en"] = int(os.environ["CLAVIER_BIGRAMS"])
 if "CLAVIER_TRIGRAMS" in os.environ:
@@ -130,7 +131,7 @@ def corpus(root, lang):
         for name, pages in technical(root).items():
             kept = spread(pages, TECHNICAL[name])
             print("technical:", name, len(kept), "of", len(pages), "pages,", sum(len(p.split()) for p in kept), "words")
-            train += kept if TECHNICAL_WEIGHT == 1 and TECHNICAL_STARTS else [(p, TECHNICAL_WEIGHT, TECHNICAL_STARTS) for p in kept]
+            train += [(p, TECHNICAL_WEIGHT, TECHNICAL_STARTS) for p in kept]
         # Fiction: Jane Austen's five other novels (Persuasion is the held-out en-prose) and
         # Conan Doyle's Adventures of Sherlock Holmes, whose last 12,500 words or so (the last
         # story and a half) are the tuning text en-novel. The held-out en-novel is Mark Twain's
@@ -141,12 +142,10 @@ def corpus(root, lang):
         for title in ("SENSE AND SENSIBILITY", "PRIDE AND PREJUDICE", "MANSFIELD PARK", "EMMA", "NORTHANGER ABBEY"):
             fiction += [p.replace("_", "") for p in heldout.paragraphs(novels[title])]
         sherlock = corpora.sherlock_holmes(root)
-        start = len(sherlock)
-        while sum(len(p.split()) for p in sherlock[start:]) < 12500:
-            start -= 1
-        fiction += sherlock[:start]
-        train += fiction if FICTION_WEIGHT == 1 and FICTION_STARTS else [(p, FICTION_WEIGHT, FICTION_STARTS) for p in fiction]
-        held["en-novel"] = take_words(sherlock[start:], 12500)
+        tail = take_words(sherlock[::-1], 12500)[::-1]
+        fiction += sherlock[:len(sherlock) - len(tail)]
+        train += [(p, FICTION_WEIGHT, FICTION_STARTS) for p in fiction]
+        held["en-novel"] = tail
         return train, held
     train = help_train
     held = {}

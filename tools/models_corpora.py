@@ -47,19 +47,24 @@ def python_doc_package():
     return names[0]
 
 
-def fetch(cache):
-    """Downloads every input once into cache/ and unpacks it into cache/root."""
-    root = os.path.join(cache, "root")
-    stamp = os.path.join(cache, "inputs.txt")
-    debs = DEBS + [python_doc_package()]
-    wanted = "\n".join(debs + WHEELS) + "\n"
+def unpacked(cache, debs, wheels, prefix=""):
+    """cache/PREFIXroot with the Debian packages and PyPI wheels unpacked into it, downloaded
+    into cache/PREFIXdebs and cache/PREFIXwheels once, and again when the list of them changed."""
+    root = os.path.join(cache, prefix + "root")
+    stamp = os.path.join(cache, prefix + "inputs.txt")
+    wanted = "\n".join(debs + wheels) + "\n"
     if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
         return root
     shutil.rmtree(root, ignore_errors=True)
-    unpack(debs, WHEELS, os.path.join(cache, "debs"), os.path.join(cache, "wheels"), root)
+    unpack(debs, wheels, os.path.join(cache, prefix + "debs"), os.path.join(cache, prefix + "wheels"), root)
     with open(stamp, "w") as f:
         f.write(wanted)
     return root
+
+
+def fetch(cache):
+    """Downloads every input once into cache/ and unpacks it into cache/root."""
+    return unpacked(cache, DEBS + [python_doc_package()], WHEELS)
 
 
 # --- wordfreq's unigram lists: msgpack [header, [words at 0 cB], [words at -1 cB], ...] ---

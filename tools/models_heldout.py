@@ -13,7 +13,6 @@ packaging/debian/copyright.
 """
 import glob
 import os
-import shutil
 
 import models_corpora as corpora
 
@@ -24,16 +23,7 @@ WHEELS = ["chatterbot-corpus==1.3.3"]
 def fetch(cache):
     """Downloads the held-out sources once into cache/ and unpacks them into cache/held-out-root
     (again when the list of sources changed)."""
-    root = os.path.join(cache, "held-out-root")
-    stamp = os.path.join(cache, "held-out-inputs.txt")
-    wanted = "\n".join(DEBS + WHEELS) + "\n"
-    if os.path.isdir(root) and os.path.exists(stamp) and open(stamp).read() == wanted:
-        return root
-    shutil.rmtree(root, ignore_errors=True)
-    corpora.unpack(DEBS, WHEELS, os.path.join(cache, "held-out-debs"), os.path.join(cache, "held-out-wheels"), root)
-    with open(stamp, "w") as f:
-        f.write(wanted)
-    return root
+    return corpora.unpacked(cache, DEBS, WHEELS, "held-out-")
 
 
 def austen(root):
