@@ -84,6 +84,7 @@ public struct GlideDecoder: Sendable {
         let heights = keyboard.keys.map(\.height).sorted()
         let aspect = heights.isEmpty ? 1 : keyboard.pitch / max(heights[heights.count / 2], 1)
         let power = aspect > 0 ? tuning.squareKeys * GlideMath.log(aspect) : 0
+        // aspect^squareKeys; GlideMath.exp takes only x ≤ 0, so a stretch is 1 / e^-x.
         let yScale = power <= 0 ? GlideMath.exp(power) : 1 / GlideMath.exp(-power)
         self.yScale = yScale
         let centres = keyboard.keys.map { GlidePoint(x: $0.centre.x, y: $0.centre.y * yScale) }
