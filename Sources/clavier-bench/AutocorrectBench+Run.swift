@@ -7,7 +7,7 @@ import Glibc
 
 extension Bench {
     /// `--autocorrect` (and `--autocorrect-tune`): autocorrection's figures alone, no X server needed.
-    static func runAutocorrect(_ options: Options) {
+    static func runAutocorrect(_ options: BenchOptions) {
         emit(options) {
             if options.autocorrectTune {
                 try AutocorrectTune.run(options)
@@ -18,13 +18,13 @@ extension Bench {
     }
 
     /// `--autocorrect-live`: autocorrection through the running keyboard alone.
-    static func runAutocorrectLive(_ options: Options) {
+    static func runAutocorrectLive(_ options: BenchOptions) {
         emit(options) { try autocorrectLiveSection(options) }
     }
 
     /// Autocorrection through the running `clavier` (AutocorrectLive.swift): the held-out prose's
     /// words at σ 0.17 and 0.2, 500 words each (150 with `--quick`).
-    static func autocorrectLiveSection(_ options: Options) throws(HarnessError) -> String {
+    static func autocorrectLiveSection(_ options: BenchOptions) throws(HarnessError) -> String {
         let clavier = options.clavier.isEmpty ? siblingBinary("clavier") : options.clavier
         guard access(clavier, X_OK) == 0 else { throw HarnessError("no clavier binary at \(clavier)") }
         guard let text = TextFile.read(assets() + "/../bench/ksr/held-out/en-prose.txt") else {
@@ -35,7 +35,7 @@ extension Bench {
     }
 
     /// The English model as the keyboard has it, without learned words; the engine over it.
-    static func autocorrector(_ options: Options) throws(HarnessError) -> (Predictor, Autocorrector, Keyboard, Double) {
+    static func autocorrector(_ options: BenchOptions) throws(HarnessError) -> (Predictor, Autocorrector, Keyboard, Double) {
         let path = (options.models ?? assets() + "/models") + "/en.lm"
         let model = Predictor(language: "en", modelPath: path, userModelPath: nil, learning: false)
         guard model.system != nil else { throw HarnessError("cannot read \(path): \(model.warnings.joined(separator: "; "))") }
@@ -57,7 +57,7 @@ extension Bench {
     }
 
     /// The autocorrect section of the report, on the held-out texts at σ 0.17 and 0.2.
-    static func autocorrectSection(_ options: Options) throws(HarnessError) -> String {
+    static func autocorrectSection(_ options: BenchOptions) throws(HarnessError) -> String {
         let (model, corrector, keyboard, ms) = try autocorrector(options)
         let (names, text) = autocorrectTexts("held-out")
         guard !text.isEmpty else { throw HarnessError("no held-out texts in bench/ksr/held-out") }
@@ -85,7 +85,7 @@ extension Bench {
 /// `--autocorrect-tune`: the figures on the tuning texts (bench/ksr/tuning, seed 1) with the
 /// tuning's numbers from the environment (AC_SIGMAX=0.2,0.25 … tries each).
 enum AutocorrectTune {
-    static func run(_ options: Bench.Options) throws(HarnessError) {
+    static func run(_ options: BenchOptions) throws(HarnessError) {
         let (model, base, keyboard, _) = try Bench.autocorrector(options)
         let (_, text) = Bench.autocorrectTexts("tuning")
         func values(_ name: String) -> [Double]? {

@@ -8,7 +8,7 @@ import Glibc
 @main
 struct Bench {
     static func main() {
-        var options = parseOptions(CommandLine.arguments.dropFirst())
+        var options = BenchOptions(arguments: CommandLine.arguments.dropFirst())
         if options.glide || options.glideTune {
             runGlide(options)
             return
@@ -42,7 +42,7 @@ struct Bench {
     }
 
     /// The Wayland rows (WaylandBench.swift), nil when `--only` names none of them.
-    static func waylandSection(_ options: Options) -> String? {
+    static func waylandSection(_ options: BenchOptions) -> String? {
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
         // --no-peers: Clavier's row alone.
@@ -53,7 +53,7 @@ struct Bench {
 
     /// Prints the report `make` gives (nil: none) and writes it to `--output`; an error ends
     /// the bench.
-    static func emit(_ options: Options, _ make: () throws -> String?) {
+    static func emit(_ options: BenchOptions, _ make: () throws -> String?) {
         do {
             guard let report = try make() else { return }
             print(report)
@@ -70,7 +70,7 @@ struct Bench {
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
-    static func runAll(_ options: Options) throws(HarnessError) -> String {
+    static func runAll(_ options: BenchOptions) throws(HarnessError) -> String {
         guard access(options.clavier, X_OK) == 0 else { throw HarnessError("no clavier binary at \(options.clavier)") }
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
@@ -245,7 +245,7 @@ struct Bench {
     /// Press → KeyPress where the server has no Generic Event Extension, so no XInput 2: Clavier
     /// then reads the core pointer, where with XI 2.2 it reads XI2 buttons and touches. Its own
     /// Xvfb and probe; one start, no idle.
-    static func measureCorePointer(_ clavier: Subject, options: Options, presses: Int, logs: String) -> SubjectResult {
+    static func measureCorePointer(_ clavier: Subject, options: BenchOptions, presses: Int, logs: String) -> SubjectResult {
         do throws(HarnessError) {
             let server = try Xvfb(width: 1920, height: 1080, displays: Array(200...249),
                                   arguments: ["-extension", "Generic Event Extension"])

@@ -5,7 +5,7 @@ import Glibc
 
 extension Bench {
     /// `--glide` (and `--glide-tune`): the decoder's figures alone, no X server needed.
-    static func runGlide(_ options: Options) {
+    static func runGlide(_ options: BenchOptions) {
         emit(options) {
             guard options.glideTune else { return try glideSection(options) }
             GlideTune.run(lexicon: try lexicon(options).lexicon)
@@ -14,7 +14,7 @@ extension Bench {
     }
 
     /// The words glided over: `--glide-words`, else the English model (as the keyboard has it).
-    static func lexicon(_ options: Options) throws(HarnessError) -> (lexicon: any GlideLexicon, source: String) {
+    static func lexicon(_ options: BenchOptions) throws(HarnessError) -> (lexicon: any GlideLexicon, source: String) {
         if let path = options.glideWords { return (try GlideBench.wordList(path), path) }
         do {
             return (GlideBench.model(try SystemModel(path: assets() + "/models/en.lm")), "the English model, Assets/models/en.lm")
@@ -24,7 +24,7 @@ extension Bench {
     }
 
     /// The glide section of the report: over `--glide-words`, else the English model.
-    static func glideSection(_ options: Options) throws(HarnessError) -> String {
+    static func glideSection(_ options: BenchOptions) throws(HarnessError) -> String {
         let rss = ProcStats.memory(pid: getpid())?.rss
         let (lexicon, source) = try lexicon(options)
         // The prediction bench's held-out texts: no model was built from them, no tuning (the
