@@ -57,15 +57,30 @@ public struct TypingContext: Sendable {
     }
 
     /// Whether the next letter starts a sentence: the field's start, a new line, or a space
-    /// after `.`, `!` or `?`.
+    /// after `.`, `!` or `?` (or after a quote or bracket closed behind one: `"Yes." W`); also
+    /// after an opening quote or bracket there (`Yes. "W`, `(W` on a new line), as phones read
+    /// it. A quote right after a letter closes and starts nothing.
     public var atSentenceStart: Bool {
-        let scalars = before.unicodeScalars
+        var scalars = Substring(before).unicodeScalars
+        while let last = scalars.last, Self.opening.contains(last) {
+            let rest = scalars.dropLast()
+            guard let previous = rest.last else { scalars = rest; break }
+            guard previous == " " || previous == "\n" || Self.opening.contains(previous) else { break }
+            scalars = rest
+        }
         guard let last = scalars.last else { return knowsStart }
         if last == "\n" { return true }
         guard last == " " else { return false }
-        guard let mark = scalars.reversed().first(where: { $0 != " " }) else { return knowsStart }
+        // The mark before the spaces, past the quotes and brackets a sentence ends inside ("Hi." ).
+        guard let mark = scalars.reversed().first(where: { $0 != " " && !Self.closing.contains($0) }) else { return knowsStart }
         return mark == "." || mark == "!" || mark == "?" || mark == "\n"
     }
+
+    /// Marks that open a quotation or an aside: a sentence may start after them.
+    static let opening: Set<Unicode.Scalar> = ["\"", "'", "“", "‘", "„", "«", "(", "[", "¿", "¡"]
+
+    /// Marks that close a quotation or an aside, which a sentence's end may stand inside.
+    static let closing: Set<Unicode.Scalar> = ["\"", "'", "”", "’", "»", ")", "]"]
 
     /// Whether a sentence's first letter gets a latched Shift now.
     public var wantsShift: Bool { capitalize.capitalizes(in: field) && atSentenceStart }

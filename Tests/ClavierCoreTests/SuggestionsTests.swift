@@ -91,6 +91,20 @@ import Testing
         #expect(k.shift == .off, "BackSpace over the space takes the Shift back")
     }
 
+    @Test func aSentenceMayStartInsideAnOpeningQuoteOrBracket() {
+        for before in ["Yes. \"", "Yes. “", "Yes.\n(", "\"Hi.\" ", "Hi (yes). ", "\"", "¡Sí! ¿", "Yes! «"] {
+            #expect(keyboard(.prose, before: before).shift == .latched, "after \(before)")
+        }
+        for before in ["He said \"", "built for \"", "It is \"x\" ", "don'", "Yes.\"", "Yes. \"a"] {
+            #expect(keyboard(.prose, before: before).shift == .off, "after \(before)")
+        }
+        // Typed through the keys: the quote is on the numbers page, and the letters page comes back shifted.
+        var k = keyboard(.prose, before: "Yes. ")
+        _ = tap(&k, "page-numbers")
+        #expect(typed(tap(&k, "\"")) == "\"")
+        #expect(typed(tap(&k, "page-letters") + tap(&k, "w")) == "W")
+    }
+
     @Test(arguments: [FieldKind.unknown, .terminal, .password, .email, .url, .telephone, .number])
     func noShiftWhereTheFieldIsNotProseOrSaysNothing(field: FieldKind) {
         var k = keyboard(.prose, field: field)
