@@ -4,7 +4,7 @@ import Testing
 
 /// What the focus watch tells the suggestions, with a real GTK 3 window on a private
 /// accessibility bus: a password entry's text is never learned, and a prose entry's first
-/// letter gets a latched Shift.
+/// letter gets a latched Shift, as does a sentence's after a quote opened.
 @Suite(.serialized, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send")) struct SuggestionFocusTests {
     /// Every file the keyboard keeps under `state`, read as text (whatever the model's format).
     static func kept(in session: KeyboardSession) -> String {
@@ -25,9 +25,10 @@ import Testing
         try s.session.tap(["z", "y", "x", "w", "v", "q", "return"])
         try s.focus("entry-1")
         #expect(Harness.waitFor(10) { s.session.errors.contains("(prose)") }, "the watch did not say prose; \(s.said)")
-        try s.session.tap(["p", "l", "u", "m", "b", "o", "u", "s", "return"])
+        // A sentence also starts inside the quote opened after a full stop: Shift again there.
+        try s.session.tap(["p", "l", "u", "m", "b", "o", "u", "s", "page-numbers", ".", "space", "\"", "page-letters", "w", "return"])
         try FocusProbe.focus("dump-1", controlFile: s.control)
-        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text Plumbous|zyxwvq") == true },
+        #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains("text Plumbous. \"W|zyxwvq") == true },
                 "the entries do not hold what was typed; \(s.said)")
         #expect(s.session.stopKeyboard() == 0)
         let kept = Self.kept(in: s.session)
