@@ -108,7 +108,7 @@ import Testing
         #expect(suggester.suggestions(for: keyboard, after: TypingContext()) == ["old", "words", "here"])
         #expect(suggester.loading)
         // Made: the bar is asked again, and the model's words are kept for the next start.
-        for _ in 0..<200 where suggester.loading { usleep(10_000) }
+        for _ in 0..<1000 where suggester.loading { usleep(10_000) }  // up to 10 s: a loaded machine, a sanitizer
         #expect(suggester.madeSinceAsked())
         #expect(suggester.suggestions(for: keyboard, after: TypingContext()) == ["the", "I", "a"])
         #expect(FirstWordsFile(beside: cache).words(language: "en", cells: 3) == ["the", "I", "a"])
@@ -137,7 +137,7 @@ import Testing
         #expect(suggester.firstWords(for: keyboard, waiting: .seconds(1)) == ["old", "words", "here"])
         #expect(suggester.madeSinceAsked())
         _ = suggester.suggestions(for: keyboard, after: TypingContext())
-        for _ in 0..<200 where suggester.loading { usleep(10_000) }
+        for _ in 0..<1000 where suggester.loading { usleep(10_000) }  // up to 10 s: a loaded machine, a sanitizer
         #expect(suggester.madeSinceAsked())
         #expect(suggester.suggestions(for: keyboard, after: TypingContext()) == [])
         #expect(FirstWordsFile(beside: cache).words(language: "en", cells: 3) == [])
