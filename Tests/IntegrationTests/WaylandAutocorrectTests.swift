@@ -24,19 +24,20 @@ struct WaylandAutocorrectTests {
         try session.tap(ending)
     }
 
-    static func started(_ sway: HeadlessSway) throws -> WaylandSession {
+    /// The keyboard on `sway`, answering, once its debug log says `ready` (made on the loader's
+    /// thread: a fixed pause was once too short on a loaded machine).
+    static func started(_ sway: HeadlessSway, ready: String) throws -> WaylandSession {
         let session = WaylandSession(sway: sway)
-        try session.start(["--no-sound"])
+        try session.start(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
         #expect(Harness.waitFor(20) { (try? session.command(["status"]))?.status == 0 })
+        #expect(Harness.waitFor(30) { session.errors.contains(ready) }, "clavier said: \(session.errors)")
         return session
     }
 
     @Test func aGTK4EntryIsProseAndItsSlipIsCorrectedAndTakenBack() throws {
         let sway = try HeadlessSway()
         let entry = try GTK4Entry(on: sway)
-        let session = try Self.started(sway)
-        // The lexicon is made on the loader's thread: a moment for it.
-        usleep(1_500_000)
+        let session = try Self.started(sway, ready: "made autocorrection's lexicon for 'en'")
         try Self.typeTheSlip(session, ending: ["space"])
         #expect(entry.waitFor(text: "The "), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
         // BackSpace right after puts the letters typed back; a space then leaves them.
@@ -48,8 +49,8 @@ struct WaylandAutocorrectTests {
     @Test func aTerminalGetsTheLettersTyped() throws {
         let sway = try HeadlessSway()
         let foot = try FootRecorder(on: sway)
-        let session = try Self.started(sway)
-        usleep(1_500_000)
+        // A terminal never has the lexicon made; the predictor is (the bar is on).
+        let session = try Self.started(sway, ready: "made the word predictor for 'en'")
         try Self.typeTheSlip(session, ending: ["space", "return"])
         #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription)")
         #expect(foot.received == "thw \r", "clavier said: \(session.errors)")
