@@ -62,6 +62,18 @@ struct WaylandTypingTests {
         #expect(try session.quit() == 0)
     }
 
+    /// The sentence rule is the one seam's (TypingContext), so Wayland reads it as X does: a
+    /// sentence starts inside a quote opened after a full stop.
+    @Test func aSentenceStartsInsideAQuoteOpenedAfterAFullStop() throws {
+        let sway = try HeadlessSway()
+        let entry = try GTK4Entry(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start()
+        try session.tap(["o", "k", "page-numbers", ".", "space", "\"", "page-letters", "w"])
+        #expect(entry.waitFor(text: "Ok. \"W"), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
+        #expect(try session.quit() == 0)
+    }
+
     /// input-method-v2 gives the field's text before the caret: the bar completes a word the
     /// keyboard never saw typed (wtype typed it), and taking the completion finishes it.
     @Test(.needs("wtype")) func theSuggestionsFollowTheFieldsText() throws {
