@@ -280,14 +280,19 @@ def moby_dick(root):
     return gutenberg_paragraphs(next(iter(books.values()))[0])
 
 
+def gutenberg_book(path, first):
+    """gutenberg_paragraphs of the text at `path`, from the paragraph that starts with `first` on
+    (a preface or table of contents left out)."""
+    paras = gutenberg_paragraphs(open(path, encoding="utf-8").read())
+    return paras[next(i for i, p in enumerate(paras) if p.startswith(first)):]
+
+
 def sherlock_holmes(root):
     """Arthur Conan Doyle's "The Adventures of Sherlock Holmes" (1892, public domain; Project
     Gutenberg's #1661), which golang-github-bkaradzic-go-lz4-dev ships as test data: its
     paragraphs from the first story on (the table of contents left out)."""
-    path = os.path.join(root, "usr/share/gocode/src/github.com/bkaradzic/go-lz4/testdata/pg1661.txt")
-    paras = gutenberg_paragraphs(open(path, encoding="utf-8-sig").read())
-    first = next(i for i, p in enumerate(paras) if p.startswith("To Sherlock Holmes she is always"))
-    return paras[first:]
+    return gutenberg_book(os.path.join(root, "usr/share/gocode/src/github.com/bkaradzic/go-lz4/testdata/pg1661.txt"),
+                          "To Sherlock Holmes she is always")
 
 
 def fortunes(root, sub):

@@ -48,9 +48,8 @@ def paragraphs(lines):
 
 def tom_sawyer(root):
     """Tom Sawyer's paragraphs from its first chapter on (the preface left out)."""
-    path = os.path.join(root, "usr/share/gocode/src/github.com/pierrec/lz4/testdata/Mark.Twain-Tom.Sawyer.txt")
-    paras = corpora.gutenberg_paragraphs(open(path, encoding="utf-8").read())
-    return paras[next(i for i, p in enumerate(paras) if p.startswith("No answer.")):]
+    return corpora.gutenberg_book(os.path.join(root, "usr/share/gocode/src/github.com/pierrec/lz4/testdata/Mark.Twain-Tom.Sawyer.txt"),
+                                  "No answer.")
 
 
 def chat_lines(root, language):
