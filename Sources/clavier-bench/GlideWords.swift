@@ -113,7 +113,6 @@ enum GlideWords {
 
     /// The Markdown table of the common words' rows (no context: top-1 and top-3 only).
     static func commonReport(_ rows: [Row], words: Int) -> String {
-        func r(_ x: Double) -> String { let t = Int((x * 10).rounded()); return "\(t / 10).\(t % 10) %" }
         var out = """
 
         ### Issue 36: common words drawn uniformly at even and at varying speed
@@ -127,21 +126,13 @@ enum GlideWords {
 
         """
         for row in rows {
-            let sigma = String(Int((row.scatter * 100).rounded()))
-            out += "| σ 0.\(sigma.count < 2 ? "0" + sigma : sigma) key | \(row.speed) | \(r(row.top1)) | \(r(row.top3)) |\n"
+            out += "| \(sigma(row)) | \(row.speed) | \(percent(row.top1)) | \(percent(row.top3)) |\n"
         }
-        var times = rows.flatMap(\.times)
-        times.sort()
-        let ms = Int(((times.isEmpty ? 0 : times[times.count * 95 / 100]) * 10).rounded())
-        return out + "\nDecode p95 over these rows: \(ms / 10).\(ms % 10) ms.\n"
+        return out + "\nDecode p95 over these rows: \(p95(rows)) ms.\n"
     }
 
     /// The Markdown table of `rows`.
     static func report(_ rows: [Row], words: Int) -> String {
-        func r(_ x: Double) -> String { let t = Int((x * 10).rounded()); return "\(t / 10).\(t % 10) %" }
-        var times = rows.flatMap(\.times)
-        times.sort()
-        let p95 = times.isEmpty ? 0 : times[times.count * 95 / 100]
         var out = """
 
         ### Issue 36: words of held-out text at even and at varying speed
@@ -157,11 +148,29 @@ enum GlideWords {
 
         """
         for row in rows {
-            let sigma = String(Int((row.scatter * 100).rounded()))
-            out += "| σ 0.\(sigma.count < 2 ? "0" + sigma : sigma) key | \(row.speed) | \(r(row.top1)) | \(r(row.top3)) | \(r(row.contextTop1)) | \(r(row.contextTop3)) |\n"
+            out += "| \(sigma(row)) | \(row.speed) | \(percent(row.top1)) | \(percent(row.top3)) | \(percent(row.contextTop1)) | \(percent(row.contextTop3)) |\n"
         }
-        let ms = Int((p95 * 10).rounded())
-        out += "\nDecode p95 over these rows (no context): \(ms / 10).\(ms % 10) ms.\n"
+        out += "\nDecode p95 over these rows (no context): \(p95(rows)) ms.\n"
         return out
+    }
+
+    /// A share to one decimal: "95.9 %".
+    static func percent(_ x: Double) -> String { tenths(x) + " %" }
+
+    /// A row's scatter as the tables give it: "σ 0.18 key".
+    static func sigma(_ row: Row) -> String {
+        let sigma = String(Int((row.scatter * 100).rounded()))
+        return "σ 0.\(sigma.count < 2 ? "0" + sigma : sigma) key"
+    }
+
+    /// The 95th percentile of the rows' decode times, in ms to one decimal.
+    static func p95(_ rows: [Row]) -> String {
+        let times = rows.flatMap(\.times).sorted()
+        return tenths(times.isEmpty ? 0 : times[times.count * 95 / 100])
+    }
+
+    static func tenths(_ x: Double) -> String {
+        let t = Int((x * 10).rounded())
+        return "\(t / 10).\(t % 10)"
     }
 }
