@@ -1,4 +1,4 @@
-# Clavier — an on-screen keyboard for X11.
+# Clavier — an on-screen keyboard for X11 and Wayland.
 #   make run      install missing Debian packages, build (release), start the keyboard
 #   make test     install missing packages, start a private Xvfb, run every test
 #   make bench    install the peers, build (release), measure Clavier beside xvkbd, matchbox-keyboard

@@ -4,7 +4,7 @@
 /// decisions, dwell, switch scanning, the window rules, and kiosk mode's refusals
 /// (Session+Kiosk.swift, the one place kiosk is decided). Everything that happens to the
 /// keyboard comes in as a `SessionEvent` with the time; what is to be done goes out as
-/// `Effect`s, which the executable's `KeyboardApp` carries out on its host (X).
+/// `Effect`s, which the executable's `KeyboardApp` carries out on its host (X11 or Wayland).
 /// A new input source is a case of `SessionEvent`; a new outside action, a case of `Effect`.
 public struct Session: Sendable {
     /// The keys: layout, page, presses, modifiers. A new one (`.keyboardReady`) is taken as it comes.
@@ -24,7 +24,7 @@ public struct Session: Sendable {
     }
     /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
     public let kiosk: Bool
-    /// Whether the window is up: as asked (show, hide; it starts shown) and as the X server
+    /// Whether the window is up: as asked (show, hide; it starts shown) and as the window system
     /// says (an unmap or an iconify from outside): what `clavier status` reports.
     public internal(set) var shown = true
     /// Auto-show's decisions when `--auto-show` acts (`Options.autoShowActs`).

@@ -7,7 +7,7 @@ import ClavierX11
 struct Clavier: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clavier",
-        abstract: "An on-screen keyboard for X11 that types into the focused window.",
+        abstract: "An on-screen keyboard for X11 and Wayland that types into the focused window.",
         version: clavierVersion,
         subcommands: [Run.self, ShowCommand.self, HideCommand.self, ToggleCommand.self, LayoutCommand.self, SettingsCommand.self,
                       QuitCommand.self, StatusCommand.self, TypeCommand.self, Render.self, GeometryCommand.self, GlideCommand.self, CheckCommand.self, LayoutsCommand.self,

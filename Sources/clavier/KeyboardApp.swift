@@ -3,7 +3,7 @@ import ClavierLayouts
 
 /// The running keyboard: the session (Core's one reducer over the whole state), a loop over
 /// its host's events (KeyboardApp+Loop.swift) and an interpreter of its effects on that host
-/// (`XHost` on the X server, a recording host in the app tests), which is its only way out.
+/// (`XHost` on an X server, `WaylandHost` on a Wayland compositor, a recording host in the app tests), which is its only way out.
 /// Every event goes through `send`.
 final class KeyboardApp {
     private(set) var session: Session
