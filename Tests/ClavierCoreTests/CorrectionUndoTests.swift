@@ -59,6 +59,20 @@ import Testing
         #expect(s.handle(.typedElsewhere, at: t0).isEmpty)
     }
 
+    /// The focus watch (`--auto-show`) or input-method-v2's activation says another field has
+    /// the focus, or the field's own text no longer ends as the keys left it: a plain BackSpace
+    /// (this held before issue 48; kept here beside the window's rule).
+    @Test func anotherFieldOrOtherTextDisarmsItToo() {
+        var s = corrected()
+        _ = s.handle(.field(.prose, before: "", moved: true), at: t0)
+        #expect(helper.type(&s, "\u{8}").filter(\.isTyping) == [backSpace])
+        var changed = corrected()
+        // Reported after the keys' quiet time: the text before the caret is the field's own.
+        _ = changed.handle(.field(.unknown, before: "the x", moved: false), at: t0 + Timing.adoptQuiet + .milliseconds(1))
+        #expect(!changed.typing.mayTakeCorrectionBack)
+        #expect(helper.type(&changed, "\u{8}").filter(\.isTyping) == [backSpace])
+    }
+
     @Test func theWindowIsAskedOnlyWhileAKeyMayTakeACorrectionBack() {
         var s = helper.session()
         let press = SessionEvent.input(.press(helper.point(s, "\u{8}"), pointer: 0))
