@@ -19,6 +19,34 @@ extension Session {
         commitTyping(complete: false) + keyboard.forgetContext(&typing) + asksSuggestions
     }
 
+    /// The host says which window has the input focus: one other than the window the keys
+    /// typed into last (no window manager need be there to say the active window changed: a
+    /// program set the focus, as a dialog does) holds other text, so the text before the caret
+    /// is forgotten, and a BackSpace there is a plain one, never a correction's undo.
+    mutating func followFocusedWindow(_ window: UInt64) -> [Effect] {
+        defer { typing.focusedWindow = window }
+        guard let known = typing.focusedWindow, known != window else { return [] }
+        return forgetTyping()
+    }
+
+    /// A key typed on a hardware keyboard: the text before the caret is not what the keys
+    /// typed any more (nothing to forget: nothing is asked again).
+    mutating func typedElsewhere() -> [Effect] {
+        guard typing.mayTakeCorrectionBack || !typing.taps.isEmpty || !typing.context.before.isEmpty || typing.context.knowsStart
+        else { return [] }
+        return forgetTyping()
+    }
+
+    /// Whether the host is to tell which window has the focus (`SessionEvent.focusedWindow`)
+    /// before `event`: a key may take a correction back now, and `event` may type a key.
+    public func asksFocusedWindow(before event: SessionEvent) -> Bool {
+        guard typing.mayTakeCorrectionBack else { return false }
+        switch event {
+        case .input, .tick, .switchKey, .hover: return true
+        default: return false
+        }
+    }
+
     /// `clavier forget`: what was typed since the last commit is dropped unlearned, the
     /// predictors forget what they learned, the clipboard strip its texts (pinned ones and their file too), and the bar is
     /// asked again (it may offer a learned word).

@@ -223,6 +223,10 @@ public struct Session: Sendable {
             copied(text)
         case .press(let elsewhere):
             if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Timing.ownPressWait }
+        case .focusedWindow(let window):
+            effects += followFocusedWindow(window)
+        case .typedElsewhere:
+            effects += typedElsewhere()
         case .finishTyping:
             effects += commitTyping(complete: false)
         case .keymap(let live, let locks):

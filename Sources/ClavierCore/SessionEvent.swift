@@ -44,6 +44,15 @@ public enum SessionEvent: Sendable {
     /// user may have clicked in an application, unless the window's own press follows within
     /// `Timing.ownPressWait`), or one on a floating keyboard's frame.
     case press(elsewhere: Bool)
+    /// The window that has the window system's input focus, as an opaque id (X: the focus
+    /// window): told after the keys typed, and before an event that may type while a key may
+    /// take a correction back (`Session.asksFocusedWindow(before:)`). Another window than the
+    /// last told: the text before the caret is forgotten, and with it the correction's undo.
+    case focusedWindow(UInt64)
+    /// A key was pressed that the keyboard did not type (X: a raw key press from a device
+    /// other than XTest's, a hardware keyboard): what it did to the text is unseen, so the
+    /// text before the caret is forgotten, and with it the correction's undo.
+    case typedElsewhere
     /// The keyboard ends: what was typed goes to learning.
     case finishTyping
     /// What the live keymap's XKB-named keys produce now, and its locks (nil: not asked).

@@ -37,6 +37,11 @@ public struct Typing: Sendable {
     /// The correction just made and the character that ended its word: BackSpace right after
     /// takes it back.
     var corrected: (correction: WordCorrection, ender: String)?
+    /// Whether a key may take the correction just made back now (Typing+Correction.swift).
+    public var mayTakeCorrectionBack: Bool { corrected != nil }
+    /// The window the keys typed into last, as the host told it (`SessionEvent.focusedWindow`);
+    /// nil: not told (Wayland, where the field's activation says it instead).
+    public internal(set) var focusedWindow: UInt64?
     /// Whether the bar's first word is a correction, as the bar was last told (`setCompletions`,
     /// which says to repaint it when this changes): what is painted highlighted.
     public internal(set) var offersCorrection = false

@@ -110,6 +110,14 @@ public final class Display {
     public func flush() { XFlush(raw) }
     /// Sends queued requests and waits until the server has handled them (`XSync`).
     public func sync() { XSync(raw, 0) }
+    /// The window that has the input focus (`XGetInputFocus`: `PointerRoot` is 1, none 0). The
+    /// same round trip as `sync` (XSync asks this and drops the answer): every request sent
+    /// before has been handled when it returns.
+    public func inputFocus() -> Window {
+        var window: Window = 0, revert: Int32 = 0
+        XGetInputFocus(raw, &window, &revert)
+        return window
+    }
 
     /// The server's key repeat delay and interval, or nil when auto-repeat is off
     /// (`XkbGetAutoRepeatRate`, `XGetKeyboardControl`).

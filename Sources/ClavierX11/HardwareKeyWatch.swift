@@ -1,7 +1,8 @@
 import CX11
 import ClavierCore
 
-/// Hears key presses from real keyboards (`--hide-on-hardware-keys`): XI 2 raw key events on
+/// Hears key presses from real keyboards (`--hide-on-hardware-keys`, and autocorrection's
+/// undo, which a key typed there disarms): XI 2 raw key events on
 /// the root window from every device, each with the slave device it came from. A key typed
 /// through XTest (Clavier's own keys, xdotool's) comes from an XTest slave device ("Virtual
 /// core XTEST keyboard", one per master) and is not counted; any other slave keyboard is a

@@ -68,6 +68,8 @@ extension KeyboardApp {
             serve(request)
         case .copied(let text):
             send(.copied(text))
+        case .typedElsewhere:
+            send(.typedElsewhere)
         case .scanSwitch(let index, let down):
             send(.switchKey(index, down: down))
         case .ended:

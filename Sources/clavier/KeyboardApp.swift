@@ -26,8 +26,13 @@ final class KeyboardApp {
         self.now = now
     }
 
-    /// Hands one event to the session and carries out what it says.
+    /// Hands one event to the session and carries out what it says. Where a key may take a
+    /// correction back, the session hears first which window has the focus (it may have moved
+    /// with no window manager to say so): the undo is for the window it was made in.
     func send(_ event: SessionEvent) {
+        if session.asksFocusedWindow(before: event), let window = host.focusedWindow() {
+            apply(session.handle(.focusedWindow(window), at: now()))
+        }
         apply(session.handle(event, at: now()))
     }
 
@@ -44,7 +49,7 @@ final class KeyboardApp {
     /// what changed, the preview, the click; then what changes the keyboard itself.
     private func apply(_ effects: [Effect]) {
         guard !effects.isEmpty else { return }
-        _ = host.type(effects)
+        let typedInto = host.type(effects)
         var damaged: [Key.ID] = [], whole = false, bar = false, trail = false
         var tapped: [Key] = [], later: [Effect] = [], glides: [[Point]] = [], suggest = false, searched: String?
         for effect in effects {
@@ -80,6 +85,9 @@ final class KeyboardApp {
         // The trail whole where keys under it were just repainted; a glide decoded at the lift.
         if trail { host.paintTrail(session.picture, at: now(), whole: whole || !damaged.isEmpty) }
         for points in glides { send(.glided(host.glideWords(session.keyboard, points, after: session.typing.glideContext.before))) }
+        // The window the keys went to: another than the last forgets the text before the caret.
+        if let typedInto { send(.focusedWindow(typedInto)) }
+        if session.typing.mayTakeCorrectionBack { host.hearKeysTypedElsewhere() }
         for effect in later {
             switch effect {
             case .loadLayout(let name, let change): load(name, change)

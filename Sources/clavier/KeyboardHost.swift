@@ -20,6 +20,9 @@ enum HostEvent {
     /// The clipboard's watch read this text, copied just now (the session decides whether
     /// to keep it); never logged.
     case copied(String)
+    /// A key was pressed on a hardware keyboard (heard once a correction may be taken back,
+    /// `KeyboardHost.hearKeysTypedElsewhere`).
+    case typedElsewhere
     /// Scan switch `index` went down or up: one the host has of its own (Wayland's pointer
     /// buttons, `PointerSwitches`), not a grabbed key.
     case scanSwitch(Int, down: Bool)
@@ -80,8 +83,15 @@ protocol KeyboardHost: AnyObject {
     // MARK: The session's effects
 
     /// Types every `.type` of `effects` (the session's typing filter applied) and waits
-    /// until the server has them; true when anything was typed.
-    func type(_ effects: [Effect]) -> Bool
+    /// until the server has them. What it typed into, when anything was typed and the host
+    /// can tell: the window with the input focus (X, asked in that wait), as `focusedWindow`.
+    func type(_ effects: [Effect]) -> UInt64?
+    /// The window that has the input focus now, as an opaque id (X's focus window); nil where
+    /// the host cannot tell (Wayland: input-method-v2's activation and text say it instead).
+    func focusedWindow() -> UInt64?
+    /// A key may take a correction back: from now on a key typed on a hardware keyboard is
+    /// told (`HostEvent.typedElsewhere`), where the host can hear it (X's raw key events).
+    func hearKeysTypedElsewhere()
     /// Wraps the focused window's selection in `formatting`, or types the pair.
     func format(_ formatting: Formatting)
     /// Repaints what changed of `picture` (the session's keys and what it puts on them) and

@@ -3,7 +3,8 @@ import ClavierX11
 
 /// The X connection beside the keyboard window's, for what calls the keyboard back or sends
 /// it away: the show button and the tray icon (`ShowButton`), and the watch on hardware keys
-/// (`--hide-on-hardware-keys`), and the clipboard strip's watch on CLIPBOARD (`ClipboardWatch`,
+/// (`--hide-on-hardware-keys`; from the first correction that a key may take back, to tell
+/// that a key was typed where the keyboard cannot see), and the clipboard strip's watch on CLIPBOARD (`ClipboardWatch`,
 /// `--clipboard`). Their events never pass through the keyboard window's event
 /// reader, which takes every pointer event of its connection as the keyboard's. It opens
 /// when first needed, at the earliest once the keyboard is up (`start`); the settings page
@@ -22,9 +23,13 @@ final class SideConnection {
     /// Set once opening failed (said once, then the keyboard goes on without it).
     private var failed = false
     private(set) var button: ShowButton?
-    /// Whether to watch hardware keys, and the watch once started.
-    private var watchesKeys: Bool
+    /// Whether a hardware key hides the keyboard, whether one is told (`hearKeysTypedElsewhere`),
+    /// and the watch once started for either.
+    private var hidesOnKeys: Bool
+    private var hearsKeys = false
     private var keys: HardwareKeyWatch?
+    /// Whether a hardware key was heard since the host last asked (`takeKeysTyped`).
+    private var keysTyped = false
     /// Whether to watch the clipboard, and the watch once started.
     private let watchesClipboard: Bool
     private var clipboard: ClipboardWatch?
@@ -36,7 +41,7 @@ final class SideConnection {
         displayName = name
         self.main = main
         self.scale = scale
-        watchesKeys = settings.hidesOnHardwareKeys
+        hidesOnKeys = settings.hidesOnHardwareKeys
         watchesClipboard = settings.watchesClipboard
         button = makeButton(settings, theme: theme)
     }
@@ -53,8 +58,22 @@ final class SideConnection {
             button = settings.showsButton ? makeButton(settings, theme: theme) : nil
             if started { button?.startTray() }
         }
-        watchesKeys = settings.hidesOnHardwareKeys
-        if !watchesKeys { keys = nil } else if started { watchKeys() }
+        hidesOnKeys = settings.hidesOnHardwareKeys
+        if !hidesOnKeys && !hearsKeys { keys = nil } else if started { watchKeys() }
+    }
+
+    /// Hardware keys are told from now on (`takeKeysTyped`): a key may take a correction back,
+    /// unless a key was typed meanwhile where the keyboard cannot see it.
+    func hearKeysTypedElsewhere() {
+        guard !hearsKeys else { return }
+        hearsKeys = true
+        if started { watchKeys() }
+    }
+
+    /// Whether a hardware key was heard since the last call.
+    func takeKeysTyped() -> Bool {
+        defer { keysTyped = false }
+        return keysTyped
     }
 
     /// The connection's descriptor, for the loop to poll; nil before it is open.
@@ -81,13 +100,16 @@ final class SideConnection {
             clipboard = ClipboardWatch(display: display)
             if clipboard == nil { Log.warning("no clipboard strip: the X server has no XFixes") } else { Log.debug("clipboard: watching CLIPBOARD") }
         }
-        if watchesKeys { watchKeys() }
+        if hidesOnKeys || hearsKeys { watchKeys() }
     }
 
     private func watchKeys() {
         guard keys == nil, let display = connection() else { return }
         keys = HardwareKeyWatch(display: display)
-        if keys == nil { Log.warning("--hide-on-hardware-keys: the X server has no XInput 2") }
+        if keys == nil {
+            Log.warning(hidesOnKeys ? "--hide-on-hardware-keys: the X server has no XInput 2"
+                                    : "no XInput 2: a key typed on a hardware keyboard is not heard")
+        }
     }
 
     /// The texts copied since the last call, oldest first.
@@ -115,6 +137,8 @@ final class SideConnection {
                     copied.append(text)
                 }
             case .rawKeyPress(let source) where keys?.isHardware(source: source) == true:
+                if hearsKeys { keysTyped = true }
+                guard hidesOnKeys else { break }
                 Log.debug("a key on a hardware keyboard (device \(source)): hiding")
                 request = .hide
             case .devicesChanged:

@@ -82,7 +82,7 @@ final class WaylandHost: WordsHost {
 
     // MARK: Typing
 
-    func type(_ effects: [Effect]) -> Bool {
+    func type(_ effects: [Effect]) -> UInt64? {
         var keys: [(sym: KeySym, modifiers: ModifierSet)] = []
         for case .type(let sym, let modifiers) in effects { keys.append((sym, modifiers)) }
         let typed = typist.type(keys)
@@ -92,8 +92,13 @@ final class WaylandHost: WordsHost {
         // BENCHMARKS.md, issue 37).
         if typed { connection.roundtrip() }
         if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
-        return typed
+        return nil
     }
+
+    // input-method-v2 tells the field's activation and its text (`.field` reports): no window
+    // to tell, and no other keyboard's keys to hear.
+    func focusedWindow() -> UInt64? { nil }
+    func hearKeysTypedElsewhere() {}
 
     /// What only presses need, once: the click player, opened after the first picture.
     private func finishStarting() {

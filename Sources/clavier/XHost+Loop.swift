@@ -22,6 +22,7 @@ extension XHost {
         }
         // Copies read while the button's requests were served (`follow`), which woke no poll.
         if let copies = side?.takeCopied(), !copies.isEmpty { return copies.map(HostEvent.copied) }
+        if side?.takeKeysTyped() == true { return [.typedElsewhere] }
         let own = [typist.nextRestore, screen.window.nextHoldersCheck, greeter?.nextCheck]
         let watched = watching + [focus?.fd, side?.fd, suggester?.wakeFD].compactMap { $0 }
         switch loop.wait(until: (own + [deadline]).compactMap { $0 }.min(), watching: watched) {
@@ -51,7 +52,8 @@ extension XHost {
             return []
         case .readable(let fd) where fd == side?.fd:
             let request = serveSide()
-            return (side?.takeCopied() ?? []).map(HostEvent.copied) + (request.map { [.request($0)] } ?? [])
+            return (side?.takeCopied() ?? []).map(HostEvent.copied) + (side?.takeKeysTyped() == true ? [.typedElsewhere] : [])
+                + (request.map { [.request($0)] } ?? [])
         case .readable(let fd):
             return [.readable(fd)]
         case .connectionLost:

@@ -150,19 +150,23 @@ final class XHost: WordsHost {
         if suggestions { screen.window.followPressesElsewhere() }
     }
 
-    func type(_ effects: [Effect]) -> Bool {
-        // XSync: wait until the server has taken the keys before painting and clicking. On two
-        // cores our paint and the click thread otherwise compete with the X server and the
-        // focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
-        // round trip later.
-        let typed = typist.type(effects)
-        if typed { display.sync() }
+    func type(_ effects: [Effect]) -> UInt64? {
+        // A round trip: wait until the server has taken the keys before painting and clicking.
+        // On two cores our paint and the click thread otherwise compete with the X server and
+        // the focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
+        // round trip later. It is XSync's own request, XGetInputFocus, whose answer says which
+        // window the keys went to, for nothing more.
+        let typed = typist.type(effects) ? UInt64(display.inputFocus()) : nil
         // What only presses need, at the first effect that is more than the aids' marks; after
         // the key: a press before the first Expose would otherwise wait for the click player's
         // ALSA device, XI2's round trips and the focus watch's thread (issue 26).
         if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
         return typed
     }
+
+    func focusedWindow() -> UInt64? { UInt64(display.inputFocus()) }
+
+    func hearKeysTypedElsewhere() { side?.hearKeysTypedElsewhere() }
 
     func format(_ formatting: Formatting) { typist.format(formatting, window: screen.window) }
 

@@ -36,6 +36,35 @@ import Testing
         #expect(!t.app.session.picture.correcting)
     }
 
+    /// Issue 48: the focus moved to another window (a program set it, no window manager said
+    /// so) between the correction and BackSpace: the app asks the host which window has the
+    /// focus before the key, and BackSpace is a plain one there.
+    @Test func backSpaceInAnotherWindowIsAPlainOne() {
+        let t = app(.always)
+        t.host.focus = 0x40_0001
+        for c in ["t", "g", "e", "space"] { t.tap(c) }
+        #expect(t.app.session.typing.focusedWindow == 0x40_0001 && t.app.session.typing.mayTakeCorrectionBack)
+        // From the correction on, a key typed on a hardware keyboard is listened for.
+        #expect(t.host.hearsKeysTypedElsewhere)
+        t.host.focus = 0x60_0001
+        let undo = t.host.log.count
+        t.tap("backspace")
+        #expect(t.host.log[undo...].filter { $0.hasPrefix("type ") } == ["type \(backSpace)"], "\(t.host.log[undo...])")
+    }
+
+    /// A key typed on a hardware keyboard after the correction: the host says so, and
+    /// BackSpace is a plain one (the text is not as the keys left it).
+    @Test func aHardwareKeyBetweenMakesBackSpaceAPlainOne() {
+        let t = app(.always)
+        t.host.focus = 0x40_0001
+        for c in ["t", "g", "e", "space"] { t.tap(c) }
+        t.host.script = [[.typedElsewhere]]
+        t.app.run(control: nil)
+        let undo = t.host.log.count
+        t.tap("backspace")
+        #expect(t.host.log[undo...].filter { $0.hasPrefix("type ") } == ["type \(backSpace)"], "\(t.host.log[undo...])")
+    }
+
     @Test func withNeverTheLettersTypedStay() {
         let t = app(.never)
         for c in ["t", "g", "e", "space"] { t.tap(c) }

@@ -23,14 +23,22 @@ final class RecordingHost: KeyboardHost {
         log.filter { $0.hasPrefix("type ") }.map { String($0.dropFirst(5)) }.joined()
     }
 
-    func type(_ effects: [Effect]) -> Bool {
+    /// The window with the input focus, as the script sets it (nil: the host cannot tell).
+    var focus: UInt64?
+    /// Whether the app asked to hear keys typed on a hardware keyboard.
+    var hearsKeysTypedElsewhere = false
+
+    func type(_ effects: [Effect]) -> UInt64? {
         var any = false
         for case .type(let sym, _) in effects {
             log.append("type " + (sym.scalar.map { String(Character($0)) } ?? "0x" + String(sym.rawValue, radix: 16)))
             any = true
         }
-        return any
+        return any ? focus : nil
     }
+
+    func focusedWindow() -> UInt64? { focus }
+    func hearKeysTypedElsewhere() { hearsKeysTypedElsewhere = true }
 
     func format(_ formatting: Formatting) { log.append("format \(formatting.rawValue)") }
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {}

@@ -1,4 +1,5 @@
 import ClavierTestSupport
+import CX11
 import Foundation
 import Testing
 
@@ -48,6 +49,52 @@ import Testing
         let session = try Self.started(["--autocorrect", "always"])
         #expect(Harness.waitFor(20) { session.errors.contains("made autocorrection's lexicon for 'en'") }, "\(session.said)")
         #expect(try Self.typeTheSlip(session, ending: ["space", "backspace", "space", "return"]) == "thw \n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    /// Issue 48: "thw " becomes "the " in xterm A; a program moves the focus to xterm B (no
+    /// window manager: nothing says the active window changed); BackSpace is a plain one in B,
+    /// never four BackSpaces and "thw" there, and A keeps "the ".
+    @Test func backSpaceAfterTheFocusMovedToAnotherXtermIsAPlainOne() throws {
+        let session = try Self.started(["--autocorrect", "always"])
+        #expect(Harness.waitFor(20) { session.errors.contains("made autocorrection's lexicon for 'en'") }, "\(session.said)")
+        let other = URL(fileURLWithPath: session.directory.appendingPathComponent("other.txt").path)
+        _ = try session.server.start(["xterm", "-geometry", "40x4+700+10", "-title", "clavier-other", "-e",
+                                      "sh", "-c", "stty -echo; exec cat > '\(other.path)'"],
+                                     environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        let b = try #require(session.server.waitForWindow(named: "clavier-other"), "the second xterm did not appear")
+        #expect(Harness.waitFor(10) { FileManager.default.fileExists(atPath: other.path) })
+        session.server.setFocus(session.xtermWindow)
+        try Self.tapTheSlip(session, ending: ["space"])
+        usleep(300_000)
+        session.server.setFocus(b)
+        try session.tap(["backspace", "return"])
+        let received = { (try? String(contentsOf: other, encoding: .utf8)) ?? "" }
+        #expect(Harness.waitFor(10) { received().hasSuffix("\n") }, "B received \(received().debugDescription); \(session.said)")
+        #expect(received() == "\n", "B received \(received().debugDescription), not one plain BackSpace; \(session.said)")
+        session.server.setFocus(session.xtermWindow)
+        try session.tap(["return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "the \n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    /// Issue 48: a key typed on a hardware keyboard after the correction (posted as coming from
+    /// Xvfb's own keyboard device, HardwareKeysTests) changed the text: BackSpace erases that
+    /// key, a plain one, and the correction stays.
+    @Test func backSpaceAfterAHardwareKeyIsAPlainOne() throws {
+        let session = try Self.started(["--autocorrect", "always"])
+        #expect(Harness.waitFor(20) { session.errors.contains("made autocorrection's lexicon for 'en'") }, "\(session.said)")
+        let server = session.server
+        try Self.tapTheSlip(session, ending: ["space"])
+        usleep(300_000)
+        try HardwareKeysTests.press(UInt32(XKeysymToKeycode(server.connection, KeySym(0x78))),
+                                    onDevice: try HardwareKeysTests.device(named: "Xvfb keyboard", server), server)
+        // The raw key reaches the keyboard's side connection before the next click does.
+        usleep(300_000)
+        try session.tap(["backspace", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "the \n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
     }
 
