@@ -90,6 +90,25 @@ import Testing
         #expect(try settings(env).settings["sound"] == "false", "locked: set by the command line")
     }
 
+    /// Issue 48: `status` said `"page": "letters"` while the settings page was on screen; it
+    /// tells what is shown, the page's Done gives the keys' page back.
+    @Test func statusSaysTheSettingsPageWhileItIsShown() throws {
+        let scratch = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"],
+                                          environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let env = session.server.env.merging(session.environment) { $1 }
+        func page() throws -> String? {
+            let status = try Harness.clavier(["status", "--json"], environment: env)
+            return (try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])?["page"] as? String
+        }
+        #expect(try page() == "letters")
+        #expect(try Harness.clavier(["settings"], environment: env).status == 0)
+        #expect(Harness.waitFor(5) { (try? page()) == "settings" }, "\(session.errors)")
+        #expect(try Harness.clavier(["status"], environment: env).out.contains("page: settings\n"))
+        try click(.done, in: session)
+        #expect(Harness.waitFor(5) { (try? page()) == "letters" }, "\(session.errors)")
+    }
+
     /// Issue 38's page for a head pointer user: with `--dwell`, resting on the bar's gear opens
     /// the page and resting on Click turns the click off, no button pressed at all.
     @Test func aDwellOpensThePageByTheGearAndTurnsTheClickOff() throws {
