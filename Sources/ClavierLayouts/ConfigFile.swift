@@ -49,53 +49,6 @@ public enum ConfigFile {
         return config
     }
 
-    /// A config file as the keyboard starts with it: every field that reads, each broken one
-    /// left out, and the problems (sorted by position) to print.
-    public struct Reading: Equatable, Sendable {
-        public var config: Config
-        public var problems: [Diagnostic]
-        /// Whether the document could not be read at all (a syntax error, not a mapping, past
-        /// `ReadLimits`): no field of it is kept, but kiosk mode (`failsClosed`).
-        public var unreadable: Bool
-    }
-
-    /// The config at `path` field by field (`reading(_:file:)`); nil when there is no such
-    /// file. Throws only when its text cannot be had (not a regular file, not UTF-8, too large).
-    public static func load(fieldsOf path: String) throws(LayoutError) -> Reading? {
-        guard PlainFiles.exists(path) else { return nil }
-        return reading(try LayoutLibrary.read(path), file: path)
-    }
-
-    /// `text` field by field, so that one mistake loses one setting and not all of them: a
-    /// setting whose value does not read is left out (its default, or the command line's,
-    /// applies), so is a `kiosk-settings` name refused and a rule with a problem, and an
-    /// unknown field. A kiosk fails closed (`SettingsLayer.failingClosedToKiosk`): a `kiosk`
-    /// that is neither true nor false, or a document that cannot be read at all and names
-    /// kiosk anywhere outside a comment, starts a kiosk, which a mistake never turns into an
-    /// ordinary keyboard (`hide`, `quit`, the page, the clipboard strip).
-    public static func reading(_ text: String, file: String) -> Reading {
-        let reader = NodeReader(file: file)
-        let problems = { reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
-        guard let config = read(text, reader) else {
-            var config = Config()
-            if namesKiosk(text) { config.settings = config.settings.failingClosedToKiosk() }
-            return Reading(config: config, problems: problems(), unreadable: true)
-        }
-        return Reading(config: config, problems: problems(), unreadable: false)
-    }
-
-    /// Whether `text` says `kiosk` anywhere but in a comment (`kiosk`, `kiosk-settings`,
-    /// `auto-show-in-kiosk`): a document that cannot be read is then taken for a kiosk's.
-    static func namesKiosk(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            var code = Substring(line)
-            if let hash = code.indices.first(where: { code[$0] == "#" && ($0 == code.startIndex || code[code.index(before: $0)].isWhitespace) }) {
-                code = code[..<hash]
-            }
-            return code.lowercased().containsText("kiosk")
-        }
-    }
-
     /// Every problem of the config file at `path`, sorted by position, as `clavier check` prints them.
     public static func check(path: String) -> [Diagnostic] {
         do {
@@ -104,6 +57,8 @@ public enum ConfigFile {
         } catch .invalid(let diagnostics) {
             return diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         } catch {
+            // Text that is not UTF-8: where it stops being so, as the keyboard says it.
+            if let reading = try? load(fieldsOf: path) { return reading.problems }
             return [Diagnostic(file: path, line: 1, column: 1, message: error.description)]
         }
     }

@@ -54,6 +54,20 @@ struct ConfigFieldsTests {
         #expect(read("").config == Config() && read("").problems.isEmpty && !read("").unreadable)
     }
 
+    @Test func textThatIsNotUTF8IsADocumentThatCannotBeRead() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("config.yaml")
+        try Data("kiosk: true\nlayout: terminal # caf".utf8 + [0xE9] + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+        let kiosk = try #require(try ConfigFile.load(fieldsOf: path))
+        #expect(kiosk.unreadable && kiosk.config.settings[.kiosk] == true && kiosk.config.settings[.layout] == nil)
+        #expect(kiosk.problems == [Diagnostic(file: path, line: 2, column: 23, message: "not UTF-8 text")])
+        try Data("layout: terminal\n".utf8 + [0xFF]).write(to: URL(fileURLWithPath: path))
+        let plain = try #require(try ConfigFile.load(fieldsOf: path))
+        #expect(plain.unreadable && plain.config == Config() && plain.problems.map(\.line) == [2])
+        // No text at all: not the reader's to guess.
+        #expect(throws: LayoutError.self) { try ConfigFile.load(fieldsOf: dir.path) }
+    }
+
     @Test func aRuleWithAProblemIsLeftOutWhole() {
         let r = read("""
             rules:

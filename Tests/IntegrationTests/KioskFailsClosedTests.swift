@@ -12,12 +12,15 @@ import Testing
         ("kiosk: true\nkiosk-settings: [learning]\n", ":2:18: kiosk-settings cannot name 'learning'"),
         ("kiosk: true\nkey-size: 60\n", ":2:11: key-size 60.0 is not between 8.0 and 50.0"),
         ("kiosk: true\nlayout: [us\n", ":3:1: syntax error"),
+        // Written in Latin-1 below: an é in a comment is not UTF-8.
+        ("kiosk: true\n# caf\u{E9}\n", ":2:6: not UTF-8 text"),
     ]
 
     @Test(arguments: broken.indices)
     func aMistakeInAKiosksConfigLeavesItAKiosk(index: Int) throws {
         let (config, problem) = Self.broken[index]
         let home = try ConfigTests.Home(config: config)
+        if !config.allSatisfy(\.isASCII) { try #require(config.data(using: .isoLatin1)).write(to: URL(fileURLWithPath: home.configPath)) }
         let check = try Harness.clavier(["check", home.configPath])
         #expect(check.status != 0 && check.out.contains(home.configPath + problem), "\(check)")
 
