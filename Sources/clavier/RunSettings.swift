@@ -54,15 +54,20 @@ extension RunOptions {
         return sources
     }
 
-    /// What the settings page kept (settings.yaml), or nothing when it is broken (every
-    /// problem printed as `file:line:col: message`, and the keyboard starts all the same).
+    /// What the settings page kept (settings.yaml), each broken field left out (every problem
+    /// printed as `file:line:col: message`, and the keyboard starts with the rest); nothing
+    /// when its text cannot be had.
     func loadPageSettings() -> SettingsLayer {
         guard let path = SettingsFile.defaultPath() else { return SettingsLayer() }
         do {
-            return try SettingsFile.load(path: path)
+            let (settings, problems) = try SettingsFile.load(fieldsOf: path)
+            guard !problems.isEmpty else { return settings }
+            for problem in problems { Log.error(problem.description) }
+            Log.warning("leaving out what is wrong in \(path): the settings page's next change writes the file without it")
+            return settings
         } catch {
             Log.error("\(error)")
-            Log.warning("ignoring the broken \(path): the settings page's changes start afresh")
+            Log.warning("ignoring \(path): the settings page's changes start afresh")
             return SettingsLayer()
         }
     }
