@@ -23,7 +23,7 @@ extension RunOptions {
         }
         guard !reading.problems.isEmpty else { return reading.config }
         for problem in reading.problems { Log.error(problem.description) }
-        let kiosk = reading.config.settings[.kiosk] == true
+        let kiosk = Settings(commandLine: commandLine, file: reading.config.settings)[.kiosk]
         if reading.unreadable {
             Log.warning("ignoring the config file \(path), which cannot be read"
                         + (kiosk ? "; it names kiosk, so the keyboard runs as a kiosk" : "")
