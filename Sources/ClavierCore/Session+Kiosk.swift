@@ -122,6 +122,19 @@ extension SettingsLayer {
     }
 }
 
+extension SettingsLayer {
+    /// A config file's settings once its `kiosk` could not be read (a value neither true nor
+    /// false, or a document that cannot be read at all but names kiosk): kiosk mode. A kiosk
+    /// fails closed: a mistake in its builder's file (or an upgrade that refuses an old value)
+    /// must never turn it into an ordinary keyboard that `hide` and `quit` reach, with its
+    /// settings page, its shortcuts and its clipboard strip.
+    public func failingClosedToKiosk() -> SettingsLayer {
+        var settings = self
+        settings[.kiosk] = true
+        return settings
+    }
+}
+
 extension PageSetting {
     /// The page's settings a kiosk's config may never name in `kiosk-settings`, and why.
     public static let neverInKiosk = [

@@ -11,6 +11,8 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
     /// Whether the window is up (as the X server last said).
     public var visible: Bool
     public var layout: String
+    /// The page on screen: the layout's page's id, or `settings` while the settings page is
+    /// shown over the keys (issue 48: it said the keys' page under it).
     public var page: String
     public var geometry: Geometry
     /// What the dwell counts on, and how far: `{"target":"h","percent":50}`; no percent once
@@ -66,7 +68,7 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
 extension Session {
     /// The status now; `geometry` is the window's, from the host.
     public func status(geometry: Rect, at now: ContinuousClock.Instant) -> KeyboardStatus {
-        var status = KeyboardStatus(visible: shown, layout: keyboard.layout.id, page: keyboard.page.id,
+        var status = KeyboardStatus(visible: shown, layout: keyboard.layout.id, page: settingsPage == nil ? keyboard.page.id : SettingsPage.statusName,
                                     geometry: .init(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height))
         status.settings = settingsSources?.pageSettings
         if let dwell {
@@ -82,6 +84,11 @@ extension Session {
         }
         return status
     }
+}
+
+extension SettingsPage {
+    /// What `clavier status` says for `page` while the settings page is shown.
+    public static let statusName = "settings"
 }
 
 extension PressTarget {

@@ -35,7 +35,7 @@ public struct SettingsLayer: Equatable, Sendable {
     public func gives(named name: String) -> Bool { values[name] != nil }
 
     /// Takes the setting named `name` out of this layer.
-    mutating func remove(named name: String) { values[name] = nil }
+    public mutating func remove(named name: String) { values[name] = nil }
 
     /// Whether this layer gives no setting at all.
     public var isEmpty: Bool { values.isEmpty }

@@ -57,6 +57,8 @@ public enum ConfigFile {
         } catch .invalid(let diagnostics) {
             return diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         } catch {
+            // Text that is not UTF-8: where it stops being so, as the keyboard says it.
+            if let reading = try? load(fieldsOf: path) { return reading.problems }
             return [Diagnostic(file: path, line: 1, column: 1, message: error.description)]
         }
     }
@@ -78,15 +80,24 @@ public enum ConfigFile {
                 r.report(error.description, at: node)
             }
         }
+        // A kiosk fails closed: a `kiosk` given that does not read (`kiosk: yes`) is a kiosk.
+        if f[Setting.kiosk.name] != nil, !c.settings.gives(.kiosk) { c.settings = c.settings.failingClosedToKiosk() }
+        // A name refused is left out of the list, the others kept (a kiosk whose list does
+        // not read at all opens no page).
         if let node = f["kiosk-settings"], let items = r.sequence(node, "kiosk-settings") {
             c.kioskSettings = items.compactMap { item in
                 guard let name = r.string(item, "kiosk-settings") else { return nil }
-                if let refusal = PageSetting.kioskRefusal(of: name) { r.report(refusal, at: item) }
+                if let refusal = PageSetting.kioskRefusal(of: name) {
+                    r.report(refusal, at: item)
+                    return nil
+                }
                 return name
             }
         }
+        // A rule with a problem is left out whole: what is left of it could match other windows.
         if let node = f["rules"], let items = r.sequence(node, "rules") {
             for (i, item) in items.enumerated() {
+                let before = r.problems
                 guard let rf = r.fields(item, "rule \(i + 1)", allowed: ruleFields) else { continue }
                 var rule = WindowRule()
                 rule.windowClass = rf["class"].flatMap { r.string($0, "class") }
@@ -107,7 +118,7 @@ public enum ConfigFile {
                 if rule.layout == nil && rule.visibility == nil {
                     r.report("rule \(i + 1) does nothing: give it a layout or keyboard: show|hide", at: item)
                 }
-                c.rules.append(rule)
+                if r.problems == before { c.rules.append(rule) }
             }
         }
         return c

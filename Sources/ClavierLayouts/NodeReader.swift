@@ -6,6 +6,9 @@ final class NodeReader {
 
     /// Whether to report what kiosk mode would refuse to type (`clavier check --kiosk`).
     let kiosk: Bool
+    /// How many problems were found, those past `ReadLimits.diagnostics` and those repeated
+    /// by an alias included: a reader that leaves out what has a problem compares it.
+    private(set) var problems = 0
 
     init(file: String, kiosk: Bool = false) {
         self.file = file
@@ -22,6 +25,7 @@ final class NodeReader {
 
     /// Adds a problem, once, up to `ReadLimits.diagnostics`, its message cut at `ReadLimits.messageLength`.
     func report(_ message: String, line: Int, column: Int) {
+        problems += 1
         var message = message
         if message.unicodeScalars.count > ReadLimits.messageLength {
             message = String(String.UnicodeScalarView(message.unicodeScalars.prefix(ReadLimits.messageLength))) + "…"

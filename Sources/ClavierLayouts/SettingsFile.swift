@@ -16,18 +16,31 @@ public enum SettingsFile {
         return try parse(try LayoutLibrary.read(path), file: path)
     }
 
+    /// The settings the file at `path` keeps, field by field as config.yaml is read
+    /// (`ConfigFile.reading`): one that does not read, or is not the page's, is left out with
+    /// its problem, the rest kept, so that the page's next change (which writes the file whole)
+    /// keeps them too. Empty when there is no file; throws only when no text can be had.
+    public static func load(fieldsOf path: String) throws(LayoutError) -> (settings: SettingsLayer, problems: [Diagnostic]) {
+        guard PlainFiles.exists(path) else { return (SettingsLayer(), []) }
+        let text: String
+        do {
+            text = try LayoutLibrary.read(path)
+        } catch {
+            // Text that is not UTF-8: nothing kept, the problem where it is.
+            guard let reading = try? ConfigFile.load(fieldsOf: path) else { throw error }
+            return (SettingsLayer(), reading.problems)
+        }
+        let reading = ConfigFile.reading(text, file: path)
+        var settings = reading.config.settings
+        for setting in Settings.all where PageSetting.named(setting.name) == nil { settings.remove(named: setting.name) }
+        let problems = (reading.unreadable ? [] : strangers(in: text, file: path)) + reading.problems
+        return (settings, problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+
     /// The settings `text` keeps; every problem found is thrown at once. Only the page's own
     /// settings belong here: any other (or `rules`) is a mistake the page would not write back.
     public static func parse(_ text: String, file: String) throws(LayoutError) -> SettingsLayer {
-        var problems: [Diagnostic] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let colon = line.firstIndex(of: ":"), let first = line.first, first != " ", first != "#", first != "-" else { continue }
-            let name = String(line[..<colon])
-            if PageSetting.named(name) == nil {
-                problems.append(Diagnostic(file: file, line: index + 1, column: 1,
-                                           message: "'\(name)' is not a setting of the settings page; give it in config.yaml"))
-            }
-        }
+        let problems = strangers(in: text, file: file)
         let config: Config
         do {
             config = try ConfigFile.parse(text, file: file)
@@ -38,6 +51,20 @@ public enum SettingsFile {
         }
         guard problems.isEmpty else { throw .invalid(problems) }
         return config.settings
+    }
+
+    /// A problem for each top-level field of `text` that is not the page's.
+    static func strangers(in text: String, file: String) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let colon = line.firstIndex(of: ":"), let first = line.first, first != " ", first != "#", first != "-" else { continue }
+            let name = String(line[..<colon])
+            if PageSetting.named(name) == nil {
+                problems.append(Diagnostic(file: file, line: index + 1, column: 1,
+                                           message: "'\(name)' is not a setting of the settings page; give it in config.yaml"))
+            }
+        }
+        return problems
     }
 
     /// The file's text for `lines` (`SettingsSources.keptLines`).

@@ -5,7 +5,11 @@ import Synchronization
 /// typed them in full before (`Predictor.mayOffer`); `--offensive-words allow` turns the filter
 /// off. Each language's list is a file (Assets/offensive/LANG.txt, reviewed from LDNOOBW, CC BY
 /// 4.0; packaging/debian/copyright): one lower-case word a line, `stem*` for every word that
-/// starts with the stem, `#` comments.
+/// starts with the stem, `#` comments. What a list holds: slurs and sexual or obscene words,
+/// not ordinary words with a second meaning (sex, nude, butt), except that a word whose
+/// commonest use today is a slur is held back though it has a plain sense too (retard, not
+/// retardant): offered unbidden it hurts more than typing it out costs, and it still types,
+/// and is offered once typed in full.
 public struct OffensiveWords: Sendable, Equatable {
     let words: Set<String>
     let stems: Set<String>

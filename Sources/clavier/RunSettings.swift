@@ -4,20 +4,35 @@ import ClavierLayouts
 import ClavierX11
 
 extension RunOptions {
-    /// The config file, or an empty one when there is none or it is broken (then every
-    /// problem is printed, and the keyboard starts with the defaults all the same).
+    /// The config file, each broken field left out (`ConfigFile.reading`: every problem is
+    /// printed as `file:line:col: message`, and the keyboard starts with the rest, a kiosk's
+    /// still a kiosk); an empty one when there is none or its text cannot be had.
     func loadConfig() -> Config {
         guard let path = config ?? ConfigFile.defaultPath() else { return Config() }
+        let reading: ConfigFile.Reading
         do {
             if config != nil && !PlainFiles.exists(path) {
                 Log.warning("no config file \(path); using the defaults")
             }
-            return try ConfigFile.load(path: path) ?? Config()
+            guard let read = try ConfigFile.load(fieldsOf: path) else { return Config() }
+            reading = read
         } catch {
             Log.error("\(error)")
-            Log.warning("ignoring the broken config file \(path) and starting with the defaults (clavier check \(path))")
+            Log.warning("ignoring the config file \(path) and starting with the defaults")
             return Config()
         }
+        guard !reading.problems.isEmpty else { return reading.config }
+        for problem in reading.problems { Log.error(problem.description) }
+        let kiosk = Settings(commandLine: commandLine, file: reading.config.settings)[.kiosk]
+        if reading.unreadable {
+            Log.warning("ignoring the config file \(path), which cannot be read"
+                        + (kiosk ? "; it names kiosk, so the keyboard runs as a kiosk" : "")
+                        + " (clavier check \(path))")
+        } else {
+            Log.warning("leaving out what is wrong in \(path) and starting with the rest"
+                        + (kiosk ? ", as a kiosk" : "") + " (clavier check \(path))")
+        }
+        return reading.config
     }
 
     /// The command line over the config file over the settings page's file over the defaults.
@@ -39,15 +54,20 @@ extension RunOptions {
         return sources
     }
 
-    /// What the settings page kept (settings.yaml), or nothing when it is broken (every
-    /// problem printed as `file:line:col: message`, and the keyboard starts all the same).
+    /// What the settings page kept (settings.yaml), each broken field left out (every problem
+    /// printed as `file:line:col: message`, and the keyboard starts with the rest); nothing
+    /// when its text cannot be had.
     func loadPageSettings() -> SettingsLayer {
         guard let path = SettingsFile.defaultPath() else { return SettingsLayer() }
         do {
-            return try SettingsFile.load(path: path)
+            let (settings, problems) = try SettingsFile.load(fieldsOf: path)
+            guard !problems.isEmpty else { return settings }
+            for problem in problems { Log.error(problem.description) }
+            Log.warning("leaving out what is wrong in \(path): the settings page's next change writes the file without it")
+            return settings
         } catch {
             Log.error("\(error)")
-            Log.warning("ignoring the broken \(path): the settings page's changes start afresh")
+            Log.warning("ignoring \(path): the settings page's changes start afresh")
             return SettingsLayer()
         }
     }

@@ -62,6 +62,18 @@ struct SettingsSessionTests {
         #expect(!s.settingsOpen && s.picture.settingsPage == nil)
     }
 
+    /// `clavier status` tells the settings page while it is shown, the keys' page once it is done.
+    @Test func statusSaysTheSettingsPage() {
+        var s = session()
+        let geometry = Rect(x: 0, y: 0, width: 1, height: 1)
+        #expect(s.status(geometry: geometry, at: t0).page == "letters")
+        _ = s.handle(.request(.settings), at: t0)
+        #expect(s.status(geometry: geometry, at: t0).page == "settings")
+        #expect(s.status(geometry: geometry, at: t0).lines.contains("page: settings"))
+        _ = tap(.done, &s, at: t0)
+        #expect(s.status(geometry: geometry, at: t0).page == "letters")
+    }
+
     @Test func aKioskOrAGreeterNeverOpensThePage() {
         var kiosk = session(kiosk: true)
         #expect(kiosk.handle(.request(.settings), at: t0).contains { if case .refused = $0 { true } else { false } })

@@ -29,6 +29,26 @@ struct SettingsFileTests {
                 "no temporary file left")
     }
 
+    /// As config.yaml: one mistake loses one setting, not the file (the page's next change,
+    /// which writes the file whole, used to erase every other one kept); what is not the
+    /// page's never applies, `kiosk` least of all.
+    @Test func aBrokenFieldIsLeftOutTheRestKept() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("settings.yaml")
+        try "# mine\nsound: false\nrules: []\npage: symbols\ndwell: 5\nkiosk: false\nkey-size: 20\nlearning: maybe\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (settings, problems) = try SettingsFile.load(fieldsOf: path)
+        var expected = SettingsLayer()
+        expected[.sound] = false
+        expected[.keySize] = 20
+        #expect(settings == expected)
+        #expect(problems.map(\.line) == [3, 4, 5, 6, 8], "\(problems)")
+        try Data("sound: false\n".utf8 + [0xE9]).write(to: URL(fileURLWithPath: path))
+        let latin1 = try SettingsFile.load(fieldsOf: path)
+        #expect(latin1.settings.isEmpty && latin1.problems == [Diagnostic(file: path, line: 2, column: 1, message: "not UTF-8 text")])
+        #expect(try SettingsFile.load(fieldsOf: dir.file("none.yaml")).settings.isEmpty)
+    }
+
     @Test func anythingButThePagesSettingsIsAMistakeWithItsLine() {
         do {
             _ = try SettingsFile.parse("# mine\nsound: false\nrules: []\npage: symbols\ndwell: 5\n", file: "s.yaml")

@@ -76,6 +76,22 @@ import Testing
         }
     }
 
+    /// Issue 48: "retar" offered "retard" among 5 suggestions. A word whose commonest use today
+    /// is a slur is held back though it has a plain sense (to slow down); its plain kin are
+    /// offered, and the word itself once typed in full.
+    @Test func aSlurWithAPlainSenseIsHeldBackItsPlainKinOffered() throws {
+        let state = TemporaryDirectory()
+        let slurs: Set = ["retard", "retarded", "retards"]
+        let lines = ["retar", "you are so retar", "flame retar", "retard"].map { #"{"before": "\#($0)"}"# }
+        let allowed = try run("predict --suggestions 5 --no-learning --offensive-words allow", input: lines, state: state.path).map(Self.words)
+        #expect(allowed.first?.contains("retard") == true, "the model offers it without the list: \(allowed)")
+        let offered = try run("predict --suggestions 5 --no-learning", input: lines, state: state.path).map(Self.words)
+        #expect(offered.count == lines.count && offered.allSatisfy { $0.allSatisfy { !slurs.contains($0.lowercased()) } }, "\(offered)")
+        #expect(offered.allSatisfy { $0.contains("retardant") && $0.contains("retardation") }, "\(offered)")
+        let typed = try run("predict --suggestions 5", input: [#"{"commit": "Stop it, you retard."}"#, #"{"before": "retar"}"#], state: state.path)
+        #expect(Self.words(typed[1]).contains("retard") && !Self.words(typed[1]).contains("retarded"), "\(typed)")
+    }
+
     @Test func aWordTheUserTypedInFullIsTheirs() throws {
         let state = TemporaryDirectory()
         let before = try run("predict", input: [#"{"before": "what the fuc"}"#], state: state.path)

@@ -78,16 +78,37 @@ import Testing
         let scratch = TemporaryDirectory()
         let config = scratch.file("config")
         try FileManager.default.createDirectory(atPath: config + "/clavier", withIntermediateDirectories: true)
-        try "sound: maybe\nrules: []\n".write(toFile: config + "/clavier/settings.yaml", atomically: true, encoding: .utf8)
+        try "sound: maybe\nrules: []\nkey-size: 20\n".write(toFile: config + "/clavier/settings.yaml", atomically: true, encoding: .utf8)
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"],
                                           environment: ["XDG_RUNTIME_DIR": scratch.path, "XDG_CONFIG_HOME": config])
         let env = session.server.env.merging(session.environment) { $1 }
         #expect(session.errors.contains("settings.yaml:2:1: 'rules' is not a setting of the settings page"), "\(session.errors)")
-        #expect(session.errors.contains("settings.yaml:1:"), "\(session.errors)")
+        #expect(session.errors.contains("settings.yaml:1:8: sound must be true or false"), "\(session.errors)")
+        // Issue 48: what reads is kept (it was all dropped, and the page's next change erased it).
+        #expect(try settings(env).settings["key-size"] == "20", "\(session.errors)")
         #expect(try Harness.clavier(["settings"], environment: env).status == 0)
         usleep(300_000)
         try click(.setting("sound"), in: session)
         #expect(try settings(env).settings["sound"] == "false", "locked: set by the command line")
+    }
+
+    /// Issue 48: `status` said `"page": "letters"` while the settings page was on screen; it
+    /// tells what is shown, the page's Done gives the keys' page back.
+    @Test func statusSaysTheSettingsPageWhileItIsShown() throws {
+        let scratch = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"],
+                                          environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let env = session.server.env.merging(session.environment) { $1 }
+        func page() throws -> String? {
+            let status = try Harness.clavier(["status", "--json"], environment: env)
+            return (try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])?["page"] as? String
+        }
+        #expect(try page() == "letters")
+        #expect(try Harness.clavier(["settings"], environment: env).status == 0)
+        #expect(Harness.waitFor(5) { (try? page()) == "settings" }, "\(session.errors)")
+        #expect(try Harness.clavier(["status"], environment: env).out.contains("page: settings\n"))
+        try click(.done, in: session)
+        #expect(Harness.waitFor(5) { (try? page()) == "letters" }, "\(session.errors)")
     }
 
     /// Issue 38's page for a head pointer user: with `--dwell`, resting on the bar's gear opens
