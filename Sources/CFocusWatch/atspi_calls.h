@@ -40,6 +40,8 @@ extern struct clavier_atspi atspi;
 
 /* Whether one types into `source`, and what kind of field it is (CLAVIER_FIELD_UNKNOWN: none). */
 int clavier_text_field_kind(AtspiAccessible *source);
+/* Whether `source` says it takes several lines (AT-SPI's MULTI_LINE state: a text view). */
+int clavier_text_field_multi_line(AtspiAccessible *source);
 
 /* Reads up to 200 characters before the caret of `source` into `into` (CLAVIER_FOCUS_TEXT_BYTES);
    0 when it has no text. */

@@ -47,6 +47,14 @@ int clavier_text_field_kind(AtspiAccessible *source) {
     return editable ? field_kind(source, role) : CLAVIER_FIELD_UNKNOWN;
 }
 
+int clavier_text_field_multi_line(AtspiAccessible *source) {
+    AtspiStateSet *states = atspi.get_state_set(source);
+    if (!states) return 0;
+    int multi = atspi.state_set_contains(states, ATSPI_STATE_MULTI_LINE);
+    atspi.object_unref(states);
+    return multi;
+}
+
 int clavier_text_before_caret(AtspiAccessible *source, char *into) {
     AtspiText *text = atspi.get_text_iface(source);
     if (!text) return 0;

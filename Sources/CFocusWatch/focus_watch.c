@@ -72,6 +72,8 @@ static void now_focused(AtspiAccessible *source, struct clavier_focus_report *ne
     focused = source;
     next->kind = source ? clavier_text_field_kind(source) : CLAVIER_FIELD_UNKNOWN;
     next->focus = next->kind != CLAVIER_FIELD_UNKNOWN ? CLAVIER_FOCUS_TEXT_FIELD : CLAVIER_FOCUS_OTHER;
+    /* Asked of prose only: where a copied text's new lines may be typed as Returns. */
+    next->multi_line = next->kind == CLAVIER_FIELD_PROSE && clavier_text_field_multi_line(source);
     if (follow_text && next->kind != CLAVIER_FIELD_UNKNOWN && next->kind != CLAVIER_FIELD_PASSWORD) {
         next->has_text = clavier_text_before_caret(source, next->before);
     }
@@ -116,6 +118,7 @@ static void look_into_one(void) {
         if (!was_field) return;
         next.focus = CLAVIER_FOCUS_TEXT_FIELD_LEFT;
         next.kind = CLAVIER_FIELD_UNKNOWN;
+        next.multi_line = 0;
         next.focus_serial++;
         next.heard_serial++;
         publish(&next);

@@ -1,8 +1,10 @@
 // The clipboard strip's watch (wlr-data-control): the seat's CLIPBOARD selection as offers,
 // seen without the focus. The text of each new selection offered as UTF-8 is asked through a
 // non-blocking pipe that the loop polls (clv_wl_clipboard_fd) and reads as it comes
-// (clv_wl_clipboard_read): nothing waits for the client that copied. The text is never
-// logged, and kept only until the Swift side takes it.
+// (clv_wl_clipboard_read): nothing waits for the client that copied. A selection that also
+// offers x-kde-passwordManagerHint (a password manager's copy of a password, KDE's mark for
+// "keep no history of this"; its one value in use is "secret") is never asked for (issue 48).
+// The text is never logged, and kept only until the Swift side takes it.
 #define _GNU_SOURCE
 #include "host_private.h"
 
@@ -13,14 +15,16 @@
 #include <unistd.h>
 
 static const char text_type[] = "text/plain;charset=utf-8";
+static const char secret_type[] = "x-kde-passwordManagerHint";
 
-// What an offer's MIME types say: whether it has UTF-8 text.
-struct clv_offer { int text; };
+// What an offer's MIME types say: whether it has UTF-8 text, and whether it is marked secret.
+struct clv_offer { int text, secret; };
 
 static void offer_offer(void *data, struct zwlr_data_control_offer_v1 *offer, const char *mime_type) {
     struct clv_offer *o = data;
     (void)offer;
     if (o && strcmp(mime_type, text_type) == 0) o->text = 1;
+    if (o && strcmp(mime_type, secret_type) == 0) o->secret = 1;
 }
 
 static const struct zwlr_data_control_offer_v1_listener offer_listener = { .offer = offer_offer };
@@ -52,6 +56,11 @@ static void device_selection(void *data, struct zwlr_data_control_device_v1 *dev
     wl->clip_heard = 1;
     struct clv_offer *o = offer ? zwlr_data_control_offer_v1_get_user_data(offer) : NULL;
     if (first || !o || !o->text) return;
+    // A secret copy is not read, and the copy being read before it (an older one) goes on.
+    if (o->secret) {
+        wl->clip_secrets++;
+        return;
+    }
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) return;
     zwlr_data_control_offer_v1_receive(offer, text_type, fds[1]);
@@ -92,6 +101,12 @@ int clv_wl_clipboard_watch(clv_wl *wl) {
 }
 
 int clv_wl_clipboard_fd(clv_wl *wl) { return wl->clip_fd; }
+
+int clv_wl_clipboard_take_secrets(clv_wl *wl) {
+    int n = wl->clip_secrets;
+    wl->clip_secrets = 0;
+    return n;
+}
 
 int clv_wl_clipboard_read(clv_wl *wl, const char **text, size_t *length) {
     if (wl->clip_fd < 0) return -1;

@@ -90,11 +90,12 @@ struct clv_wl {
     uint32_t cursor, pending_cursor, purpose, pending_purpose, hints, pending_hints;
 
     // The clipboard strip (clipboard.c): data-control's device, the selection's offer, the
-    // first selection heard (the one there before the keyboard), the text being read.
+    // first selection heard (the one there before the keyboard), the text being read, and
+    // the copies marked secret left unread since the Swift side last asked.
     struct zwlr_data_control_manager_v1 *clip_manager;
     struct zwlr_data_control_device_v1 *clip_device;
     struct zwlr_data_control_offer_v1 *clip_offer;
-    int clip_heard, clip_fd;
+    int clip_heard, clip_fd, clip_secrets;
     size_t clip_len;
     char clip_text[CLV_WL_CLIPBOARD_MAX + 1];
 

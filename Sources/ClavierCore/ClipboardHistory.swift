@@ -87,15 +87,24 @@ public struct ClipboardHistory: Hashable, Sendable {
     }
 
     /// How a cell shows `text`: in quotes (a copy, not a word to complete), white space run
-    /// together and a new line as ⏎ (so that a text which would press Return says so), cut to
-    /// `labelCharacters` with "…".
+    /// together and a new line as ⏎, cut to `labelCharacters` with "…". A text with new lines
+    /// anywhere, even far past the cut, says so first, with how many: `⏎2 “echo harmle…”`
+    /// (issue 48), its text cut shorter by as much, so that the mark is never the part cut off.
     public static func label(of text: String) -> String {
+        let breaks = newLineCount(text)
+        guard breaks > 0 else { return quoted(text, cut: labelCharacters) }
+        let mark = "⏎\(breaks) "
+        return mark + quoted(text, cut: max(1, labelCharacters - mark.count))
+    }
+
+    /// `text` in quotes, white space run together and a new line as ⏎, cut to `cut` characters with "…".
+    static func quoted(_ text: String, cut: Int) -> String {
         var shown = ""
         var count = 0
         var lastWasSpace = false
         for character in text {
             let part: String
-            if character == "\n" || character == "\r\n" || character == "\r" {
+            if character.isNewline {
                 part = "⏎"
                 lastWasSpace = false
             } else if character.isWhitespace {
@@ -106,11 +115,44 @@ public struct ClipboardHistory: Hashable, Sendable {
                 part = String(character)
                 lastWasSpace = false
             }
-            if count == labelCharacters { return "“" + shown + "…”" }
+            if count == cut { return "“" + shown + "…”" }
             shown += part
             count += 1
         }
         return "“" + shown + "”"
+    }
+
+    /// How many new lines `text` holds: the Returns it presses where they are typed as such.
+    public static func newLineCount(_ text: String) -> Int {
+        text.reduce(0) { $1.isNewline ? $0 + 1 : $0 }
+    }
+
+    /// Whether a copied text's new lines are typed as Returns in the field `context` tells of:
+    /// only in one described as multi-line prose (a text view), where a Return makes a new
+    /// line. In a terminal a Return runs what came before it, in a one-line entry it sends the
+    /// form, and in a field nobody described it may do either; typed as keys, the terminal's
+    /// bracketed paste cannot hold it back (issue 48).
+    public static func keepsReturns(in context: TypingContext) -> Bool {
+        context.field == .prose && context.multiLine
+    }
+
+    /// What a tap types of `text`: as it stands where `keepingReturns`; anywhere else each
+    /// run of new lines is one space and those at its start and end go, so that nothing runs
+    /// until the user presses Return.
+    public static func typed(_ text: String, keepingReturns: Bool) -> String {
+        guard !keepingReturns, text.contains(where: \.isNewline) else { return text }
+        var typed = ""
+        var pendingSpace = false
+        for character in text {
+            if character.isNewline {
+                pendingSpace = !typed.isEmpty
+                continue
+            }
+            if pendingSpace { typed.append(" ") }
+            pendingSpace = false
+            typed.append(character)
+        }
+        return typed
     }
 
     /// `text` with each "\r\n" and lone "\r" a "\n": one Return each when typed.

@@ -20,9 +20,11 @@ extension Keyboard {
             guard accessory?.cell(at: point) == held.cell else { return [.redrawAccessory] }
             switch held.cell {
             case .completion(let i) where !typing.clips.isEmpty:
-                // A copied text is typed as it stands: no space after it, nothing replaced.
+                // A copied text is typed as it stands (no space after it, nothing replaced),
+                // but its new lines only where they cannot run anything (ClipboardHistory.typed).
                 guard i < typing.clips.count else { return [.redrawAccessory] }
-                return [.redrawAccessory] + typeText(typing.clips[i])
+                let keepsReturns = ClipboardHistory.keepsReturns(in: typing.context)
+                return [.redrawAccessory] + typeText(ClipboardHistory.typed(typing.clips[i], keepingReturns: keepsReturns))
             case .completion(let i):
                 guard i < typing.completions.count else { return [.redrawAccessory] }
                 let chosen = typing.completions[i]

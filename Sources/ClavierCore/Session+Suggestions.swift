@@ -57,13 +57,15 @@ extension Session {
 
     /// The focus watch's report: a new field (what was typed belongs to the last one, and is
     /// not learned when the field was not told yet), or the same field's text before the caret.
-    mutating func followField(_ kind: FieldKind, before: String?, moved: Bool, at now: ContinuousClock.Instant) -> [Effect] {
+    mutating func followField(_ kind: FieldKind, before: String?, moved: Bool, multiLine: Bool = false,
+                              at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         if moved {
             effects += commitTyping(complete: false)
             awaitsField = false
             effects += followPurpose(kind)  // With no glide in a password field.
             effects += keyboard.focusMoved(to: kind, before: before, at: now, typing: &typing)
+            typing.context.multiLine = multiLine
         } else if let before {
             effects += keyboard.caretMoved(before: before, at: now, typing: &typing)
         }

@@ -215,8 +215,8 @@ public struct Session: Sendable {
             effects += takeMatches(found, for: query)
         case .glided(let words):
             effects += keyboard.typeGlided(words, at: now, typing: &typing)
-        case .field(let kind, let before, let moved):
-            effects += followField(kind, before: before, moved: moved, at: now)
+        case .field(let kind, let before, let moved, let multiLine):
+            effects += followField(kind, before: before, moved: moved, multiLine: multiLine, at: now)
         case .fieldWatchEnded:
             effects += fieldWatchEnded()
         case .copied(let text):

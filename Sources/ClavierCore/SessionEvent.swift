@@ -33,7 +33,9 @@ public enum SessionEvent: Sendable {
     case emojiMatches(String, [String])
     /// The focus watch's report: a field of `kind` has the focus, with its text before the
     /// caret when the bus gave it; `moved` false: the same field, only its text or caret changed.
-    case field(FieldKind, before: String?, moved: Bool)
+    /// `multiLine`: the field is described as taking several lines (a text view: AT-SPI's
+    /// MULTI_LINE state, text-input-v3's multiline hint), where a new line is not a command's end.
+    case field(FieldKind, before: String?, moved: Bool, multiLine: Bool = false)
     /// The focus watch could not start or has ended (no accessibility bus): no field is told
     /// from now on, nor asked for (Session+Field.swift).
     case fieldWatchEnded

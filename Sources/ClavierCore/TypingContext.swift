@@ -15,6 +15,9 @@ public struct TypingContext: Sendable {
     public private(set) var knowsStart = false
     /// What kind of field has the focus.
     public var field = FieldKind.unknown
+    /// Whether the field is described as taking several lines (`SessionEvent.field`'s
+    /// `multiLine`): a text view, where a copied text's new lines may be typed as Returns.
+    public var multiLine = false
     /// When a sentence's first letter gets a latched Shift.
     public var capitalize = CapitalizeMode.never
     /// The space a suggestion typed after its word, which punctuation typed next takes back.
@@ -139,6 +142,7 @@ public struct TypingContext: Sendable {
     public mutating func focusMoved(to kind: FieldKind) {
         forgetText()
         field = kind
+        multiLine = false
         // The new field's text is taken at once: the keys typed last went to another.
         lastTyped = nil
     }

@@ -127,6 +127,9 @@ extension WaylandConnection {
 
     /// The field's kind from its content purpose and hints (text-input-v3's values).
     public var fieldKind: FieldKind { WaylandField.kind(purpose: clv_wl_im_purpose(raw), hints: clv_wl_im_hints(raw)) }
+
+    /// Whether the field says it takes several lines (text-input-v3's multiline hint).
+    public var fieldIsMultiLine: Bool { WaylandField.isMultiLine(hints: clv_wl_im_hints(raw)) }
 }
 
 /// text-input-v3's content purposes and hints as the field kinds the session knows.
@@ -134,8 +137,11 @@ public enum WaylandField {
     // zwp_text_input_v3 content_purpose values.
     static let digits: UInt32 = 2, number: UInt32 = 3, phone: UInt32 = 4, url: UInt32 = 5, email: UInt32 = 6,
                password: UInt32 = 8, pin: UInt32 = 9, terminal: UInt32 = 13
-    // content_hint: hidden_text, sensitive_data.
-    static let hidden: UInt32 = 0x40, sensitive: UInt32 = 0x80
+    // content_hint: hidden_text, sensitive_data, multiline.
+    static let hidden: UInt32 = 0x40, sensitive: UInt32 = 0x80, multiline: UInt32 = 0x200
+
+    /// Whether a field of `hints` says it takes several lines (Qt's text edits say so).
+    public static func isMultiLine(hints: UInt32) -> Bool { hints & multiline != 0 }
 
     public static func kind(purpose: UInt32, hints: UInt32) -> FieldKind {
         if purpose == password || purpose == pin || hints & (hidden | sensitive) != 0 { return .password }

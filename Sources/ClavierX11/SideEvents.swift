@@ -22,8 +22,9 @@ public enum SideEvent: Equatable, Sendable {
     case devicesChanged
     /// A selection got a new owner (XFixes; `ClipboardWatch`) at `time` (0 owner: none).
     case selectionOwner(selection: Atom, owner: Window, time: Time)
-    /// A selection's owner answered onto `property` of `window` (0: it refused).
-    case selectionArrived(Window, selection: Atom, property: Atom)
+    /// A selection's owner answered the request for `target` made at `time` onto `property`
+    /// of `window` (0: it refused).
+    case selectionArrived(Window, selection: Atom, target: Atom, property: Atom, time: Time)
 
     /// Opens the side connection to `name` (nil: `$DISPLAY`).
     public static func connect(_ name: String?) throws(X11Error) -> Display { try Display(name: name) }
@@ -64,8 +65,9 @@ public enum SideEvent: Equatable, Sendable {
                 }
                 XFreeEventData(display.raw, &event.xcookie)
             case SelectionNotify:
-                events.append(.selectionArrived(event.xselection.requestor, selection: event.xselection.selection,
-                                                property: event.xselection.property))
+                let answer = event.xselection
+                events.append(.selectionArrived(answer.requestor, selection: answer.selection, target: answer.target,
+                                                property: answer.property, time: answer.time))
             case let type where xfixesBase.map { type == $0 + XFixesSelectionNotify } ?? false:
                 let fixes = withUnsafePointer(to: &event) {
                     $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }

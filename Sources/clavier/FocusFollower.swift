@@ -79,12 +79,13 @@ final class FocusFollower {
         guard let report = watch?.take() else { return [] }
         defer { last = report }
         if report.focusSerial != last.focusSerial {
-            let field = SessionEvent.field(report.kind, before: report.before, moved: true)
+            let field = SessionEvent.field(report.kind, before: report.before, moved: true, multiLine: report.multiLine)
+            let kind = "(\(report.kind))" + (report.multiLine ? ", multi-line" : "")
             guard report.heardSerial != last.heardSerial else {
-                Log.debug("auto-show: \(report.focus) (\(report.kind)), as asked")
+                Log.debug("auto-show: \(report.focus) \(kind), as asked")
                 return [field]
             }
-            Log.debug("auto-show: \(report.focus) (\(report.kind)), \(report.heardSerial &- last.heardSerial) change(s)")
+            Log.debug("auto-show: \(report.focus) \(kind), \(report.heardSerial &- last.heardSerial) change(s)")
             return [field, .focus(report.focus)]
         }
         guard report.textSerial != last.textSerial else { return [] }

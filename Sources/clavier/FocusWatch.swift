@@ -18,6 +18,8 @@ final class FocusWatch {
         var focusSerial: UInt = 0, heardSerial: UInt = 0, textSerial: UInt = 0
         var focus = AutoShow.Focus.other
         var kind = FieldKind.unknown
+        /// Whether the field says it takes several lines (a text view).
+        var multiLine = false
         /// The focused field's text before the caret, when the bus gave it (never a password's).
         var before: String?
     }
@@ -95,6 +97,7 @@ final class FocusWatch {
         default: report.focus = .other
         }
         report.kind = kinds[Int(raw.kind)] ?? .unknown
+        report.multiLine = raw.multi_line != 0
         if raw.has_text != 0 {
             report.before = withUnsafeBytes(of: raw.before) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)

@@ -130,11 +130,16 @@ final class SideConnection {
             switch event {
             case .selectionOwner(let selection, let owner, let time) where clipboard?.watches(selection) == true:
                 clipboard?.ownerChanged(to: owner, at: time)
-            case .selectionArrived(let window, let selection, let property) where window == clipboard?.window:
+            case .selectionArrived(let window, let selection, let target, let property, let time) where window == clipboard?.window:
                 // That a copy came is said, never what it holds.
-                if let text = clipboard?.arrived(selection: selection, property: property) {
+                switch clipboard?.arrived(selection: selection, target: target, property: property, time: time) {
+                case .text(let text):
                     Log.debug("clipboard: a copy read")
                     copied.append(text)
+                case .secret:
+                    Log.debug("clipboard: a copy marked secret, not read")
+                case .nothing, nil:
+                    break
                 }
             case .rawKeyPress(let source) where keys?.isHardware(source: source) == true:
                 if hearsKeys { keysTyped = true }

@@ -25,6 +25,7 @@ extension WaylandHost {
         switch loop.wait(until: wakeToRest ? screen.idleAt : deadline, watching: watched) {
         case .wayland:
             events = translate(connection.events())
+            if connection.takeSecretCopies() > 0 { Log.debug("clipboard: a copy marked secret, not read") }
         case .deadline:
             // The screen's own wake is no deadline of the app's.
             events = wakeToRest ? [] : [.deadline]

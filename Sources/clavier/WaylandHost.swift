@@ -153,7 +153,8 @@ final class WaylandHost: WordsHost {
     func fieldReport(moved: Bool) -> SessionEvent {
         guard connection.fieldActive else { return .field(.unknown, before: nil, moved: moved) }
         let kind = connection.fieldKind
-        return .field(kind, before: kind.keepsText ? connection.textBeforeCaret : nil, moved: moved)
+        return .field(kind, before: kind.keepsText ? connection.textBeforeCaret : nil, moved: moved,
+                      multiLine: connection.fieldIsMultiLine)
     }
 
     func pointerOnKeys() -> Point? { hovered }

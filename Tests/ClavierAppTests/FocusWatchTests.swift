@@ -33,4 +33,15 @@ struct FocusWatchTests {
             #expect(FocusWatch.report(raw).kind == kind)
         }
     }
+
+    /// A text view says it takes several lines (issue 48, AT-SPI's MULTI_LINE).
+    @Test func aReportSaysWhetherTheFieldTakesSeveralLines() {
+        var raw = clavier_focus_report()
+        raw.focus_serial = 1
+        raw.focus = Int32(CLAVIER_FOCUS_TEXT_FIELD)
+        raw.kind = Int32(CLAVIER_FIELD_PROSE)
+        #expect(!FocusWatch.report(raw).multiLine)
+        raw.multi_line = 1
+        #expect(FocusWatch.report(raw).multiLine)
+    }
 }

@@ -40,7 +40,7 @@ import Testing
         #expect(s.handle(.copied("first copy"), at: t0).contains(.redrawAccessory))
         _ = s.handle(.copied("ssh me@host\n"), at: t0)
         #expect(s.typing.clips == ["ssh me@host\n", "first copy"])
-        #expect(s.picture.completions == ["“ssh me@host⏎”", "“first copy”"] && s.picture.offersClips)
+        #expect(s.picture.completions == ["⏎1 “ssh me@host…”", "“first copy”"] && s.picture.offersClips)
         let effects = tapCell(&s, 1)
         #expect(typed(effects) == "first copy", "no space after it, nothing replaced")
         // Text before the caret now: the bar's words come back.

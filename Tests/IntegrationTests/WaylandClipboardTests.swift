@@ -4,7 +4,7 @@ import Testing
 
 /// The clipboard strip on a headless sway (issue 38): wl-copy's text is seen through
 /// wlr-data-control without the focus, offered on the bar, and a tap types exactly it into foot;
-/// a long press pins it, kept across a restart.
+/// a long press pins it, kept across a restart; a copy marked secret is never read.
 @Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
        .needs("sway", "swaymsg", "foot", "wl-copy"))
 struct WaylandClipboardTests {
@@ -21,6 +21,29 @@ struct WaylandClipboardTests {
         #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription); clavier said: \(session.errors)")
         #expect(foot.received == "echo 'copied: ü'\r", "clavier said: \(session.errors)")
         #expect(!session.errors.contains("copied:"), "the log holds the copy")
+        #expect(try session.quit() == 0)
+    }
+
+    /// A password manager's copy (issue 48): a GTK 4 window copies a text offered as
+    /// `text/plain;charset=utf-8` and `x-kde-passwordManagerHint` (what KeePassXC offers). The
+    /// keyboard never asks for it: the bar still offers the copy made before, which a tap types
+    /// into foot once the copier is gone and foot has the focus again.
+    @Test(.needs("python3")) func aCopyMarkedSecretIsNeitherReadNorOffered() throws {
+        let sway = try HeadlessSway()
+        let foot = try FootRecorder(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(10) { session.errors.contains("clipboard: watching") }, "\(session.errors)")
+        #expect(try sway.run(["wl-copy", "echo before"]).status == 0)
+        #expect(Harness.waitFor(10) { session.errors.contains("clipboard: a copy read") }, "\(session.errors)")
+        let secret = try GTK4Copier("hunter2 zqx", hint: "secret", on: sway, pointer: Harness.pointerBinary)
+        #expect(Harness.waitFor(10) { session.errors.contains("clipboard: a copy marked secret, not read") }, "\(session.errors)")
+        secret.stop()
+        try sway.waitForFocus(appID: foot.appID)
+        try session.tap(["completion-0", "return"])
+        #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription); clavier said: \(session.errors)")
+        #expect(foot.received == "echo before\r", "clavier said: \(session.errors)")
+        #expect(!session.errors.contains("zqx"), "the log holds the secret")
         #expect(try session.quit() == 0)
     }
 

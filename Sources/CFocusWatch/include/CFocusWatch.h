@@ -52,6 +52,8 @@ struct clavier_focus_report {
     int focus;
     /* CLAVIER_FIELD_*: the focused field's kind. */
     int kind;
+    /* Whether the focused field (prose) says it takes several lines (AT-SPI's MULTI_LINE). */
+    int multi_line;
     /* Whether `before` holds the focused field's text before the caret. */
     int has_text;
     /* UTF-8, NUL-terminated; never read from a password field. */

@@ -136,6 +136,9 @@ int clv_wl_clipboard_fd(clv_wl *wl);
 /// next call; not NUL-terminated), 0 when more is to come, -1 when none is coming or it was
 /// dropped (larger than 4096 bytes, or a failed read).
 int clv_wl_clipboard_read(clv_wl *wl, const char **text, size_t *length);
+/// How many copies marked secret (x-kde-passwordManagerHint offered) were left unread since
+/// the last call.
+int clv_wl_clipboard_take_secrets(clv_wl *wl);
 /// Stops the watch (the connection ends).
 void clv_wl_clipboard_stop(clv_wl *wl);
 
