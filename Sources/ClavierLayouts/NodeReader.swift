@@ -69,6 +69,8 @@ final class NodeReader {
                        line: mark.line, column: mark.column)
             case .unreadable(let problem):
                 report("cannot read: \(problem)", line: 1, column: 1)
+            case .limit(let message, let mark):
+                report(message, line: mark.line, column: mark.column)
             }
             return nil
         }
