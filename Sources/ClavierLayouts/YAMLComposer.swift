@@ -76,16 +76,26 @@ final class YAMLComposer {
 
     /// The line of the first line starting with `%` past `ReadLimits.directives` of them; nil
     /// when there are no more than that. Such a line is a directive (`%TAG`, `%YAML`) unless it
-    /// continues a quoted scalar, so the count is never less than libyaml's.
+    /// continues a quoted scalar, so the count is never less than libyaml's. Lines end as
+    /// libyaml ends them: LF, CR, CR LF, NEL, LS or PS.
     static func lineOfTooManyDirectives(_ text: String) -> Int? {
         var line = 1, directives = 0, atLineStart = true
+        var before: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
             if atLineStart, byte == UInt8(ascii: "%") {
                 directives += 1
                 if directives > ReadLimits.directives { return line }
             }
-            atLineStart = byte == UInt8(ascii: "\n")
-            if atLineStart { line += 1 }
+            let endsLine = switch byte {
+            case UInt8(ascii: "\n"): before.1 != UInt8(ascii: "\r") // CR LF is one break, counted at CR
+            case UInt8(ascii: "\r"): true
+            case 0x85: before.1 == 0xC2 // NEL
+            case 0xA8, 0xA9: before == (0xE2, 0x80) // LS, PS
+            default: false
+            }
+            if endsLine { line += 1 }
+            atLineStart = endsLine || (byte == UInt8(ascii: "\n") && before.1 == UInt8(ascii: "\r"))
+            before = (before.1, byte)
         }
         return nil
     }

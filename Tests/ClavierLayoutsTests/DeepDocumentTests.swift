@@ -70,6 +70,11 @@ struct DeepDocumentTests {
         let many = directives(190_000) + "---\nfont-size: 12\n"
         #expect(many.utf8.count < ReadLimits.fileBytes)
         #expect(Problems.theme(many).count == 1)
+        // Lines end as libyaml ends them, so CR, CR LF, NEL, LS or PS start directives too.
+        for end in ["\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"] {
+            let text = (0...ReadLimits.directives).map { "%TAG !t\($0)! t:" + end }.joined() + "---" + end + "font-size: 12" + end
+            #expect(Problems.theme(text).map { "\($0.line):\($0.column)" } == ["\(ReadLimits.directives + 1):1"], "\(end.debugDescription)")
+        }
         // Up to the limit they are YAML's, and read.
         let theme = try ThemeFile.parse(directives(ReadLimits.directives) + "---\nfont-size: 12\n", name: "t", file: "t.yaml", over: .system)
         #expect(theme.fontSize == 12)
