@@ -56,10 +56,20 @@ public struct Autocorrector: Sendable {
 
     /// The word the taps of a word just ended leave, typed after `before` (the text before the
     /// word), with `model` the language's predictor (its system model and what the user typed).
+    /// More taps than this are left as typed at once: no word of the lexicon is within
+    /// `tuning.bound` of them, each tap past a word's letters costing an `insertion` (one more
+    /// for a tap nearer another key's centre than its own; with free insertions, as many taps
+    /// again as the longest word). The search's work grows with the taps times the words it
+    /// walks: 100,000 taps took 23 s (issue 48).
+    public var mostTaps: Int {
+        let insertions = tuning.insertion > 0 ? Int((tuning.bound / tuning.insertion).rounded(.down)) : lexicon.longest
+        return lexicon.longest + insertions + 1
+    }
+
     public func correct(_ taps: [CorrectionTap], before: String, model: Predictor) -> Correction {
         let typed = String(taps.map(\.character))
         let unchanged = Correction(typed: typed, word: typed, alternatives: [])
-        guard taps.count >= tuning.shortest, !keyboard.isEmpty, !lexicon.alphabet.isEmpty,
+        guard taps.count >= tuning.shortest, taps.count <= mostTaps, !keyboard.isEmpty, !lexicon.alphabet.isEmpty,
               typed.allSatisfy({ $0.isLetter || Self.isMark($0) }), typed.contains(where: \.isLetter) else { return unchanged }
         let typedKey = Self.key(typed)
         // A word the user typed before is theirs.

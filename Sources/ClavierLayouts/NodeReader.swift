@@ -26,10 +26,7 @@ final class NodeReader {
     /// Adds a problem, once, up to `ReadLimits.diagnostics`, its message cut at `ReadLimits.messageLength`.
     func report(_ message: String, line: Int, column: Int) {
         problems += 1
-        var message = message
-        if message.unicodeScalars.count > ReadLimits.messageLength {
-            message = String(String.UnicodeScalarView(message.unicodeScalars.prefix(ReadLimits.messageLength))) + "…"
-        }
+        let message = Self.cut(message)
         let diagnostic = Diagnostic(file: file, line: line, column: column, message: message)
         guard diagnostics.count <= ReadLimits.diagnostics, reported.insert(diagnostic).inserted else { return }
         if diagnostics.count == ReadLimits.diagnostics {
@@ -38,6 +35,13 @@ final class NodeReader {
         } else {
             diagnostics.append(diagnostic)
         }
+    }
+
+    /// `message` cut at `ReadLimits.messageLength` Unicode scalars (a message may quote the
+    /// file, and a quoted name may be megabytes long).
+    static func cut(_ message: String) -> String {
+        guard message.unicodeScalars.count > ReadLimits.messageLength else { return message }
+        return String(String.UnicodeScalarView(message.unicodeScalars.prefix(ReadLimits.messageLength))) + "…"
     }
 
     /// Composes `text`, reporting a syntax error (or a duplicated key) at its position; a
@@ -73,6 +77,8 @@ final class NodeReader {
                        line: mark.line, column: mark.column)
             case .unreadable(let problem):
                 report("cannot read: \(problem)", line: 1, column: 1)
+            case .limit(let message, let mark):
+                report(message, line: mark.line, column: mark.column)
             }
             return nil
         }

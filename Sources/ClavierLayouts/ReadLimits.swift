@@ -1,6 +1,6 @@
 /// How much a layout, theme or config file may hold. A file past a limit is refused with one
 /// diagnostic, so that no file, however small or broken, makes a reader run, print or
-/// allocate without bound (`LayoutLibrary.read` and `NodeReader.compose` apply them).
+/// allocate without bound (`LayoutLibrary.read`, `NodeReader.compose` and `YAMLComposer` apply them).
 public enum ReadLimits {
     /// Bytes a file may have: the largest shipped layout (emoji) has 260 kB.
     public static let fileBytes = 4 << 20
@@ -9,6 +9,10 @@ public enum ReadLimits {
     public static let nodes = 250_000
     /// How deep a document may nest, counting what aliases stand for: a layout needs 8.
     public static let depth = 64
+    /// Lines starting with `%`, YAML's directives, a file may have: libyaml checks each `%TAG`
+    /// against every one before it (190,000 in 3.3 MB would take minutes), and a file of
+    /// Clavier's needs none.
+    public static let directives = 64
     /// Problems listed for one file; one more line says that the rest are left out.
     public static let diagnostics = 1_000
     /// Unicode scalars of one problem's message, past which it is cut (a message may quote
@@ -60,6 +64,9 @@ struct DocumentMeasure {
         }
     }
 
+    static let tooManyNodes = "the document holds more than \(ReadLimits.nodes) nodes (counting an alias as all it stands for)"
+    static let tooDeep = "the document nests more than \(ReadLimits.depth) deep (counting what aliases stand for)"
+
     /// Whether plain scalars starting with `aliasMark` stand for aliases (the unaliased copy).
     let countsAliases: Bool
     private var nodes = 0
@@ -102,7 +109,7 @@ struct DocumentMeasure {
         }
         if depth - 1 + height > ReadLimits.depth { return tooDeep(node) }
         if nodes > ReadLimits.nodes {
-            excess = (node, "the document holds more than \(ReadLimits.nodes) nodes (counting an alias as all it stands for)")
+            excess = (node, Self.tooManyNodes)
             return nil
         }
         // After the node, as the composer registers it: an alias inside names the anchor's earlier node.
@@ -111,7 +118,7 @@ struct DocumentMeasure {
     }
 
     private mutating func tooDeep(_ node: Node) -> Int? {
-        excess = (node, "the document nests more than \(ReadLimits.depth) deep (counting what aliases stand for)")
+        excess = (node, Self.tooDeep)
         return nil
     }
 

@@ -60,8 +60,14 @@ public enum SettingsFile {
             guard let colon = line.firstIndex(of: ":"), let first = line.first, first != " ", first != "#", first != "-" else { continue }
             let name = String(line[..<colon])
             if PageSetting.named(name) == nil {
+                // As many as NodeReader lists: 4 MB of names would be 350,000 lines on stderr.
+                guard problems.count < ReadLimits.diagnostics else {
+                    problems.append(Diagnostic(file: file, line: index + 1, column: 1,
+                                               message: "more than \(ReadLimits.diagnostics) problems: the rest are left out"))
+                    break
+                }
                 problems.append(Diagnostic(file: file, line: index + 1, column: 1,
-                                           message: "'\(name)' is not a setting of the settings page; give it in config.yaml"))
+                                           message: "'\(NodeReader.cut(name))' is not a setting of the settings page; give it in config.yaml"))
             }
         }
         return problems

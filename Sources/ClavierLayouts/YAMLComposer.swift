@@ -9,17 +9,28 @@ enum YAMLError: Error {
     case duplicateKeys([String], mark: Mark)
     /// The text could not be decoded, or libyaml ran out of memory.
     case unreadable(String)
+    /// The document goes past one of `ReadLimits` at `mark`, and was read no further.
+    case limit(String, mark: Mark)
 }
 
 /// Composes a YAML text into one `Node` with the system's libyaml (`yaml_parser_parse`, its
 /// event API): an alias is its anchored node, a key given twice in a mapping is refused, and
 /// every untagged node takes its kind's tag (YAML's failsafe schema: nothing is read as a
 /// number or a date here, the readers do that).
+///
+/// It stops at the first node past `ReadLimits.depth` or `ReadLimits.nodes` (aliases counted
+/// once here; `DocumentMeasure` counts what they stand for) and never asks libyaml for more:
+/// libyaml's scanner walks every open flow collection for each token, so reading on through
+/// 100,000 open brackets took minutes (issue 48). It refuses unread a text with more
+/// than `ReadLimits.directives` lines starting with `%`, for libyaml checks each `%TAG`
+/// directive against every one before it.
 final class YAMLComposer {
     private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     /// Anchored nodes by name, each registered once its node is complete (so a node cannot
     /// hold an alias of itself), a later anchor of the same name replacing the earlier.
     private var anchors: [String: Node] = [:]
+    /// The nodes composed so far, an alias counting one.
+    private var composed = 0
 
     private init(_ input: UnsafeBufferPointer<UInt8>) {
         yaml_parser_initialize(parser)
@@ -34,6 +45,9 @@ final class YAMLComposer {
 
     /// The document `text` holds; nil when it holds none (empty, or only comments).
     static func compose(_ text: String) throws(YAMLError) -> Node? {
+        if let line = lineOfTooManyDirectives(text) {
+            throw .limit("more than \(ReadLimits.directives) lines start with '%' (YAML directives)", mark: Mark(line: line, column: 1))
+        }
         // A byte past the end, so that an empty text still has an address for libyaml.
         let bytes = Array(text.utf8) + [0]
         do {
@@ -60,25 +74,49 @@ final class YAMLComposer {
         return root
     }
 
-    /// The node `event` starts, at `depth` (the root is 1). Past `ReadLimits.depth` a
-    /// collection is composed empty and what it holds is read but left out: the reader refuses
-    /// a document nested that deep at that node (`DocumentMeasure`), and composing 5,000 open
-    /// brackets one stack frame each would overflow the stack.
-    private func node(from event: Event, depth: Int) throws -> Node {
-        if depth > ReadLimits.depth, event.kind == .sequenceStart || event.kind == .mappingStart {
-            try skipContents()
-            return event.kind == .sequenceStart
-                ? .sequence(.init(nodes: [], tag: Self.tag(event.tag, or: "seq"), mark: event.mark, anchor: event.anchor))
-                : .mapping(.init(pairs: [], tag: Self.tag(event.tag, or: "map"), mark: event.mark, anchor: event.anchor))
+    /// The line of the first line starting with `%` past `ReadLimits.directives` of them; nil
+    /// when there are no more than that. Such a line is a directive (`%TAG`, `%YAML`) unless it
+    /// continues a quoted scalar, so the count is never less than libyaml's. Lines end as
+    /// libyaml ends them: LF, CR, CR LF, NEL, LS or PS.
+    static func lineOfTooManyDirectives(_ text: String) -> Int? {
+        var line = 1, directives = 0, atLineStart = true
+        var before: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if atLineStart, byte == UInt8(ascii: "%") {
+                directives += 1
+                if directives > ReadLimits.directives { return line }
+            }
+            let endsLine = switch byte {
+            case UInt8(ascii: "\n"): before.1 != UInt8(ascii: "\r") // CR LF is one break, counted at CR
+            case UInt8(ascii: "\r"): true
+            case 0x85: before.1 == 0xC2 // NEL
+            case 0xA8, 0xA9: before == (0xE2, 0x80) // LS, PS
+            default: false
+            }
+            if endsLine { line += 1 }
+            atLineStart = endsLine || (byte == UInt8(ascii: "\n") && before.1 == UInt8(ascii: "\r"))
+            before = (before.1, byte)
         }
+        return nil
+    }
+
+    /// The node `event` starts, at `depth` (the root is 1). A node past `ReadLimits.depth`, or
+    /// the first leaf (or empty collection) once more than `ReadLimits.nodes` are composed, is
+    /// refused where it starts, where `DocumentMeasure` would refuse it, and nothing after it
+    /// is read.
+    private func node(from event: Event, depth: Int) throws -> Node {
+        guard depth <= ReadLimits.depth else { throw YAMLError.limit(DocumentMeasure.tooDeep, mark: event.mark) }
+        composed += 1
         let node: Node
         switch event.kind {
         case .alias:
+            try refuseIfTooMany(at: event.mark)
             guard let anchored = anchors[event.anchor ?? ""] else {
                 throw YAMLError.syntax(problem: "found undefined alias", context: nil, mark: event.mark)
             }
             return anchored
         case .scalar:
+            try refuseIfTooMany(at: event.mark)
             let tag = event.tag == nil || event.tag == "!" ? "tag:yaml.org,2002:str" : event.tag!
             node = .scalar(.init(string: event.value, tag: tag, style: event.style, mark: event.mark, anchor: event.anchor))
         case .sequenceStart:
@@ -88,6 +126,7 @@ final class YAMLComposer {
                 nodes.append(try self.node(from: next, depth: depth + 1))
                 next = try self.next()
             }
+            if nodes.isEmpty { try refuseIfTooMany(at: event.mark) }
             node = .sequence(.init(nodes: nodes, tag: Self.tag(event.tag, or: "seq"), mark: event.mark, anchor: event.anchor))
         case .mappingStart:
             var pairs: [(key: Node, value: Node)] = []
@@ -98,6 +137,7 @@ final class YAMLComposer {
                 pairs.append((key, value))
                 next = try self.next()
             }
+            if pairs.isEmpty { try refuseIfTooMany(at: event.mark) }
             try Self.refuseDuplicates(pairs.map(\.key))
             node = .mapping(.init(pairs: pairs, tag: Self.tag(event.tag, or: "map"), mark: event.mark, anchor: event.anchor))
         default:
@@ -107,16 +147,8 @@ final class YAMLComposer {
         return node
     }
 
-    /// Reads to the end of the collection just started, however deep it nests.
-    private func skipContents() throws {
-        var open = 1
-        while open > 0 {
-            switch try next().kind {
-            case .sequenceStart, .mappingStart: open += 1
-            case .sequenceEnd, .mappingEnd: open -= 1
-            default: break
-            }
-        }
+    private func refuseIfTooMany(at mark: Mark) throws {
+        if composed > ReadLimits.nodes { throw YAMLError.limit(DocumentMeasure.tooManyNodes, mark: mark) }
     }
 
     private static func tag(_ tag: String?, or kind: String) -> String {

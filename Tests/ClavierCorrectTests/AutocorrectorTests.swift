@@ -144,6 +144,21 @@ extension String {
         #expect(corrector.correct(taps, before: before, model: model).word == expected)
     }
 
+    /// Issue 48: 100,000 taps took 23 s on the release build (minutes on a debug one) to come
+    /// back as typed; no word is within the bound of more taps than `mostTaps`, so they come
+    /// back without a search.
+    @Test func aWordLongerThanAnyInTheLexiconIsLeftAsTypedAtOnce() {
+        let c = corrector()
+        // Two taps too many cost 12 of the bound's 13, and one more for a tap nearer another key.
+        #expect(c.mostTaps == Self.lexicon.longest + 3)
+        let letters = Array("thequickbrownfoxjumpsoverthelazydog")
+        let taps = (0..<100_000).map { Board.tap(letters[$0 % letters.count], dx: 0.2) }
+        let result = c.correct(taps, before: "I said ", model: english)
+        #expect(result.typed.count == 100_000 && result.word == result.typed && result.alternatives.isEmpty)
+        // Within the bound a slip is still put right.
+        #expect(c.correct(Self.slip, before: "I went to ", model: english).word == "the")
+    }
+
     @Test func theSearchFindsTheWordsWithinItsBound() {
         let lexicon = CorrectionLexicon(language: "xx", words: [(1, "the"), (2, "then"), (3, "they"), (4, "a1"), (5, "the"), (6, "eth"), (7, "x")])
         #expect(lexicon.count == 5, "digits left out, a repeated spelling once")

@@ -63,4 +63,24 @@ struct SettingsFileTests {
             Issue.record("\(error)")
         }
     }
+
+    /// Issue 48: a file under the size limit of lines that are no setting gave a problem each
+    /// (350,000 lines on stderr for 4 MB), quoting the name whole; now as many as any file's,
+    /// and one line more, each name cut as any file's messages are.
+    @Test func theProblemsOfAFileOfManyNamesStopAtTheLimit() {
+        let n = ReadLimits.diagnostics + 500
+        let text = String(repeating: "x", count: 100_000) + ": 1\n" + (0..<n).map { "k\($0): 1\n" }.joined()
+        do {
+            _ = try SettingsFile.parse(text, file: "s.yaml")
+            Issue.record("accepted")
+        } catch .invalid(let diagnostics) {
+            let named = diagnostics.filter { $0.message.contains("is not a setting of the settings page") }
+            #expect(named.count == ReadLimits.diagnostics)
+            #expect(named.allSatisfy { $0.message.unicodeScalars.count < ReadLimits.messageLength + 100 }, "a long name is cut")
+            #expect(diagnostics.contains { $0.description == "s.yaml:\(ReadLimits.diagnostics + 1):1: more than \(ReadLimits.diagnostics) problems: the rest are left out" })
+            #expect(diagnostics.count <= 2 * (ReadLimits.diagnostics + 1), "the config's own problems are bounded too")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
 }
