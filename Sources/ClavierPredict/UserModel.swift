@@ -131,18 +131,53 @@ public struct UserModel: Equatable, Sendable {
         for key in unigrams.keys { if let first = key.first { byInitial[first, default: []].insert(key) } }
     }
 
-    /// Halves every count until the model fits in three quarters of its limits.
+    /// Halves every count until the model fits in three quarters of its limits, dropping the
+    /// zeros: all the halvings at once (k halvings of a count are `count >> k`), as many as
+    /// halving one at a time would make, so a file of huge counts is not read 31 times over.
     mutating func shrink() {
-        while entryCount > limit * 3 / 4 || byteCount > byteLimit * 3 / 4 {
-            unigrams = unigrams.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
-            following = following.compactMapValues { next in
-                let kept = next.compactMapValues { $0 / 2 > 0 ? $0 / 2 : nil }
-                return kept.isEmpty ? nil : kept
-            }
-            forms = forms.filter { unigrams[$0.key] != nil }
-            initialForms = initialForms.filter { unigrams[$0.key] != nil }
-            recount()
+        let halvings = halvingsToFit()
+        guard halvings > 0 else { return }
+        let halved = { (count: Int) -> Int? in count >> halvings > 0 ? count >> halvings : nil }
+        unigrams = unigrams.compactMapValues(halved)
+        following = following.compactMapValues { next in
+            let kept = next.compactMapValues(halved)
+            return kept.isEmpty ? nil : kept
         }
+        forms = forms.filter { unigrams[$0.key] != nil }
+        initialForms = initialForms.filter { unigrams[$0.key] != nil }
+        recount()
+    }
+
+    /// The fewest halvings after which the entries and the file's bytes fit three quarters of
+    /// the limits (0: they fit now). A count outlives k halvings when its bit length is over
+    /// k, and a form lives as long as its word's count; so the entries and bytes left after k
+    /// halvings are sums over bit lengths, counted in one pass.
+    func halvingsToFit() -> Int {
+        let fits = { (entries: Int, bytes: Int) in entries <= limit * 3 / 4 && bytes <= byteLimit * 3 / 4 }
+        guard !fits(entryCount, byteCount) else { return 0 }
+        var entries = [Int](repeating: 0, count: Int.bitWidth + 1), bytes = entries
+        func bits(_ count: Int?) -> Int { count.map { Int.bitWidth - max($0, 0).leadingZeroBitCount } ?? 0 }
+        for (key, count) in unigrams {
+            entries[bits(count)] += 1
+            bytes[bits(count)] += Self.lineBytes(key)
+        }
+        for (context, next) in following {
+            for (key, count) in next {
+                entries[bits(count)] += 1
+                bytes[bits(count)] += Self.lineBytes(context, key)
+            }
+        }
+        for table in [forms, initialForms] {
+            for (key, form) in table { bytes[bits(unigrams[key])] += Self.lineBytes(key, form: form) }
+        }
+        // What outlives k halvings: the bit lengths over k.
+        var (entriesLeft, bytesLeft) = (entries.reduce(0, +) - entries[0], bytes.reduce(0, +) - bytes[0])
+        for k in 1...Int.bitWidth {
+            entriesLeft -= entries[k]
+            bytesLeft -= bytes[k]
+            if fits(entriesLeft, bytesLeft) { return k }
+        }
+        return Int.bitWidth
     }
 
     /// P_user(w | u v): interpolated absolute discounting down to the user's unigram.
