@@ -36,6 +36,13 @@ struct WaylandFullscreenTests {
         _ = try sway.swaymsg(["[app_id=\(foot.appID)]", "fullscreen", "disable"])
         #expect(Harness.waitFor(5) { (try? sway.focusedWindow())??.rect.height == 800 - place.height },
                 "foot's rect \(String(describing: try? sway.focusedWindow()?.rect))")
+        // A window made fullscreen while the keyboard is up goes beneath it too.
+        _ = try sway.swaymsg(["[app_id=\(foot.appID)]", "fullscreen", "enable"])
+        #expect(Harness.waitFor(5) { (try? sway.focusedWindow())??.rect == whole }, "foot is not fullscreen again")
+        let q = try #require(keys["q"])
+        #expect(try Self.isKeyFill(Screenshot.pixel(sway, q.x - 15, q.y)), "clavier said: \(session.errors)")
+        try session.tap(["o"])
+        #expect(foot.waitFor(suffix: "ok\ro"), "foot received \(foot.received.debugDescription); clavier said: \(session.errors)")
     }
 
     /// The default: a top-layer keyboard, drawn beneath a fullscreen window (so the check above can fail).
