@@ -30,7 +30,7 @@ static void layer_closed(void *data, struct zwlr_layer_surface_v1 *layer) {
 
 static const struct zwlr_layer_surface_v1_listener layer_listener = { .configure = layer_configure, .closed = layer_closed };
 
-int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int y, int width, int height) {
+int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay, int x, int y, int width, int height) {
     if (!wl->layer_shell) return 0;
     clv_wl_surface_destroy(wl);
     struct clv_output *on = clv_wl_output_named(wl, output);
@@ -38,7 +38,9 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int 
     wl->scale = on && on->scale > 0 ? on->scale : 1;
     wl->surface = wl_compositor_create_surface(wl->compositor);
     wl_surface_set_buffer_scale(wl->surface, wl->scale);
-    uint32_t layer = place == CLV_WL_FLOAT ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
+    // The overlay layer is drawn above a fullscreen window and takes the pointer before it; the
+    // top layer is neither drawn nor clicked there (sway, labwc).
+    uint32_t layer = place == CLV_WL_FLOAT || overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
     wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, "clavier");
     zwlr_layer_surface_v1_add_listener(wl->layer, &layer_listener, wl);
     wl->place = place;
@@ -48,7 +50,8 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int 
         uint32_t edge = place == CLV_WL_DOCK_TOP ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
         zwlr_layer_surface_v1_set_anchor(wl->layer, edge | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
         zwlr_layer_surface_v1_set_size(wl->layer, 0, (uint32_t)height);
-        // Windows are laid out above (below) it, as a panel's.
+        // Windows are laid out above (below) it, as a panel's; a fullscreen one keeps the
+        // whole output (under an overlay keyboard, its bottom rows are covered).
         zwlr_layer_surface_v1_set_exclusive_zone(wl->layer, height);
         break;
     }

@@ -56,6 +56,11 @@ extension Session.Options {
     /// Whether the window stays above every other, fullscreen ones included.
     public var staysOnTop: Bool { kiosk }
 
+    /// The layer-shell layer a docked Wayland keyboard is on: the one asked for, else a
+    /// kiosk's is `overlay`, above a fullscreen application (as its X window stays on top),
+    /// and any other's `top`.
+    public var surfaceLayer: SurfaceLayer { layer ?? (kiosk ? .overlay : .top) }
+
     /// Whether a floating keyboard gets its handle and grip (a kiosk's cannot be moved).
     public var movable: Bool { !kiosk }
 

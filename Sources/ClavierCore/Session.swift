@@ -62,6 +62,8 @@ public struct Session: Sendable {
     /// What a session is made with, besides its first keyboard.
     public struct Options: Sendable {
         public var kiosk = false
+        /// The layer-shell layer asked for (`--layer`); nil: as kiosk mode says (`surfaceLayer`).
+        public var layer: SurfaceLayer?
         /// How long the pointer rests on a key to press it; nil: no dwell.
         public var dwell: Duration?
         /// How many scan switches (none: no scanning) and the scan's clock (nil: a step switch).

@@ -4,7 +4,7 @@ public struct Settings: Equatable, Sendable {
     /// Every setting, in the order the config file's fields are listed in its messages.
     public static let all = [
         AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.geometry), AnySetting(.float),
-        AnySetting(.dock), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
+        AnySetting(.dock), AnySetting(.layer), AnySetting(.monitor), AnySetting(.height), AnySetting(.sound), AnySetting(.soundDevice),
         AnySetting(.kiosk), AnySetting(.learning), AnySetting(.scale), AnySetting(.preview), AnySetting(.keySize),
         AnySetting(.dwell), AnySetting(.scan), AnySetting(.scanSwitch),
         AnySetting(.autoShow), AnySetting(.autoShowInKiosk), AnySetting(.repeatDelay), AnySetting(.repeatInterval),

@@ -2,9 +2,10 @@ import CWaylandHost
 import ClavierCore
 
 /// Where the keyboard's layer surface goes: docked at an edge of an output with its height
-/// reserved (an exclusive zone, full width), or floating on the overlay layer.
+/// reserved (an exclusive zone, full width) on `layer` (`overlay`: above fullscreen windows),
+/// or floating on the overlay layer.
 public enum WaylandPlacement: Equatable, Sendable {
-    case docked(DockEdge, height: Int)
+    case docked(DockEdge, height: Int, layer: SurfaceLayer = .top)
     case floating(Rect)
 }
 
@@ -15,11 +16,11 @@ extension WaylandConnection {
     public func makeSurface(on output: String?, _ placement: WaylandPlacement) -> Size? {
         let made: Int32
         switch placement {
-        case .docked(let edge, let height):
+        case .docked(let edge, let height, let layer):
             made = clv_wl_surface_create(raw, output, Int32(edge == .top ? CLV_WL_DOCK_TOP.rawValue : CLV_WL_DOCK_BOTTOM.rawValue),
-                                         0, 0, 0, Int32(height))
+                                         layer == .overlay ? 1 : 0, 0, 0, 0, Int32(height))
         case .floating(let rect):
-            made = clv_wl_surface_create(raw, output, Int32(CLV_WL_FLOAT.rawValue), Int32(rect.x), Int32(rect.y),
+            made = clv_wl_surface_create(raw, output, Int32(CLV_WL_FLOAT.rawValue), 1, Int32(rect.x), Int32(rect.y),
                                          Int32(rect.width), Int32(rect.height))
         }
         guard made != 0 else { return nil }

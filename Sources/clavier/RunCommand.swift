@@ -20,6 +20,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.geometry), help: .setting(.geometry)) var geometry: String?
     @Flag(name: .setting(.float), inversion: .prefixedNo, help: .setting(.float)) var float: Bool?
     @Option(name: .setting(.dock), help: .setting(.dock)) var dock: DockEdge?
+    @Option(name: .setting(.layer), help: .setting(.layer)) var layer: String?
     @Option(name: .setting(.monitor), help: .setting(.monitor)) var monitor: String?
     @Option(name: .setting(.height), help: .setting(.height)) var height: String?
     @Option(name: .setting(.scale), help: .setting(.scale)) var scale: Double?
@@ -62,6 +63,7 @@ struct Run: ParsableCommand {
         try given.read(.geometry, geometry)
         try given.read(.float, float)
         try given.read(.dock, dock?.rawValue)
+        try given.read(.layer, layer)
         try given.read(.monitor, monitor)
         try given.read(.height, height)
         try given.read(.scale, scale)
@@ -212,6 +214,7 @@ struct RunOptions {
     static func sessionOptions(_ settings: Settings) -> Session.Options {
         var options = Session.Options()
         options.kiosk = settings[.kiosk]
+        options.layer = settings.given[.layer]
         options.dwell = settings[.dwell].map { .milliseconds($0) }
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
         options.autoShow = settings[.autoShow]

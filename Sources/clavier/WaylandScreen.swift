@@ -283,7 +283,7 @@ final class WaylandScreen {
         let scale = max(1, connection.scale)
         let size = Size(width: keys.size.width / scale, height: keys.size.height / scale)
         switch placed.place {
-        case .docked(let edge, _):
+        case .docked(let edge, _, _):
             return Rect(x: 0, y: edge == .top ? 0 : output.size.height - size.height, width: size.width, height: size.height)
         case .floating:
             let rect = float?.rect ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -294,7 +294,7 @@ final class WaylandScreen {
     /// Brings the held key's preview in line with `picture` (`mode`: `--preview` as it is now).
     func followPreview(_ picture: Picture, mode: PreviewMode) {
         var dockedAtTop = false
-        if case .docked(.top, _)? = placed?.place { dockedAtTop = true }
+        if case .docked(.top, _, _)? = placed?.place { dockedAtTop = true }
         preview.follow(picture, mode: mode, painter: painter, keysWidth: keys.size.width, dockedAtTop: dockedAtTop)
     }
 }

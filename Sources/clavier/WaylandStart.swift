@@ -46,17 +46,19 @@ enum WaylandStart {
         let floats = WaylandFloatPlace()
         floats.floating = XHost.floats(settings, layout: layout)
         if floats.floating { chooseFloat(settings, layout: layout, for: floats, movable: options.movable, theme: theme, connection: connection) }
+        // A kiosk's keyboard stays above a fullscreen application (Session+Kiosk.swift).
+        let layer = options.surfaceLayer
         let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
             let settings = live.current
             let name = settings[.monitor]
-            guard let output = connection.output(named: name) else { return (name, .docked(settings[.dock], height: 300)) }
+            guard let output = connection.output(named: name) else { return (name, .docked(settings[.dock], height: 300, layer: layer)) }
             if let name, output.name != name {
                 Log.warning("no output '\(name)': docking on \(output.name.isEmpty ? "the first" : output.name)")
             }
             if let rect = floats.placed { return (output.name, .floating(rect)) }
             let height = settings[.height].pixels(monitor: output.size, millimetres: output.millimetres, rows: rows,
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
-            return (output.name, .docked(settings[.dock], height: height))
+            return (output.name, .docked(settings[.dock], height: height, layer: layer))
         }
         var shown: (() -> Void)?
         if let suggester { shown = { suggester.languageDue = true } }

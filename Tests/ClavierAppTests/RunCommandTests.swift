@@ -7,7 +7,7 @@ import Testing
 struct RunCommandTests {
     /// A value for each setting that is not a flag.
     static let samples = [
-        "layout": "pin", "page": "symbols", "theme": "dark", "geometry": "900x300-0-0", "dock": "top",
+        "layout": "pin", "page": "symbols", "theme": "dark", "geometry": "900x300-0-0", "dock": "top", "layer": "overlay",
         "monitor": "eDP-1", "height": "40%", "sound-device": "plughw:0", "scale": "1.25", "preview": "always",
         "key-size": "20",
         "suggestions": "5", "auto-capitalize": "always", "autocorrect": "always", "languages": "us,de",

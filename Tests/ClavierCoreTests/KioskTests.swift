@@ -65,3 +65,24 @@ struct KioskRefusalTests {
         }
     }
 }
+
+/// The layer-shell layer a docked Wayland keyboard is on (`--layer`, issue 49).
+struct SurfaceLayerTests {
+    @Test func aKiosksKeyboardIsOnTheOverlayLayerUnlessTheLayerIsGiven() {
+        var options = Session.Options()
+        #expect(options.surfaceLayer == .top)
+        options.layer = .overlay
+        #expect(options.surfaceLayer == .overlay)
+        options = Session.Options()
+        options.kiosk = true
+        #expect(options.surfaceLayer == .overlay, "above a fullscreen application, as its X window stays on top")
+        options.layer = .top
+        #expect(options.surfaceLayer == .top, "a kiosk's builder may ask for the top layer")
+    }
+
+    @Test func theLayerIsTopOrOverlay() throws {
+        #expect(try Setting.layer.parse("overlay") == .overlay)
+        #expect(try Setting.layer.parse("top") == .top)
+        #expect(throws: SettingError.self) { try Setting.layer.parse("bottom") }
+    }
+}

@@ -6,7 +6,7 @@ struct SettingsTests {
     /// Two values of each setting other than its default: one for the command line, one for the file.
     static let samples: [String: (commandLine: String, file: String)] = [
         "layout": ("terminal", "phone"), "page": ("numbers", "symbols"), "theme": ("dark", "high-contrast"),
-        "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"),
+        "geometry": ("800x260+0-0", "640x200+10+10"), "float": ("true", "false"), "dock": ("top", "bottom"), "layer": ("overlay", "top"),
         "monitor": ("HDMI-1", "DP-2"), "height": ("35%", "300"), "sound": ("false", "true"),
         "sound-device": ("hw:1", "hw:2"), "kiosk": ("true", "false"), "learning": ("false", "true"), "scale": ("2", "1.5"),
         "preview": ("always", "never"), "key-size": ("20", "12.5"), "dwell": ("400", "1200"), "scan": ("300", "800"),
@@ -118,6 +118,7 @@ struct SettingsTests {
         #expect(Setting.autoCapitalize.help.contains("\(Setting.autoCapitalize.defaultValue.rawValue) (default"))
         #expect(Setting.autocorrect.help.contains("\(Setting.autocorrect.defaultValue.rawValue) (default"))
         #expect(Setting.backend.help.contains("\(Setting.backend.defaultValue.rawValue) (default"))
+        #expect(Setting.layer.help.contains("\(Setting.layer.defaultValue.rawValue) (default, unless --kiosk"))
         #expect(Setting.volume.help.contains("(default: \(Setting.volume.defaultValue);"))
         #expect(Setting.scanSwitch.help.contains("(default: \(Setting.scanSwitch.defaultValue.joined(separator: ",")))"))
         // Those whose default is not a value state how it is found (the primary monitor, rows 16 mm apart).
@@ -130,7 +131,7 @@ struct SettingsTests {
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
-                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.clipboard.name, Setting.volume.name] + described))
+                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.layer.name, Setting.clipboard.name, Setting.volume.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

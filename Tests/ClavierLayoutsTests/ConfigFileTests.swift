@@ -12,6 +12,7 @@ struct ConfigFileTests {
             geometry: 800x260+10-10
             float: false
             dock: top
+            layer: overlay
             monitor: HDMI-1
             height: 35%
             sound: false
@@ -59,7 +60,7 @@ struct ConfigFileTests {
         #expect(s[.showButton] == false && s[.hideOnHardwareKeys] == true && s[.glide] == false)
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11 && s[.volume] == 40)
-        #expect(s[.clipboard] == false)
+        #expect(s[.clipboard] == false && s[.layer] == .overlay)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
         #expect(c.kioskSettings == ["sound", "dwell"])

@@ -75,9 +75,10 @@ int clv_wl_output(clv_wl *wl, const char *name, int *width, int *height, int *mm
 enum clv_wl_place { CLV_WL_DOCK_BOTTOM, CLV_WL_DOCK_TOP, CLV_WL_FLOAT };
 
 /// Makes the keyboard's layer surface (mapped at the first commit of a buffer): docked with
-/// an exclusive zone of its height, full width, or floating on the overlay layer at x, y.
-/// Sizes in logical pixels. Waits for its first configure. 0 on failure.
-int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int x, int y, int width, int height);
+/// an exclusive zone of its height, full width, on the top layer (`overlay`: the overlay
+/// layer, above fullscreen windows), or floating on the overlay layer at x, y. Sizes in
+/// logical pixels. Waits for its first configure. 0 on failure.
+int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay, int x, int y, int width, int height);
 /// Takes the surface down (the keyboard hides); made again by the next create.
 void clv_wl_surface_destroy(clv_wl *wl);
 /// The surface's scale (buffer pixels per logical pixel), and its size in buffer pixels (0 without one).
