@@ -122,10 +122,10 @@ public final class Predictor {
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
-        let prefix = Self.key(typed: partial)
+        let prefix = Self.key(typed: partial, language: language)
         var skip = Set<String>()
         if dropShown, let last = lastQuery, !partial.isEmpty, Self.oneLetterOn(from: last.before, to: before) {
-            skip = shownInWord.filter { Self.key(typed: $0).hasPrefix(prefix) }
+            skip = shownInWord.filter { Self.key(typed: $0, language: language).hasPrefix(prefix) }
         } else {
             shownInWord = []
         }
@@ -149,9 +149,9 @@ public final class Predictor {
                 word = form
             }
             if partial.isEmpty ? atSentenceStart && capitalizeStart : typedStyle == .capital {
-                word = CaseStyle.capital.apply(to: word)
+                word = CaseStyle.capital.apply(to: word, language: language)
             } else if typedStyle == .upper {
-                word = word.uppercased()
+                word = CaseStyle.upper.apply(to: word, language: language)
             }
             // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
             if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
@@ -183,8 +183,11 @@ public final class Predictor {
         return user.unigrams[word.lowercased()] != nil
     }
 
-    /// Typed text as the models key it: lower case, with ’ as '.
-    static func key(typed text: String) -> String { String(text.lowercased().map { $0 == "’" ? "'" : $0 }) }
+    /// Typed text as the models key it: lower case (by `language`'s rules: Turkish "I" is
+    /// "ı", Greek "ΟΔΟΣ" is "οδος"), with ’ as '.
+    static func key(typed text: String, language: String? = nil) -> String {
+        String(LanguageCase.lower(text, language: language).map { $0 == "’" ? "'" : $0 })
+    }
 
     static func key(_ token: Words.Token) -> String? {
         switch token {

@@ -141,7 +141,7 @@ public final class SystemModel: @unchecked Sendable {
     /// Word `id` as it is usually written ("I", "London", "Haus" in German).
     public func word(_ id: Int) -> String {
         guard id >= 0, id < vocabularyCount else { return "" }
-        return CaseStyle(flags: caseFlags[id]).apply(to: String(decoding: key(id), as: UTF8.self))
+        return CaseStyle(flags: caseFlags[id]).apply(to: String(decoding: key(id), as: UTF8.self), language: language)
     }
 
     /// ln P(word) of word `id` (the unigram the higher orders back off to).

@@ -1,0 +1,26 @@
+import Testing
+@testable import ClavierPredict
+
+/// Words in every script (issue 51) as prediction reads and learns them.
+@Suite struct ScriptWordsPredictTests {
+    @Test func aWordWithAZeroWidthNonJoinerIsAWord() {
+        #expect(Words.isWord("می‌خواهم"), "Persian: ZWNJ within a word")
+        #expect(Words.isWord("क्‍ष"), "a ZWJ within a word")
+        #expect(!Words.isWord("\u{200C}می"), "not first")
+        #expect(Words.isWord("क्षमा") && Words.isWord("น้ำใจ"))
+        #expect(Words(language: "fa").tokens("من می‌خواهم بروم") == [.sentenceStart, .word("من"), .word("می‌خواهم"), .word("بروم")])
+        let words = Words(language: "fa")
+        #expect(words.splitPartial("من می‌خوا").partial == "می‌خوا")
+    }
+
+    @Test func caseStylesFollowTheLanguage() {
+        #expect(CaseStyle.capital.apply(to: "istanbul", language: "tr") == "İstanbul")
+        #expect(CaseStyle.upper.apply(to: "iyi", language: "az") == "İYİ")
+        #expect(CaseStyle.capital.apply(to: "ijs", language: "nl") == "IJs")
+        #expect(CaseStyle.capital.apply(to: "istanbul") == "Istanbul")
+        #expect(Predictor.key(typed: "ΟΔΟΣ", language: "el") == "οδος")
+        #expect(Predictor.key(typed: "IŞIK", language: "tr") == "ışık")
+        #expect(Predictor.key(typed: "İyi", language: "tr") == "iyi")
+        #expect(Predictor.key(typed: "Don’t") == "don't")
+    }
+}
