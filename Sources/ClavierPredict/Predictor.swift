@@ -118,7 +118,7 @@ public final class Predictor {
         var all = words.tokens(String(tail))
         if tail.startIndex != contextText.startIndex, all.count > 2 { all.removeFirst() }
         let tokens = all.suffix(2)
-        let keys = tokens.map(Self.key)
+        let keys = tokens.map { Self.key($0, language: language) }
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
@@ -189,11 +189,11 @@ public final class Predictor {
         String(LanguageCase.lower(text, language: language).map { $0 == "’" ? "'" : $0 })
     }
 
-    static func key(_ token: Words.Token) -> String? {
+    static func key(_ token: Words.Token, language: String? = nil) -> String? {
         switch token {
         case .sentenceStart: UserModel.start
         case .unknown: nil
-        case .word(let word): word.lowercased()
+        case .word(let word): LanguageCase.lower(word, language: language)
         }
     }
 
@@ -204,9 +204,9 @@ public final class Predictor {
         _ = user
         var tokens = words.tokens(text)
         if !learnedTail.isEmpty { tokens.removeFirst() }
-        learnedTail = userModel.learn(tokens, after: learnedTail)
+        learnedTail = userModel.learn(tokens, after: learnedTail, language: language)
         for case .word(let word) in tokens {
-            let key = word.lowercased()
+            let key = LanguageCase.lower(word, language: language)
             recent.append(key)
             recentCounts[key, default: 0] += 1
             if recent.count > Self.recentLimit {

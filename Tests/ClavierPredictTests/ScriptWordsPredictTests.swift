@@ -23,4 +23,18 @@ import Testing
         #expect(Predictor.key(typed: "İyi", language: "tr") == "iyi")
         #expect(Predictor.key(typed: "Don’t") == "don't")
     }
+
+    /// Learning keys words in the language's small letters: a Turkish "İYİ" is "iyi" (Swift's
+    /// own lowercasing gives "i̇yi̇", with a combining dot, which "iy" never completes), a
+    /// Greek "ΟΔΟΣ" is "οδος".
+    @Test func learningKeysWordsByTheLanguagesCase() {
+        let tr = Predictor(language: "tr", modelPath: nil, userModelPath: nil, learning: true)
+        for _ in 0..<3 { tr.learn("bu çok İYİ oldu ") }
+        let words = tr.suggestions(before: "bu çok iy", count: 3)
+        #expect(words.contains { Predictor.key(typed: $0, language: "tr") == "iyi" }, "\(words)")
+        #expect(tr.hasLearned("iyi"))
+        let el = Predictor(language: "el", modelPath: nil, userModelPath: nil, learning: true)
+        el.learn("ΣΤΗΝ ΟΔΟΣ ")
+        #expect(el.hasLearned("οδος"))
+    }
 }
