@@ -169,8 +169,9 @@ public struct TypingContext: Sendable {
     /// stands ("I", names). Case follows `language`'s rules (Turkish "İstanbul", Dutch "IJs").
     public func cased(_ words: [String], language: String? = nil) -> [String] {
         let partial = partialWord
+        // Dutch "IJ" is one capital letter (of "IJs"), not a shout.
         let shouts = partial.unicodeScalars.count >= 2 && partial == LanguageCase.upper(partial, language: language)
-            && partial != LanguageCase.lower(partial, language: language)
+            && partial != LanguageCase.lower(partial, language: language) && !(language == "nl" && partial == "IJ")
         let capital = partial.isEmpty ? wantsShift : partial.first?.isUppercase == true
         var seen = Set<String>()
         return words.compactMap { word in

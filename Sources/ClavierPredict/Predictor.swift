@@ -130,7 +130,7 @@ public final class Predictor {
             shownInWord = []
         }
         let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count + (partial.isEmpty ? 1 : 0))
-        let typedStyle = CaseStyle(typed: partial)
+        let typedStyle = CaseStyle(typed: partial, language: language)
         let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
         var out: [String] = []
         for key in scored {

@@ -7,9 +7,11 @@ enum CaseStyle: Equatable {
         self = flags & 2 != 0 ? .upper : flags & 1 != 0 ? .capital : .lower
     }
 
-    /// The style of what was typed: "Th" capital, "TH" upper (two letters or more), else lower.
-    init(typed: String) {
+    /// The style of what was typed: "Th" capital, "TH" upper (two letters or more), else lower;
+    /// in Dutch "IJ" is one capital letter (of "IJs"), "IJS" upper.
+    init(typed: String, language: String? = nil) {
         guard let first = typed.first, first.isUppercase else { self = .lower; return }
+        if language == "nl", typed == "IJ" { self = .capital; return }
         let letters = typed.filter(\.isLetter)
         self = letters.count > 1 && letters.allSatisfy(\.isUppercase) ? .upper : .capital
     }

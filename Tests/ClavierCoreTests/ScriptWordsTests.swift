@@ -125,4 +125,12 @@ import Testing
         c.follow(typing("x İS"), at: t0)
         #expect(c.cased(["istanbul"], language: "tr") == ["İSTANBUL"])
     }
+
+    @Test func aDutchIJTypedIsACapitalNotAShout() {
+        var c = TypingContext()
+        c.field = .prose
+        c.follow(typing("het IJ"), at: t0)
+        #expect(c.cased(["ijsje"], language: "nl") == ["IJsje"])
+        #expect(c.cased(["ijsje"], language: "en") == ["IJSJE"])
+    }
 }

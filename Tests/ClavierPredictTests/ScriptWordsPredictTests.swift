@@ -37,4 +37,14 @@ import Testing
         el.learn("ΣΤΗΝ ΟΔΟΣ ")
         #expect(el.hasLearned("οδος"))
     }
+
+    /// Dutch "IJ" typed at a word's start is its capital letter, not a shout: "IJs", not "IJS".
+    @Test func aDutchIJIsACapital() {
+        #expect(CaseStyle(typed: "IJ", language: "nl") == .capital)
+        #expect(CaseStyle(typed: "IJS", language: "nl") == .upper)
+        #expect(CaseStyle(typed: "IJ") == .upper, "another language: two capitals")
+        let nl = Predictor(language: "nl", modelPath: nil, userModelPath: nil, learning: true)
+        for _ in 0..<3 { nl.learn("het ijsje smelt ") }
+        #expect(nl.suggestions(before: "het IJ", count: 3).contains("IJsje"))
+    }
 }
