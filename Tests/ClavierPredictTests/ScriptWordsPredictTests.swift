@@ -47,4 +47,19 @@ import Testing
         for _ in 0..<3 { nl.learn("het ijsje smelt ") }
         #expect(nl.suggestions(before: "het IJ", count: 3).contains("IJsje"))
     }
+
+    /// A form learned under the language's key ("İstanbul" under "istanbul", "ΟΔΟΣ" under
+    /// "οδος") is written and read back, not taken for a damaged file.
+    @Test func formsKeyedByTheLanguageReadBack() {
+        for (language, text, key, form) in [("tr", "bugün İstanbul güzel ", "istanbul", "İstanbul"),
+                                             ("el", "στην ΟΔΟΣ μας ", "οδος", "ΟΔΟΣ")] {
+            var model = UserModel()
+            model.learn(Words(language: language).tokens(text), language: language)
+            #expect(model.forms[key] == form)
+            switch UserModelFile.decode(UserModelFile.encode(model), path: "user.lm") {
+            case .success(let read): #expect(read.forms[key] == form)
+            case .failure(let error): Issue.record("\(error)")
+            }
+        }
+    }
 }
