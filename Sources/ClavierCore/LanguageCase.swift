@@ -9,8 +9,8 @@ public enum LanguageCase {
 
     /// `text` in capitals.
     public static func upper(_ text: String, language: String?) -> String {
-        // ASCII without Unicode's tables, read from cold memory at a press.
-        if text.utf8.allSatisfy({ $0 < 0x80 }), !dottedI(language) { return text.uppercased() }
+        // Swift's own mapping where no rule applies (ASCII above all: a press reads no table).
+        if !dottedI(language), !text.unicodeScalars.contains("ß") { return text.uppercased() }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -24,7 +24,7 @@ public enum LanguageCase {
 
     /// `text` in small letters.
     public static func lower(_ text: String, language: String?) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }), !dottedI(language) { return text.lowercased() }
+        if !dottedI(language), !text.unicodeScalars.contains("Σ") { return text.lowercased() }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, scalar) in scalars.enumerated() {

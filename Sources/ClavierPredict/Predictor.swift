@@ -180,7 +180,7 @@ public final class Predictor {
     /// never offers such a word, so only typing put it there).
     public func mayOffer(_ word: String) -> Bool {
         guard let offensive, offensive.contains(word) else { return true }
-        return user.unigrams[word.lowercased()] != nil
+        return user.unigrams[LanguageCase.lower(word, language: language)] != nil
     }
 
     /// Typed text as the models key it: lower case (by `language`'s rules: Turkish "I" is

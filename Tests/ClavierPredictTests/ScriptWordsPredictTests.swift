@@ -62,4 +62,15 @@ import Testing
             }
         }
     }
+
+    /// Glide typing and autocorrection ask for a word's probability in any case: "ΟΔΟΣ" after
+    /// "ΣΤΗΝ" is the "οδος" learned after "στην", Turkish "İYİ" the "iyi" learned.
+    @Test func aWordsProbabilityIsAskedByTheLanguagesKey() {
+        let el = Predictor(language: "el", modelPath: nil, userModelPath: nil, learning: true)
+        for _ in 0..<3 { el.learn("στην οδος ") }
+        #expect(el.logProbability(of: "ΟΔΟΣ", after: ["ΣΤΗΝ"]) != nil)
+        let tr = Predictor(language: "tr", modelPath: nil, userModelPath: nil, learning: true)
+        for _ in 0..<3 { tr.learn("çok iyi ") }
+        #expect(tr.logProbability(of: "İYİ", after: ["ÇOK"]) != nil)
+    }
 }
