@@ -121,31 +121,46 @@ public struct CurrentWord: Hashable, Sendable {
     public private(set) var text = ""
     public init(_ text: String = "") { self.text = text }
 
-    /// Follows what `effects` type: letters and apostrophes extend the word, BackSpace takes
-    /// the last one back, anything else (space, Return, punctuation, arrows, a held Ctrl)
-    /// ends it.
+    /// Follows what `effects` type: letters, the marks and joiners within a word and
+    /// apostrophes extend the word, BackSpace takes back what a field's BackSpace deletes
+    /// (`FieldBackSpace`: one code point of a Devanagari cluster), anything else (space,
+    /// Return, punctuation, arrows, a held Ctrl) ends it.
     public mutating func follow(_ effects: [Effect]) {
         for case .type(let sym, let modifiers) in effects {
             if sym == .backSpace && modifiers.isEmpty {
-                if !text.isEmpty { text.removeLast() }
+                FieldBackSpace.delete(from: &text)
                 continue
             }
             if modifiers.subtracting(.shift).isEmpty, let scalar = sym.scalar,
                Self.isWordScalar(scalar) {
-                text.unicodeScalars.append(scalar)
+                // A mark or a joiner goes on with a word; it starts none.
+                if !text.isEmpty || Self.startsWord(scalar) { text.unicodeScalars.append(scalar) }
             } else {
                 text = ""
             }
         }
     }
 
-    /// Letters and the apostrophe continue a word. ASCII is answered without Unicode's
-    /// property tables, which a press would otherwise read from cold memory.
+    /// Letters, the apostrophe, and in every script what goes on within a word: combining
+    /// marks (a Devanagari virama or vowel sign, a Thai or Lao tone mark, an accent; General
+    /// Category Mn, Mc, Me) and the zero-width non-joiner and joiner (U+200C, U+200D: Persian
+    /// "می‌خواهم"). ASCII is answered without Unicode's property tables, which a press would
+    /// otherwise read from cold memory.
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0x27: return true
         case 0..<0x80: return false
-        default: return scalar.properties.isAlphabetic
+        case 0x200C, 0x200D: return true
+        default: return scalar.properties.isAlphabetic || LanguageCase.isMark(scalar)
+        }
+    }
+
+    /// Whether `scalar` may start a word: a word scalar but a mark or a joiner.
+    public static func startsWord(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x27: return true
+        case 0..<0x80, 0x200C, 0x200D: return false
+        default: return scalar.properties.isAlphabetic && !LanguageCase.isMark(scalar)
         }
     }
 

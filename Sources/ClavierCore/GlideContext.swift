@@ -33,7 +33,7 @@ public struct GlideContext: Sendable {
             lastWord = nil
             if sym == .backSpace || !modifiers.subtracting(.shift).isEmpty {
                 lastTyped = nil
-                if sym == .backSpace, !before.isEmpty { before.removeLast() } else { before = "" }
+                if sym == .backSpace, !before.isEmpty { FieldBackSpace.delete(from: &before) } else { before = "" }
             } else {
                 lastTyped = sym.scalar
                 if let scalar = sym.scalar {

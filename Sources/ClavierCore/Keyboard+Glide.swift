@@ -127,17 +127,18 @@ extension Keyboard {
     /// follows what it types, and the word stays replaceable (`GlideContext.keepReplaced`).
     mutating func replaceGlided(with chosen: String, _ typing: inout Typing) -> [Effect] {
         guard let last = typing.glideContext.lastWord else { return [] }
-        let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: last.count)
+        let erase = [Effect](repeating: .type(.backSpace, modifiers: []), count: FieldBackSpace.presses(toErase: last))
         typing.glideContext.replaced = chosen
         return erase + typeText(chosen) + typing.setCompletions(typing.completions.map { $0 == chosen ? last : $0 }, on: accessory)
     }
 
-    /// A word as Shift has it: locked, all capitals; latched, the first letter.
+    /// A word as Shift has it: locked, all capitals; latched, the first letter (by the
+    /// layout's language's rules: Turkish "İstanbul").
     private func cased(_ word: String, _ shift: ModifierLatch) -> String {
         switch shift {
         case .off: word
-        case .locked: word.uppercased()
-        case .latched: word.prefix(1).uppercased() + word.dropFirst()
+        case .locked: LanguageCase.upper(word, language: layout.options.language)
+        case .latched: LanguageCase.capitalized(word, language: layout.options.language)
         }
     }
 }

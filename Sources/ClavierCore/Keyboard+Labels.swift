@@ -51,5 +51,7 @@ extension Keyboard {
         shift != .off && key.keyClass == .letter && page.id == layout.defaultPage.id
     }
 
-    func shifted(_ text: String) -> String { text.uppercased() }
+    /// A letter key's text under Shift, by the layout's language (Turkish `i` → `İ`; `ß` → `ẞ`,
+    /// one letter as the key is one).
+    func shifted(_ text: String) -> String { LanguageCase.upper(text, language: layout.options.language) }
 }

@@ -52,7 +52,8 @@ extension Keyboard {
         if rest.starts(with: partial) {
             rest = rest.dropFirst(partial.count)
         } else {
-            effects = Array(repeating: .type(.backSpace, modifiers: []), count: partial.count)
+            let presses = FieldBackSpace.presses(toErase: typing.context.partialWord, in: typing.context.field)
+            effects = Array(repeating: .type(.backSpace, modifiers: []), count: presses)
         }
         typing.tookSuggestion = true
         return effects + typeText(String(String.UnicodeScalarView(rest)) + " ")

@@ -81,7 +81,7 @@ extension Typing {
         if let undo, effects.count(where: \.isTyping) == 1, effects[i] == .type(.backSpace, modifiers: []),
            context.before.hasSuffix(undo.correction.word + undo.ender) {
             // The letters typed come back, and are not corrected again there (no key typed them now).
-            let erase = undo.correction.word.unicodeScalars.count + undo.ender.unicodeScalars.count
+            let erase = FieldBackSpace.presses(toErase: undo.correction.word + undo.ender, in: context.field)
             effects.replaceSubrange(i...i, with: Array(repeating: .type(.backSpace, modifiers: []), count: erase)
                                     + KeySym.sequence(typing: undo.correction.typed).map { .type($0, modifiers: []) })
             forgetTaps()
@@ -89,7 +89,7 @@ extension Typing {
         }
         guard let pending = correction, let ender = Self.endsWord(effects[i]), let (taps, _) = correctable,
               String(taps.map(\.character)) == pending.typed else { return effects }
-        let erase = pending.typed.unicodeScalars.count
+        let erase = FieldBackSpace.presses(toErase: pending.typed, in: context.field)
         effects.insert(contentsOf: Array(repeating: .type(.backSpace, modifiers: []), count: erase)
                        + KeySym.sequence(typing: pending.word).map { .type($0, modifiers: []) }, at: i)
         forgetTaps()

@@ -37,11 +37,16 @@ public struct TypingContext: Sendable {
             guard CurrentWord.isWordScalar(scalars[previous]) else { break }
             start = previous
         }
+        // A mark or a joiner left after an emoji or a space starts no word.
+        while start < scalars.endIndex, !CurrentWord.startsWord(scalars[start]) { start = scalars.index(after: start) }
         return String(scalars[start...])
     }
 
     /// Whether `before` ends in a word (`partialWord` is not empty), without copying it.
-    public var endsInWord: Bool { before.unicodeScalars.last.map(CurrentWord.isWordScalar) ?? false }
+    public var endsInWord: Bool {
+        guard let last = before.unicodeScalars.last, CurrentWord.isWordScalar(last) else { return false }
+        return last.isASCII || !partialWord.isEmpty
+    }
 
     /// How many scalars a word's deletion takes back: the spaces before the caret and the
     /// word before them (letters and apostrophes; else the run of other marks there, "...");
@@ -88,16 +93,17 @@ public struct TypingContext: Sendable {
     /// Whether a sentence's first letter gets a latched Shift now.
     public var wantsShift: Bool { capitalize.capitalizes(in: field) && atSentenceStart }
 
-    /// Follows what `effects` type: characters and Return extend the text, BackSpace takes the
-    /// last one back, a shortcut (Ctrl, Alt, Super) or a key that moves the caret forgets it.
+    /// Follows what `effects` type: characters and Return extend the text, BackSpace takes
+    /// back what the field's deletes (`FieldBackSpace`), a shortcut (Ctrl, Alt, Super) or a key
+    /// that moves the caret forgets it.
     public mutating func follow(_ effects: [Effect], at now: ContinuousClock.Instant) {
         for case .type(let sym, let modifiers) in effects {
             lastTyped = now
             autoSpaced = false
             guard field.keepsText else { continue }
             if sym == .backSpace && modifiers.isEmpty {
-                if !before.isEmpty { before.unicodeScalars.removeLast() } else { knowsStart = false }
-                if !pending.isEmpty { pending.unicodeScalars.removeLast() }
+                if !before.isEmpty { FieldBackSpace.delete(from: &before, in: field) } else { knowsStart = false }
+                FieldBackSpace.delete(from: &pending, in: field)
                 continue
             }
             let scalar: Unicode.Scalar? = sym == .return ? "\n" : sym.scalar
@@ -160,14 +166,17 @@ public struct TypingContext: Sendable {
     /// `words` in the case of what was typed: a partial word in capitals or with a capital
     /// first letter gives its case to the suggestions, and so does a sentence's start where
     /// it gets a latched Shift (`wantsShift`: not in a terminal); else the model's own case
-    /// stands ("I", names).
-    public func cased(_ words: [String]) -> [String] {
+    /// stands ("I", names). Case follows `language`'s rules (Turkish "İstanbul", Dutch "IJs").
+    public func cased(_ words: [String], language: String? = nil) -> [String] {
         let partial = partialWord
-        let shouts = partial.unicodeScalars.count >= 2 && partial == partial.uppercased() && partial != partial.lowercased()
+        // Dutch "IJ" is one capital letter (of "IJs"), not a shout.
+        let shouts = partial.unicodeScalars.count >= 2 && partial == LanguageCase.upper(partial, language: language)
+            && partial != LanguageCase.lower(partial, language: language) && !(language == "nl" && partial == "IJ")
         let capital = partial.isEmpty ? wantsShift : partial.first?.isUppercase == true
         var seen = Set<String>()
         return words.compactMap { word in
-            let cased = shouts ? word.uppercased() : capital ? (word.first.map { $0.uppercased() + word.dropFirst() } ?? word) : word
+            let cased = shouts ? LanguageCase.upper(word, language: language)
+                : capital ? LanguageCase.capitalized(word, language: language) : word
             return seen.insert(cased).inserted ? cased : nil
         }
     }

@@ -16,7 +16,7 @@ extension Predictor {
         let tail = before.suffix(200)
         var all = words.tokens(String(tail))
         if tail.startIndex != before.startIndex, all.count > 2 { all.removeFirst() }
-        let keys = all.suffix(2).map(Self.key)
+        let keys = all.suffix(2).map { Self.key($0, language: language) }
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         var su: Int?, sv: Int?
@@ -57,7 +57,7 @@ extension Predictor {
     /// Whether the user typed `word` (any case): learned in the user model, or among the words
     /// learned lately.
     public func hasLearned(_ word: String) -> Bool {
-        let key = Self.key(typed: word)
+        let key = Self.key(typed: word, language: language)
         return user.unigrams[key] != nil || recentCounts[key] != nil
     }
 }

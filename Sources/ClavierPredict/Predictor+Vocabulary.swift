@@ -16,10 +16,10 @@ extension Predictor {
     /// them; `previous` ends with the word just before, "" for a sentence start. nil for a
     /// word neither model knows.
     public func logProbability(of word: String, after previous: [String]) -> Double? {
-        let keys = previous.suffix(2).map { $0.isEmpty ? UserModel.start : $0.lowercased() }
+        let keys = previous.suffix(2).map { $0.isEmpty ? UserModel.start : LanguageCase.lower($0, language: language) }
         let v = keys.last ?? UserModel.start
         let u = keys.count == 2 ? keys.first : nil
-        let key = word.lowercased()
+        let key = LanguageCase.lower(word, language: language)
         let lambda = self.lambda(u, v)
         var p = 0.0
         if let system, let id = system.id(of: key) {

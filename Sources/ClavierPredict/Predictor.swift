@@ -118,19 +118,19 @@ public final class Predictor {
         var all = words.tokens(String(tail))
         if tail.startIndex != contextText.startIndex, all.count > 2 { all.removeFirst() }
         let tokens = all.suffix(2)
-        let keys = tokens.map(Self.key)
+        let keys = tokens.map { Self.key($0, language: language) }
         let v = keys.last ?? nil
         let u = keys.count == 2 && v != nil ? keys.first ?? nil : nil
         let atSentenceStart = tokens.last == .sentenceStart
-        let prefix = Self.key(typed: partial)
+        let prefix = Self.key(typed: partial, language: language)
         var skip = Set<String>()
         if dropShown, let last = lastQuery, !partial.isEmpty, Self.oneLetterOn(from: last.before, to: before) {
-            skip = shownInWord.filter { Self.key(typed: $0).hasPrefix(prefix) }
+            skip = shownInWord.filter { Self.key(typed: $0, language: language).hasPrefix(prefix) }
         } else {
             shownInWord = []
         }
         let scored = rank(prefix: prefix, u: u, v: v, count: count + skip.count + (partial.isEmpty ? 1 : 0))
-        let typedStyle = CaseStyle(typed: partial)
+        let typedStyle = CaseStyle(typed: partial, language: language)
         let curly = partial.contains("’") || (!partial.contains("'") && tail.contains("’") && !tail.contains("'"))
         var out: [String] = []
         for key in scored {
@@ -149,9 +149,9 @@ public final class Predictor {
                 word = form
             }
             if partial.isEmpty ? atSentenceStart && capitalizeStart : typedStyle == .capital {
-                word = CaseStyle.capital.apply(to: word)
+                word = CaseStyle.capital.apply(to: word, language: language)
             } else if typedStyle == .upper {
-                word = word.uppercased()
+                word = CaseStyle.upper.apply(to: word, language: language)
             }
             // Apostrophes as the person types them: "don’t" after "don’" or in a text that uses ’.
             if curly { word = String(word.map { $0 == "'" ? "’" : $0 }) }
@@ -180,17 +180,20 @@ public final class Predictor {
     /// never offers such a word, so only typing put it there).
     public func mayOffer(_ word: String) -> Bool {
         guard let offensive, offensive.contains(word) else { return true }
-        return user.unigrams[word.lowercased()] != nil
+        return user.unigrams[LanguageCase.lower(word, language: language)] != nil
     }
 
-    /// Typed text as the models key it: lower case, with ’ as '.
-    static func key(typed text: String) -> String { String(text.lowercased().map { $0 == "’" ? "'" : $0 }) }
+    /// Typed text as the models key it: lower case (by `language`'s rules: Turkish "I" is
+    /// "ı", Greek "ΟΔΟΣ" is "οδος"), with ’ as '.
+    static func key(typed text: String, language: String? = nil) -> String {
+        String(LanguageCase.lower(text, language: language).map { $0 == "’" ? "'" : $0 })
+    }
 
-    static func key(_ token: Words.Token) -> String? {
+    static func key(_ token: Words.Token, language: String? = nil) -> String? {
         switch token {
         case .sentenceStart: UserModel.start
         case .unknown: nil
-        case .word(let word): word.lowercased()
+        case .word(let word): LanguageCase.lower(word, language: language)
         }
     }
 
@@ -201,9 +204,9 @@ public final class Predictor {
         _ = user
         var tokens = words.tokens(text)
         if !learnedTail.isEmpty { tokens.removeFirst() }
-        learnedTail = userModel.learn(tokens, after: learnedTail)
+        learnedTail = userModel.learn(tokens, after: learnedTail, language: language)
         for case .word(let word) in tokens {
-            let key = word.lowercased()
+            let key = LanguageCase.lower(word, language: language)
             recent.append(key)
             recentCounts[key, default: 0] += 1
             if recent.count > Self.recentLimit {

@@ -141,7 +141,7 @@ public final class SystemModel: @unchecked Sendable {
     /// Word `id` as it is usually written ("I", "London", "Haus" in German).
     public func word(_ id: Int) -> String {
         guard id >= 0, id < vocabularyCount else { return "" }
-        return CaseStyle(flags: caseFlags[id]).apply(to: String(decoding: key(id), as: UTF8.self))
+        return CaseStyle(flags: caseFlags[id]).apply(to: String(decoding: key(id), as: UTF8.self), language: language)
     }
 
     /// ln P(word) of word `id` (the unigram the higher orders back off to).
@@ -156,9 +156,9 @@ public final class SystemModel: @unchecked Sendable {
     /// Whether word `id` may be offered (not the sentence start, not a French elided "l'").
     func suggestible(_ id: Int) -> Bool { id >= 0 && id < vocabularyCount && caseFlags[id] & 4 == 0 }
 
-    /// The id of `word` in any case, if the vocabulary has it.
+    /// The id of `word` in any case (lowered by the model's language's rules), if the vocabulary has it.
     public func id(of word: String) -> Int? {
-        let target = Array(word.lowercased().utf8)
+        let target = Array(LanguageCase.lower(word, language: language).utf8)
         let (lo, hi) = prefixRange(target)
         for k in lo..<hi where Int(alphabetical[k]) < vocabularyCount && key(Int(alphabetical[k])).elementsEqual(target) {
             return Int(alphabetical[k])

@@ -44,9 +44,10 @@ public struct UserModel: Equatable, Sendable {
     static func lineBytes(_ key: String, form: String) -> Int { key.utf8.count + form.utf8.count + 4 }
 
     /// Counts the words of `tokens` (as `Words.tokens` gives them) that follow the keys in
-    /// `previous` (already counted); returns the last two keys, to continue from.
+    /// `previous` (already counted); returns the last two keys, to continue from. Words are
+    /// keyed in small letters by `language`'s rules (Turkish "İyi" is "iyi", Greek "ΟΔΟΣ" "οδος").
     @discardableResult
-    mutating func learn(_ tokens: [Words.Token], after context: [String?] = []) -> [String?] {
+    mutating func learn(_ tokens: [Words.Token], after context: [String?] = [], language: String? = nil) -> [String?] {
         var previous = context
         for token in tokens {
             let key: String?
@@ -54,7 +55,7 @@ public struct UserModel: Equatable, Sendable {
             case .sentenceStart: key = Self.start
             case .unknown: key = nil
             case .word(let word):
-                let lower = word.lowercased()
+                let lower = LanguageCase.lower(word, language: language)
                 // A word the file's reader would refuse (too long, or a letter's odd
                 // company) is not learned: an unknown word.
                 guard Words.isWord(word), Words.isWord(lower) else { key = nil; break }

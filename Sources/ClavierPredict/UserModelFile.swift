@@ -64,7 +64,7 @@ public enum UserModelFile {
             switch (f.first, f.count) {
             case ("1", 3) where count != nil: words = [f[2]]
             case ("2", 4) where count != nil: words = f[2].split(separator: " ", omittingEmptySubsequences: false).map(String.init) + [f[3]]
-            case ("F", 3) where f[2].lowercased() == f[1], ("S", 3) where f[2].lowercased() == f[1]: words = [f[1], f[2]]
+            case ("F", 3) where isKey(f[1], of: f[2]), ("S", 3) where isKey(f[1], of: f[2]): words = [f[1], f[2]]
             default:
                 return .failure(.init("\(path):\(n + 1): expected `1 COUNT WORD`, `2 COUNT CONTEXT WORD` `F KEY FORM` or `S KEY FORM`"))
             }
@@ -84,6 +84,13 @@ public enum UserModelFile {
         model.recount()
         if model.entryCount > model.limit || model.byteCount > model.byteLimit { model.shrink() }
         return .success(model)
+    }
+
+    /// Whether `key` is `form` in small letters, by any language's rules learning keys words
+    /// with (`LanguageCase`: Turkish "İstanbul" is "istanbul", Greek "ΟΔΟΣ" "οδος"), or by
+    /// Swift's own (what an older Clavier wrote).
+    static func isKey(_ key: String, of form: String) -> Bool {
+        form.lowercased() == key || LanguageCase.lower(form, language: nil) == key || LanguageCase.lower(form, language: "tr") == key
     }
 
     /// The model at `path`: empty when there is no file; an error when it cannot be read or is corrupt.

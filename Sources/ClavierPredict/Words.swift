@@ -7,18 +7,21 @@ enum CaseStyle: Equatable {
         self = flags & 2 != 0 ? .upper : flags & 1 != 0 ? .capital : .lower
     }
 
-    /// The style of what was typed: "Th" capital, "TH" upper (two letters or more), else lower.
-    init(typed: String) {
+    /// The style of what was typed: "Th" capital, "TH" upper (two letters or more), else lower;
+    /// in Dutch "IJ" is one capital letter (of "IJs"), "IJS" upper.
+    init(typed: String, language: String? = nil) {
         guard let first = typed.first, first.isUppercase else { self = .lower; return }
+        if language == "nl", typed == "IJ" { self = .capital; return }
         let letters = typed.filter(\.isLetter)
         self = letters.count > 1 && letters.allSatisfy(\.isUppercase) ? .upper : .capital
     }
 
-    func apply(to word: String) -> String {
+    /// `word` (in small letters) in this style, by `language`'s rules (Turkish "İstanbul").
+    func apply(to word: String, language: String? = nil) -> String {
         switch self {
         case .lower: word
-        case .upper: word.uppercased()
-        case .capital: word.prefix(1).uppercased() + word.dropFirst()
+        case .upper: LanguageCase.upper(word, language: language)
+        case .capital: LanguageCase.capitalized(word, language: language)
         }
     }
 }
@@ -56,7 +59,8 @@ struct Words {
 
     /// Whether `text` is a word as learning keeps them: letters (a scalar that is alphabetic,
     /// as `Character.isLetter` asks of a character's first), the marks that go with them and
-    /// apostrophes, neither first; at most `maxWordBytes` bytes. Every word read from a model
+    /// apostrophes, neither first, and the zero-width non-joiner and joiner within a word
+    /// (Persian "می‌خواهم"); at most `maxWordBytes` bytes. Every word read from a model
     /// file is checked with it, so none holds a control character, a space or a digit, and
     /// learning keeps only words it accepts, so every file it writes reads back.
     static func isWord(_ text: some StringProtocol) -> Bool {
@@ -80,6 +84,7 @@ struct Words {
             case .scalarValue(let s):
                 switch s.properties.generalCategory {
                 case .nonspacingMark, .spacingMark, .enclosingMark: if first { return false }
+                case _ where s.value == 0x200C || s.value == 0x200D: if first { return false }
                 default:
                     if s.properties.isAlphabetic { break }
                     if first || (s != "'" && s != "’") { return false }

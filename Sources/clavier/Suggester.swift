@@ -137,7 +137,8 @@ final class Suggester {
         // keyboard typing only into terminals never holds it).
         if autocorrect.capitalizes(in: context.field) { (predictor as? ModelPredictor)?.prepareCorrections() }
         let words = context.cased(predictor.suggestions(before: context.before, count: slots,
-                                                        capitalizeStart: capitalize.capitalizes(in: context.field)))
+                                                        capitalizeStart: capitalize.capitalizes(in: context.field)),
+                                    language: language)
         // The first words, kept for the next start.
         if Self.atStart(context) { firstWordsFile?.keep(words, language: language, cells: slots) }
         return words
