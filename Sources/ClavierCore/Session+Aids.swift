@@ -26,6 +26,7 @@ extension Session {
         if scan != nil {
             let fed = picture
             scan?.follow(shown: shown, on: fed, at: now)
+            effects += speakScan()
         }
         var next = KeyMarks()
         next.dwell = dwell?.mark(at: now)

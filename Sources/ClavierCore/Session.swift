@@ -31,6 +31,8 @@ public struct Session: Sendable {
     public internal(set) var autoShow: AutoShow?
     public internal(set) var dwell: DwellAid?
     public internal(set) var scan: ScanAid?
+    /// What the voice said last for the scan (Session+Speech.swift); nil: speech off.
+    public internal(set) var voice: ScanVoice?
     public internal(set) var rules: WindowRuleFollower
     /// When a press seen elsewhere on the screen forgets the text before the caret
     /// (Session+Suggestions.swift), unless the window's own press comes first.
@@ -67,6 +69,8 @@ public struct Session: Sendable {
         /// How many scan switches (none: no scanning) and the scan's clock (nil: a step switch).
         public var scanSwitches = 0
         public var scanInterval: Duration?
+        /// `--speech`: the scan's highlight spoken.
+        public var speech = false
         /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
         public var autoShow = false
         public var autoShowInKiosk = false
@@ -115,6 +119,7 @@ public struct Session: Sendable {
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
+        voice = options.speech ? ScanVoice() : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words

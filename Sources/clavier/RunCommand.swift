@@ -46,6 +46,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
     @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
     @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
+    @Option(name: .setting(.speech), help: .setting(.speech)) var speech: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -88,6 +89,7 @@ struct Run: ParsableCommand {
         try given.read(.blockOffensiveWords, offensiveWords)
         try given.read(.backend, backend)
         try given.read(.volume, volume)
+        try given.read(.speech, speech)
         return given
     }
 
@@ -204,7 +206,7 @@ struct RunOptions {
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
         return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
-                           shuffleSource: shuffleSource, now: { clock.now })
+                           shuffleSource: shuffleSource, speaker: options.speech ? Speaker() : nil, now: { clock.now })
     }
 
     /// The session's options from the settings (scanning's switches and the capitals of the
@@ -214,6 +216,7 @@ struct RunOptions {
         options.kiosk = settings[.kiosk]
         options.dwell = settings[.dwell].map { .milliseconds($0) }
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
+        options.speech = settings[.speech]
         options.autoShow = settings[.autoShow]
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules

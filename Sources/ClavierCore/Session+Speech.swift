@@ -1,0 +1,49 @@
+/// A keyboard that speaks (issue 50, `--speech on`): each highlight of switch scanning is
+/// said (`ScanPrompt`) as it moves, in the layout's language, as `Effect.speak`; the host's
+/// voice lets a new prompt cut the one before short. Nothing is said with speech off.
+extension Session {
+    /// After every event: the prompt for the highlight when it moved or what it shows changed
+    /// (the bar's words came); nothing while it stays, nor when scanning pauses or the keyboard hides.
+    mutating func speakScan() -> [Effect] {
+        guard voice != nil, let scan else { return [] }
+        let position = shown ? scan.scanner.position : .paused
+        let seen = picture
+        let text = ScanPrompt.text(position, rows: scan.scanner.rows, on: seen)
+        guard voice?.moved(to: position, saying: text) == true, let text, !text.isEmpty else { return [] }
+        return [.speak(text, language: spokenLanguage)]
+    }
+
+    /// The language the voice speaks: the one typed on the layout (its own `language:`, else
+    /// the language its letters are for; `PredictionLanguage.of`).
+    var spokenLanguage: String {
+        PredictionLanguage.of(keyboard.layout, keymap: nil, letters: keyboard.glideLetters.map(\.letter))
+    }
+}
+
+/// What the voice said last for the scan: where the highlight was and what was said there.
+public struct ScanVoice: Hashable, Sendable {
+    public private(set) var position: Scanner.Position?
+    public private(set) var said: String?
+
+    public init() {}
+
+    /// Whether the highlight at `position`, saying `text`, is news: it moved, or shows other
+    /// words (the bar's row after a word came); remembered either way.
+    mutating func moved(to position: Scanner.Position, saying text: String?) -> Bool {
+        defer { (self.position, said) = (position, text) }
+        return position != self.position || text != said
+    }
+}
+
+extension Setting<Bool> {
+    /// On: switch scanning's highlight is spoken (speech-dispatcher, else espeak-ng).
+    public static let speech = Setting("speech", .text, default: false,
+        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",
+        valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+}

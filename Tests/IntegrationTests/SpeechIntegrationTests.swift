@@ -1,0 +1,70 @@
+import ClavierTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// A keyboard that speaks (issue 50): two-switch scanning beside a real xterm, with a fake
+/// speech-dispatcher (`FakeSpeechDispatcher`) that records what Clavier asked it to say.
+@Suite(.serialized, .needsDisplay) struct SpeechIntegrationTests {
+    let scan = ScanIntegrationTests()
+
+    /// Whether `wanted` appear in `said` in this order (others between them).
+    func inOrder(_ wanted: [String], in said: [String]) -> Bool {
+        var rest = said[...]
+        for text in wanted {
+            guard let at = rest.firstIndex(of: text) else { return false }
+            rest = rest[(at + 1)...]
+        }
+        return true
+    }
+
+    @Test func scanningTypesHiByEarEveryHighlightSpokenInEnglish() throws {
+        let runtime = TemporaryDirectory()
+        let speechd = try FakeSpeechDispatcher(at: runtime.path + "/speechd.sock")
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0", "--speech", "on"],
+                                 environment: ["SPEECHD_ADDRESS": speechd.address])
+        for id in ["h", "i", "return"] { #expect(scan.scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))") }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "hi\n", "\(aid.session.said)")
+        // Return selected: scanning starts again from the first row, which is said last.
+        #expect(Harness.waitFor(5) { speechd.spoken.count > 20 && speechd.spoken.last == "q to p" }, "\(speechd.spoken)")
+        #expect(speechd.connections == 1)
+        #expect(speechd.received.hasPrefix("SET SELF CLIENT_NAME user:clavier:main\r\nSET SELF PRIORITY text\r\n"
+                                           + "SET SELF LANGUAGE en\r\nSPEAK\r\nq to p\r\n.\r\n"), "\(speechd.received.prefix(200))")
+        #expect(speechd.received.components(separatedBy: "SET SELF LANGUAGE").count == 2, "the language is told once")
+        let said = speechd.spoken
+        // Each row by its keys, then each key of the row entered by its name, the key
+        // typed, and the scan from the first row again.
+        #expect(inOrder(["q to p", "q", "w", "p", "q to p", "a to l", "a", "s", "g", "h", "q to p",
+                         "q", "u", "i", "q to p",
+                         "shift to backspace", "shift", "z", "backspace", "numbers to return", "numbers", "hide keyboard",
+                         "space", "return", "q to p"], in: said), "\(said)")
+        #expect(!said.contains(""), "no empty prompt")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    /// Speech off (the default): the daemon is never even connected to, whatever
+    /// `SPEECHD_ADDRESS` says; scanning types as ever.
+    @Test func nothingIsSentWithSpeechOff() throws {
+        let runtime = TemporaryDirectory()
+        let speechd = try FakeSpeechDispatcher(at: runtime.path + "/speechd.sock")
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0"], environment: ["SPEECHD_ADDRESS": speechd.address])
+        for id in ["h", "return"] { #expect(scan.scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))") }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "h\n", "\(aid.session.said)")
+        #expect(aid.session.stopKeyboard() == 0)
+        #expect(speechd.connections == 0 && speechd.received.isEmpty, "\(speechd.received)")
+    }
+
+    /// No speech-dispatcher and no espeak-ng: said once, and the keyboard scans and types as ever.
+    @Test func withNoVoiceAtAllTheKeyboardStillTypes() throws {
+        let runtime = TemporaryDirectory()
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0", "--speech", "on"],
+                                 environment: ["SPEECHD_ADDRESS": "unix_socket:" + runtime.path + "/none.sock", "PATH": "/nonexistent"])
+        for id in ["h", "return"] { #expect(scan.scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))") }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "h\n", "\(aid.session.said)")
+        #expect(aid.session.errors.components(separatedBy: "neither speech-dispatcher nor espeak-ng").count == 2, "\(aid.session.errors)")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+}
