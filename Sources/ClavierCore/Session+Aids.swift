@@ -28,6 +28,7 @@ extension Session {
             scan?.follow(shown: shown, on: fed, at: now)
             effects += speakScan()
         }
+        effects += speakDwell(at: now)
         var next = KeyMarks()
         next.dwell = dwell?.mark(at: now)
         next.scanned = Set(scan?.scanner.highlighted ?? [])

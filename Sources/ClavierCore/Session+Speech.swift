@@ -1,6 +1,7 @@
 /// A keyboard that speaks (issue 50, `--speech on`): each highlight of switch scanning is
-/// said (`ScanPrompt`) as it moves, in the layout's language, as `Effect.speak`; the host's
-/// voice lets a new prompt cut the one before short. Nothing is said with speech off.
+/// said (`ScanPrompt`) as it moves, and the target dwell comes to rest on once as the pointer
+/// reaches it, in the layout's language, as `Effect.speak`; the host's voice lets a new
+/// prompt cut the one before short. Nothing is said with speech off.
 extension Session {
     /// After every event: the prompt for the highlight when it moved or what it shows changed
     /// (the bar's words came); nothing while it stays, nor when scanning pauses or the keyboard hides.
@@ -13,6 +14,15 @@ extension Session {
         return [.speak(text, language: spokenLanguage)]
     }
 
+    /// After every event: the key (or cell) the dwell pointer came to rest on, once, as it arrives.
+    mutating func speakDwell(at now: ContinuousClock.Instant) -> [Effect] {
+        guard voice != nil, let dwell else { return [] }
+        let target = shown ? dwell.status(at: now).target : nil
+        guard voice?.rests(on: target) == true, let target else { return [] }
+        let text = ScanPrompt.name(of: target, on: picture)
+        return text.isEmpty ? [] : [.speak(text, language: spokenLanguage)]
+    }
+
     /// The language the voice speaks: the one typed on the layout (its own `language:`, else
     /// the language its letters are for; `PredictionLanguage.of`).
     var spokenLanguage: String {
@@ -20,10 +30,12 @@ extension Session {
     }
 }
 
-/// What the voice said last for the scan: where the highlight was and what was said there.
-public struct ScanVoice: Hashable, Sendable {
+/// What the voice said last: for the scan, where the highlight was and what was said there;
+/// for dwell, the target the pointer rested on.
+public struct HighlightVoice: Hashable, Sendable {
     public private(set) var position: Scanner.Position?
     public private(set) var said: String?
+    public private(set) var dwelt: PressTarget?
 
     public init() {}
 
@@ -33,12 +45,18 @@ public struct ScanVoice: Hashable, Sendable {
         defer { (self.position, said) = (position, text) }
         return position != self.position || text != said
     }
+
+    /// Whether dwell's `target` is news (the pointer came to another); remembered either way.
+    mutating func rests(on target: PressTarget?) -> Bool {
+        defer { dwelt = target }
+        return target != dwelt
+    }
 }
 
 extension Setting<Bool> {
-    /// On: switch scanning's highlight is spoken (speech-dispatcher, else espeak-ng).
+    /// On: switch scanning's highlight and dwell's key are spoken (speech-dispatcher, else espeak-ng).
     public static let speech = Setting("speech", .text, default: false,
-        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",
+        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",
         valueName: "on|off") { text in
         switch text {
         case "on": .value(true)

@@ -31,8 +31,8 @@ public struct Session: Sendable {
     public internal(set) var autoShow: AutoShow?
     public internal(set) var dwell: DwellAid?
     public internal(set) var scan: ScanAid?
-    /// What the voice said last for the scan (Session+Speech.swift); nil: speech off.
-    public internal(set) var voice: ScanVoice?
+    /// What the voice said last for the scan and dwell (Session+Speech.swift); nil: speech off.
+    public internal(set) var voice: HighlightVoice?
     public internal(set) var rules: WindowRuleFollower
     /// When a press seen elsewhere on the screen forgets the text before the caret
     /// (Session+Suggestions.swift), unless the window's own press comes first.
@@ -119,7 +119,7 @@ public struct Session: Sendable {
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
-        voice = options.speech ? ScanVoice() : nil
+        voice = options.speech ? HighlightVoice() : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words

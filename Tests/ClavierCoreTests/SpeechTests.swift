@@ -99,6 +99,22 @@ import Testing
         #expect(spoken(s.handle(.tick, at: t0 + .milliseconds(1000 * step))).isEmpty, "nothing said once paused")
     }
 
+    /// Dwell: the key the pointer comes to rest on is said once, as it arrives; off the keys, nothing.
+    @Test func dwellSaysTheKeyUnderThePointerOnce() {
+        var options = Session.Options()
+        options.dwell = .milliseconds(800)
+        options.speech = true
+        var s = Session(keyboard: Keyboard(layout: Layout.us.offering(suggestions: 0), size: Size(width: 1000, height: 300)),
+                        options: options, at: t0)
+        let q = s.keyboard.centre(of: "q"), w = s.keyboard.centre(of: "w")
+        #expect(s.handle(.hover(q), at: t0).contains(.speak("q", language: "en")))
+        #expect(spoken(s.handle(.hover(Point(x: q.x + 2, y: q.y)), at: t0 + .milliseconds(100))).isEmpty, "still on q")
+        #expect(spoken(s.handle(.tick, at: t0 + .milliseconds(900))).isEmpty, "pressed, not said again")
+        #expect(spoken(s.handle(.hover(w), at: t0 + .milliseconds(1000))) == ["w"])
+        #expect(spoken(s.handle(.hover(nil), at: t0 + .milliseconds(1100))).isEmpty)
+        #expect(spoken(s.handle(.hover(w), at: t0 + .milliseconds(1200))) == ["w"], "back on it: said again")
+    }
+
     @Test func nothingIsSpokenWithSpeechOff() {
         var s = session(speech: false)
         var effects = s.handle(.tick, at: t0)
