@@ -56,6 +56,27 @@ import Testing
         #expect(speechd.connections == 0 && speechd.received.isEmpty, "\(speechd.received)")
     }
 
+    /// No speech-dispatcher: espeak-ng is run for each prompt, in the layout's language (here a
+    /// stand-in on PATH that writes down how it was called, one line each).
+    @Test func withNoSpeechDispatcherEspeakNGSpeaks() throws {
+        let runtime = TemporaryDirectory()
+        let calls = runtime.path + "/calls"
+        let script = runtime.path + "/espeak-ng"
+        try "#!/bin/sh\necho \"$*\" >> '\(calls)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0", "--speech", "on"],
+                                 environment: ["SPEECHD_ADDRESS": "unix_socket:" + runtime.path + "/none.sock",
+                                               "PATH": runtime.path + ":/usr/bin:/bin"])
+        for id in ["h", "return"] { #expect(scan.scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))") }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "h\n", "\(aid.session.said)")
+        func called() -> [String] { ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        #expect(Harness.waitFor(5) { called().last == "-v en q to p" && called().count > 10 }, "\(called())")
+        #expect(inOrder(["-v en q to p", "-v en a to l", "-v en h", "-v en q to p", "-v en numbers to return", "-v en return"],
+                        in: called()), "\(called())")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
     /// No speech-dispatcher and no espeak-ng: said once, and the keyboard scans and types as ever.
     @Test func withNoVoiceAtAllTheKeyboardStillTypes() throws {
         let runtime = TemporaryDirectory()
