@@ -62,7 +62,8 @@ final class Speaker {
     }
 
     /// Says `text` in `language`, cutting short what was being said.
-    func speak(_ text: String, language: String) {
+    func speak(_ text: String, language asked: String) {
+        let language = Self.languageCode(asked)
         if fd >= 0 {
             guard pending.count < Self.pendingLimit else { return Log.debug("speech: the daemon takes nothing; a prompt dropped") }
             var lines: [String] = []
@@ -79,12 +80,19 @@ final class Speaker {
         }
     }
 
+    /// `language` as a code SSIP and espeak-ng take (`en`, `pt-br`): a layout file's `language:`
+    /// could hold anything, a line break that would be read as another command included.
+    static func languageCode(_ language: String) -> String {
+        let code = String(language.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }.prefix(16))
+        return code.isEmpty ? "en" : code
+    }
+
     /// `text` as SSIP's data lines: one per line of it, a line that is a lone dot doubled (a
     /// dot alone ends the data).
     static func dataLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let clean = String(line.filter { $0 != "\r" })
-            return clean == "." ? ".." : clean
+        // "\r\n" is one Character: each of the three line ends is a separator of its own.
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map { line in
+            line == "." ? ".." : String(line)
         }
     }
 
