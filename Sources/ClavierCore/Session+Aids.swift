@@ -26,7 +26,7 @@ extension Session {
         if scan != nil {
             let fed = picture
             scan?.follow(shown: shown, on: fed, at: now)
-            effects += speakScan()
+            effects += speakScan(at: now)
         }
         effects += speakDwell(at: now)
         var next = KeyMarks()

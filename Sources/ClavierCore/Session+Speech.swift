@@ -5,13 +5,39 @@
 extension Session {
     /// After every event: the prompt for the highlight when it moved or what it shows changed
     /// (the bar's words came); nothing while it stays, nor when scanning pauses or the keyboard hides.
-    mutating func speakScan() -> [Effect] {
+    /// A voice that tells when a prompt ends (`Options.speechPaced`) holds the scan's clock
+    /// until it has (`promptEnded`), `HighlightVoice.longestPrompt` at most: the highlight
+    /// steps once its prompt was said, the interval being the least it stays.
+    mutating func speakScan(at now: ContinuousClock.Instant) -> [Effect] {
         guard voice != nil, let scan else { return [] }
         let position = shown ? scan.scanner.position : .paused
         let seen = picture
         let text = ScanPrompt.text(position, rows: scan.scanner.rows, on: seen)
         guard voice?.moved(to: position, saying: text) == true, let text, !text.isEmpty else { return [] }
+        voice?.hold(from: now)
         return [.speak(text, language: spokenLanguage)]
+    }
+
+    /// The scan's clock ticks unless a prompt holds it.
+    mutating func tickScan(at now: ContinuousClock.Instant) {
+        if let held = voice?.heldUntil {
+            guard now >= held else { return }
+            voice?.release()
+        }
+        scan?.tick(at: now)
+    }
+
+    /// The voice said the last prompt: the scan steps if its time has come meanwhile.
+    mutating func promptEnded(at now: ContinuousClock.Instant) {
+        voice?.release()
+        scan?.tick(at: now)
+    }
+
+    /// When the scan next steps: at its clock's time, or while a prompt holds it, when the hold
+    /// gives up (the prompt's end comes as an event of its own).
+    var scanDeadline: ContinuousClock.Instant? {
+        guard let due = scan?.nextDeadline else { return nil }
+        return voice?.heldUntil.map { max($0, due) } ?? due
     }
 
     /// After every event: the key (or cell) the dwell pointer came to rest on, once, as it arrives.
@@ -36,8 +62,17 @@ public struct HighlightVoice: Hashable, Sendable {
     public private(set) var position: Scanner.Position?
     public private(set) var said: String?
     public private(set) var dwelt: PressTarget?
+    /// Whether the voice tells when a prompt ends, so the scan's clock waits for it.
+    public let paced: Bool
+    /// Until when the scan's clock waits for the last prompt's end; nil: it does not wait.
+    public private(set) var heldUntil: ContinuousClock.Instant?
+    /// The longest a scan's clock waits for a prompt's end (a voice that never tells).
+    public static let longestPrompt: Duration = .seconds(10)
 
-    public init() {}
+    public init(paced: Bool = false) { self.paced = paced }
+
+    mutating func hold(from now: ContinuousClock.Instant) { if paced { heldUntil = now + Self.longestPrompt } }
+    mutating func release() { heldUntil = nil }
 
     /// Whether the highlight at `position`, saying `text`, is news: it moved, or shows other
     /// words (the bar's row after a word came); remembered either way.

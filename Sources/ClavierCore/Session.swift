@@ -69,8 +69,10 @@ public struct Session: Sendable {
         /// How many scan switches (none: no scanning) and the scan's clock (nil: a step switch).
         public var scanSwitches = 0
         public var scanInterval: Duration?
-        /// `--speech`: the scan's highlight spoken.
+        /// `--speech`: the scan's highlight spoken; `speechPaced`: the voice tells when a prompt
+        /// ends (`SessionEvent.spoken`), and the scan's clock waits for it.
         public var speech = false
+        public var speechPaced = false
         /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
         public var autoShow = false
         public var autoShowInKiosk = false
@@ -119,7 +121,7 @@ public struct Session: Sendable {
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
-        voice = options.speech ? HighlightVoice() : nil
+        voice = options.speech ? HighlightVoice(paced: options.speechPaced) : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
@@ -131,7 +133,7 @@ public struct Session: Sendable {
 
     /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
     public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scan?.nextDeadline, autoShow?.nextDeadline, elsewhereDue]
+        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scanDeadline, autoShow?.nextDeadline, elsewhereDue]
             .compactMap { $0 }.min()
     }
 
@@ -173,7 +175,7 @@ public struct Session: Sendable {
                 let seen = picture
                 if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
             }
-            scan?.tick(at: now)
+            tickScan(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
             if let due = elsewhereDue, due <= now {
                 elsewhereDue = nil
@@ -252,6 +254,8 @@ public struct Session: Sendable {
             if outlivesItsWindow { effects += show(byHand: false, at: now) }
         case .closeAsked:
             if !outlivesItsWindow { effects.append(.quit) }
+        case .spoken:
+            promptEnded(at: now)
         }
         effects += followAids(at: now)
         effects += suggestions(after: effects)

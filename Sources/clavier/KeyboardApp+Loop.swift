@@ -31,8 +31,10 @@ extension KeyboardApp {
             }
             followShown()
             trimPagesWhenIdle()
-            // What the speech socket could not take at once (`Speaker.retryAt`).
+            // What the speech socket could not take at once (`Speaker.retryAt`); the prompt's
+            // end heard, or the daemon gone, the scan's clock goes on.
             speaker?.flush()
+            if speaker?.takeEnded() == true { send(.spoken) }
         }
         finishSuggestions()
         send(.input(.cancelAll))

@@ -205,8 +205,11 @@ struct RunOptions {
         let firstWords = host.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
+        let speaker = options.speech ? Speaker() : nil
+        var options = options
+        options.speechPaced = speaker?.tellsEnds ?? false
         return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
-                           shuffleSource: shuffleSource, speaker: options.speech ? Speaker() : nil, now: { clock.now })
+                           shuffleSource: shuffleSource, speaker: speaker, now: { clock.now })
     }
 
     /// The session's options from the settings (scanning's switches and the capitals of the

@@ -6,8 +6,10 @@ import Glibc
 /// protocol; else the `espeak-ng` command, spawned and never waited for (its library is GPL-3:
 /// not linked). Nothing here blocks the loop or a key: the socket is non-blocking, what it
 /// cannot take at once is kept and sent again from the loop (`retryAt`), and its replies are
-/// read from the loop's poll and dropped. Each prompt has SSIP's `text` priority, which
-/// interrupts itself: a new highlight cuts the last one's prompt short. Nothing said is logged.
+/// read from the loop's poll: the END or CANCEL event of the last prompt is told to the session
+/// (`takeEnded`, `SessionEvent.spoken`), whose scan clock waits for it; the rest are dropped.
+/// Each prompt has SSIP's `text` priority, which interrupts itself: a new highlight cuts the
+/// last one's prompt short. Nothing said is logged.
 final class Speaker {
     /// The connection to speech-dispatcher; -1: none (espeak-ng speaks).
     private(set) var fd: Int32 = -1
@@ -19,6 +21,15 @@ final class Speaker {
     private var children: [pid_t] = []
     /// Whether espeak-ng was found missing (said once).
     private var noCommand = false
+    /// The daemon's replies not yet read to a line's end.
+    private var inbox: [UInt8] = []
+    /// The SPEAKs sent whose message id has not come back yet, and the id of the last that has.
+    private var unnumbered = 0
+    private var lastID: String?
+    /// The message id of the event being read (`702-ID`, its first line).
+    private var eventID: String?
+    /// Whether the last prompt was said to its end or dropped since last asked (`takeEnded`).
+    private var ended = false
     /// How much unsent speech is kept before a prompt is dropped (a daemon that reads nothing).
     static let pendingLimit = 64 * 1024
 
@@ -27,7 +38,8 @@ final class Speaker {
         fd = Self.connected(to: path)
         if fd >= 0 {
             Log.debug("speech: speech-dispatcher at \(path)")
-            queue(["SET SELF CLIENT_NAME user:clavier:main", "SET SELF PRIORITY text"])
+            queue(["SET SELF CLIENT_NAME user:clavier:main", "SET SELF PRIORITY text",
+                   "SET SELF NOTIFICATION END on", "SET SELF NOTIFICATION CANCEL on"])
         } else {
             Log.debug("speech: no speech-dispatcher at \(path); espeak-ng speaks")
         }
@@ -74,6 +86,7 @@ final class Speaker {
             lines.append("SPEAK")
             lines += Self.dataLines(text)
             lines.append(".")
+            unnumbered += 1
             queue(lines)
         } else {
             run(text, language: language)
@@ -112,13 +125,23 @@ final class Speaker {
         }
     }
 
-    /// Whether `descriptor` is the daemon's; its replies (`2xx OK …`) are read and dropped.
+    /// Whether the daemon tells when a prompt ends (SSIP's END and CANCEL events): speech-dispatcher does.
+    var tellsEnds: Bool { fd >= 0 }
+
+    /// Whether the last prompt was said to its end, or dropped, since last asked.
+    func takeEnded() -> Bool {
+        defer { ended = false }
+        return ended
+    }
+
+    /// Whether `descriptor` is the daemon's; its replies are read: a message's id (`225-ID`)
+    /// and the END or CANCEL event of the last one are heard, the rest (`2xx OK …`) dropped.
     func serve(_ descriptor: Int32) -> Bool {
         guard fd >= 0, descriptor == fd else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 { continue }
+            if n > 0 { read(buffer[..<n]); continue }
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
             lost()
@@ -127,12 +150,36 @@ final class Speaker {
         return true
     }
 
-    /// The daemon went away: espeak-ng speaks from now on.
+    /// Takes the reply lines in `bytes`: `225-ID` numbers the oldest SPEAK unnumbered;
+    /// `702-ID`, `702-CLIENT`, `702 END` (703: CANCELED) ends message ID.
+    private func read(_ bytes: ArraySlice<UInt8>) {
+        inbox += bytes
+        while let end = inbox.firstIndex(of: 10) {
+            let line = String(decoding: inbox[..<end].filter { $0 != 13 }, as: UTF8.self)
+            inbox.removeFirst(end + 1)
+            let code = line.prefix(3), rest = String(line.dropFirst(4))
+            if code == "225", line.dropFirst(3).first == "-" {
+                unnumbered = max(0, unnumbered - 1)
+                lastID = rest
+            } else if code == "702" || code == "703" {
+                if line.dropFirst(3).first == "-" {
+                    if eventID == nil { eventID = rest }
+                } else {
+                    if eventID == lastID, unnumbered == 0 { ended = true }
+                    eventID = nil
+                }
+            }
+        }
+        if inbox.count > Self.pendingLimit { inbox = [] }
+    }
+
+    /// The daemon went away: espeak-ng speaks from now on, and nothing waits for a prompt's end.
     private func lost() {
         Log.debug("speech: speech-dispatcher went away; espeak-ng speaks")
         close(fd)
         fd = -1
         pending = []
+        ended = true
     }
 
     /// espeak-ng says `text`: the one still speaking is stopped first, and every one that

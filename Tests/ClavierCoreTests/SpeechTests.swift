@@ -99,6 +99,32 @@ import Testing
         #expect(spoken(s.handle(.tick, at: t0 + .milliseconds(1000 * step))).isEmpty, "nothing said once paused")
     }
 
+    /// A voice that tells when a prompt ends holds the one switch's clock until it has: the
+    /// highlight steps at the end, however late, never before the interval; ten seconds at most.
+    @Test func aPacedVoiceHoldsTheClockUntilThePromptEnds() {
+        var options = Session.Options()
+        options.scanSwitches = 1
+        options.scanInterval = .milliseconds(1000)
+        options.speech = true
+        options.speechPaced = true
+        var s = Session(keyboard: Keyboard(layout: Layout.us.offering(suggestions: 0), size: Size(width: 1000, height: 300)),
+                        options: options, at: t0)
+        #expect(spoken(s.handle(.tick, at: t0)) == ["q to p"])
+        #expect(s.nextDeadline(after: t0) == t0 + HighlightVoice.longestPrompt, "held: no tick at the interval")
+        #expect(spoken(s.handle(.tick, at: t0 + .milliseconds(1000))).isEmpty)
+        #expect(s.scan?.scanner.position == .row(0))
+        #expect(spoken(s.handle(.spoken, at: t0 + .milliseconds(1500))) == ["a to l"], "said: the late step comes at once")
+        #expect(s.scan?.scanner.position == .row(1))
+        // Said before the interval: the step waits for the interval.
+        #expect(spoken(s.handle(.spoken, at: t0 + .milliseconds(1700))).isEmpty)
+        #expect(s.nextDeadline(after: t0 + .milliseconds(1700)) == t0 + .milliseconds(2500))
+        #expect(spoken(s.handle(.tick, at: t0 + .milliseconds(2500))) == ["shift to backspace"])
+        // A voice that never tells: the clock goes on after the longest prompt.
+        let late = t0 + .milliseconds(2500) + HighlightVoice.longestPrompt
+        #expect(spoken(s.handle(.tick, at: late)).count == 1)
+        #expect(s.scan?.scanner.position == .row(3))
+    }
+
     /// Dwell: the key the pointer comes to rest on is said once, as it arrives; off the keys, nothing.
     @Test func dwellSaysTheKeyUnderThePointerOnce() {
         var options = Session.Options()

@@ -30,6 +30,7 @@ import Testing
         #expect(Harness.waitFor(5) { speechd.spoken.count > 20 && speechd.spoken.last == "q to p" }, "\(speechd.spoken)")
         #expect(speechd.connections == 1)
         #expect(speechd.received.hasPrefix("SET SELF CLIENT_NAME user:clavier:main\r\nSET SELF PRIORITY text\r\n"
+                                           + "SET SELF NOTIFICATION END on\r\nSET SELF NOTIFICATION CANCEL on\r\n"
                                            + "SET SELF LANGUAGE en\r\nSPEAK\r\nq to p\r\n.\r\n"), "\(speechd.received.prefix(200))")
         #expect(speechd.received.components(separatedBy: "SET SELF LANGUAGE").count == 2, "the language is told once")
         let said = speechd.spoken
@@ -40,6 +41,27 @@ import Testing
                          "shift to backspace", "shift", "z", "backspace", "numbers to return", "numbers", "hide keyboard",
                          "space", "return", "q to p"], in: said), "\(said)")
         #expect(!said.contains(""), "no empty prompt")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
+    /// One switch: the highlight steps only once its prompt was said to its end (the daemon's
+    /// END event), however long after the interval; then again no sooner than the interval.
+    @Test func theClockWaitsForEachPromptToEnd() throws {
+        let runtime = TemporaryDirectory()
+        let speechd = try FakeSpeechDispatcher(at: runtime.path + "/speechd.sock", holdsEnds: true)
+        let aid = try AidSession(["--scan", "300", "--suggestions", "0", "--speech", "on"],
+                                 environment: ["SPEECHD_ADDRESS": speechd.address])
+        #expect(Harness.waitFor(5) { speechd.spoken == ["q to p"] }, "\(speechd.spoken)")
+        usleep(1_000_000)
+        #expect(aid.status("scan:") == "scan: row 1", "three intervals passed, the prompt still speaking")
+        #expect(speechd.spoken == ["q to p"])
+        speechd.endLast()
+        #expect(aid.waitForStatus("scan:") { $0 == "scan: row 2" }, "\(aid.status("scan:"))")
+        #expect(Harness.waitFor(5) { speechd.spoken == ["q to p", "a to l"] }, "\(speechd.spoken)")
+        usleep(700_000)
+        #expect(aid.status("scan:") == "scan: row 2")
+        speechd.endLast()
+        #expect(aid.waitForStatus("scan:") { $0 == "scan: row 3" }, "\(aid.status("scan:"))")
         #expect(aid.session.stopKeyboard() == 0)
     }
 
