@@ -76,4 +76,6 @@ public enum Effect: Hashable, Sendable {
     /// Say `text` in `language` (an ISO 639-1 code), cutting short what the keyboard said
     /// before (`--speech`, Session+Speech.swift); never waited for.
     case speak(String, language: String)
+    /// Say `text`, typed just now (`--speech-echo`), whole: a prompt after it waits for it.
+    case echo(String, language: String)
 }

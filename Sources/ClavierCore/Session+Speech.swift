@@ -18,6 +18,21 @@ extension Session {
         return [.speak(text, language: spokenLanguage)]
     }
 
+    /// `--speech-echo`: what `effects` typed, said: one key by its name ("h", "backspace"),
+    /// more (a word of the bar) as the text; never in a private field. The highlight's prompt
+    /// is said again after it (`followAids`), as the echo cut it short.
+    mutating func echoTyped(_ effects: [Effect]) -> [Effect] {
+        guard voice?.echoes == true, !typing.fieldKeys.isPrivate else { return [] }
+        let syms = effects.compactMap { effect -> KeySym? in if case .type(let sym, _) = effect { sym } else { nil } }
+        guard let first = syms.first else { return [] }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: syms.compactMap(\.scalar))
+        let text = syms.count == 1 ? SpokenName.of(first) : String(scalars).trimmingSpaces
+        guard !text.isEmpty else { return [] }
+        voice?.forgetHighlight()
+        return [.echo(text, language: spokenLanguage)]
+    }
+
     /// The scan's clock ticks unless a prompt holds it.
     mutating func tickScan(at now: ContinuousClock.Instant) {
         if let held = voice?.heldUntil {
@@ -69,7 +84,13 @@ public struct HighlightVoice: Hashable, Sendable {
     /// The longest a scan's clock waits for a prompt's end (a voice that never tells).
     public static let longestPrompt: Duration = .seconds(10)
 
-    public init(paced: Bool = false) { self.paced = paced }
+    /// Whether what is typed is said too (`--speech-echo`).
+    public let echoes: Bool
+
+    public init(paced: Bool = false, echoes: Bool = false) { (self.paced, self.echoes) = (paced, echoes) }
+
+    /// The highlight is to be said again, whether it moved or not.
+    mutating func forgetHighlight() { (position, said) = (nil, nil) }
 
     mutating func hold(from now: ContinuousClock.Instant) { if paced { heldUntil = now + Self.longestPrompt } }
     mutating func release() { heldUntil = nil }
@@ -89,6 +110,17 @@ public struct HighlightVoice: Hashable, Sendable {
 }
 
 extension Setting<Bool> {
+    /// On (with speech): each letter typed is said too.
+    public static let speechEcho = Setting("speech-echo", .text, default: false,
+        help: "With --speech on, also say each key typed (a word taken from the bar whole), never in a password field: on or off (default).",
+        valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+
     /// On: switch scanning's highlight and dwell's key are spoken (speech-dispatcher, else espeak-ng).
     public static let speech = Setting("speech", .text, default: false,
         help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",

@@ -73,6 +73,8 @@ public struct Session: Sendable {
         /// ends (`SessionEvent.spoken`), and the scan's clock waits for it.
         public var speech = false
         public var speechPaced = false
+        /// `--speech-echo`: each letter typed said too (never in a private field).
+        public var speechEcho = false
         /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
         public var autoShow = false
         public var autoShowInKiosk = false
@@ -121,7 +123,7 @@ public struct Session: Sendable {
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
-        voice = options.speech ? HighlightVoice(paced: options.speechPaced) : nil
+        voice = options.speech ? HighlightVoice(paced: options.speechPaced, echoes: options.speechEcho) : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
@@ -257,6 +259,7 @@ public struct Session: Sendable {
         case .spoken:
             promptEnded(at: now)
         }
+        effects += echoTyped(effects)
         effects += followAids(at: now)
         effects += suggestions(after: effects)
         return effects + followClips()

@@ -77,6 +77,7 @@ final class KeyboardApp {
             case .refused(let why): problem = .refused(why)
             case .keepPins(let texts): host.keepPins(texts)
             case .speak(let text, let language): speaker?.speak(text, language: language)
+            case .echo(let text, let language): speaker?.speak(text, language: language, whole: true)
             case .openSettings, .pinClip: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }

@@ -47,6 +47,7 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
     @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
     @Option(name: .setting(.speech), help: .setting(.speech)) var speech: String?
+    @Option(name: .setting(.speechEcho), help: .setting(.speechEcho)) var speechEcho: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -90,6 +91,7 @@ struct Run: ParsableCommand {
         try given.read(.backend, backend)
         try given.read(.volume, volume)
         try given.read(.speech, speech)
+        try given.read(.speechEcho, speechEcho)
         return given
     }
 
@@ -220,6 +222,7 @@ struct RunOptions {
         options.dwell = settings[.dwell].map { .milliseconds($0) }
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
         options.speech = settings[.speech]
+        options.speechEcho = settings[.speechEcho]
         options.autoShow = settings[.autoShow]
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules

@@ -73,8 +73,9 @@ final class Speaker {
         pending.isEmpty || fd < 0 ? nil : now + .milliseconds(20)
     }
 
-    /// Says `text` in `language`, cutting short what was being said.
-    func speak(_ text: String, language asked: String) {
+    /// Says `text` in `language`, cutting short what was being said; `whole`: with SSIP's
+    /// `message` priority, which no prompt after it interrupts (what was typed, echoed).
+    func speak(_ text: String, language asked: String, whole: Bool = false) {
         let language = Self.languageCode(asked)
         if fd >= 0 {
             guard pending.count < Self.pendingLimit else { return Log.debug("speech: the daemon takes nothing; a prompt dropped") }
@@ -83,9 +84,11 @@ final class Speaker {
                 lines.append("SET SELF LANGUAGE " + language)
                 self.language = language
             }
+            if whole { lines.append("SET SELF PRIORITY message") }
             lines.append("SPEAK")
             lines += Self.dataLines(text)
             lines.append(".")
+            if whole { lines.append("SET SELF PRIORITY text") }
             unnumbered += 1
             queue(lines)
         } else {

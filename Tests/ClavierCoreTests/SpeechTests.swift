@@ -125,6 +125,32 @@ import Testing
         #expect(s.scan?.scanner.position == .row(3))
     }
 
+    /// `--speech-echo`: the key a switch typed is said whole, before the highlight's prompt,
+    /// said again; a word of the bar as the word; nothing in a private field.
+    @Test func echoSaysWhatWasTypedThenTheHighlightAgain() {
+        var options = Session.Options()
+        options.scanSwitches = 2
+        options.speech = true
+        options.speechEcho = true
+        options.fieldsTold = true
+        var s = Session(keyboard: Keyboard(layout: Layout.us.offering(suggestions: 0), size: Size(width: 1000, height: 300)),
+                        options: options, at: t0)
+        _ = s.handle(.field(.prose, before: "", moved: true), at: t0)
+        _ = s.handle(.tick, at: t0)
+        _ = press(0, &s)  // a to l
+        _ = press(1, &s)  // a
+        let down = s.handle(.switchKey(1, down: true), at: t0)
+        #expect(spoken(down) == ["q to p"])
+        let up = s.handle(.switchKey(1, down: false), at: t0)
+        #expect(up.filter { if case .echo = $0 { true } else if case .speak = $0 { true } else { false } }
+                == [.echo("a", language: "en"), .speak("q to p", language: "en")], "\(up)")
+        _ = s.handle(.field(.password, before: "", moved: true), at: t0)
+        _ = press(1, &s)  // q
+        let typed = s.handle(.switchKey(1, down: true), at: t0) + s.handle(.switchKey(1, down: false), at: t0)
+        #expect(typed.contains { if case .type = $0 { true } else { false } }, "typed into the password field")
+        #expect(!typed.contains { if case .echo = $0 { true } else { false } }, "but not said")
+    }
+
     /// Dwell: the key the pointer comes to rest on is said once, as it arrives; off the keys, nothing.
     @Test func dwellSaysTheKeyUnderThePointerOnce() {
         var options = Session.Options()

@@ -44,6 +44,25 @@ import Testing
         #expect(aid.session.stopKeyboard() == 0)
     }
 
+    /// `--speech-echo on`: each key typed is said whole (SSIP's `message` priority, which the
+    /// next prompt waits for), then the highlight again.
+    @Test func echoSaysEachKeyTypedBeforeTheNextPrompt() throws {
+        let runtime = TemporaryDirectory()
+        let speechd = try FakeSpeechDispatcher(at: runtime.path + "/speechd.sock")
+        let aid = try AidSession(["--scan-switch", "F9,F10", "--suggestions", "0", "--speech", "on", "--speech-echo", "on"],
+                                 environment: ["SPEECHD_ADDRESS": speechd.address])
+        for id in ["h", "return"] { #expect(scan.scanType(id, aid), "could not scan to \(id): \(aid.status("scan:"))") }
+        #expect(aid.session.waitForLines(1), "\(aid.session.said)")
+        #expect(aid.session.received == "h\n", "\(aid.session.said)")
+        func echoed(_ text: String) -> String {
+            "SET SELF PRIORITY message\r\nSPEAK\r\n\(text)\r\n.\r\nSET SELF PRIORITY text\r\nSPEAK\r\nq to p\r\n.\r\n"
+        }
+        #expect(Harness.waitFor(5) { speechd.received.contains(echoed("return")) }, "\(speechd.spoken)")
+        #expect(speechd.received.contains(echoed("h")), "\(speechd.spoken)")
+        #expect(speechd.received.components(separatedBy: "PRIORITY message").count == 3, "two keys typed, two echoes")
+        #expect(aid.session.stopKeyboard() == 0)
+    }
+
     /// One switch: the highlight steps only once its prompt was said to its end (the daemon's
     /// END event), however long after the interval; then again no sooner than the interval.
     @Test func theClockWaitsForEachPromptToEnd() throws {
