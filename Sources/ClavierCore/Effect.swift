@@ -73,4 +73,9 @@ public enum Effect: Hashable, Sendable {
     /// The settings page changed the setting of this name (`Session.settingsSources`): keep
     /// the page's settings (settings.yaml) and apply the change to the host at once.
     case settingChanged(String)
+    /// Say `text` in `language` (an ISO 639-1 code), cutting short what the keyboard said
+    /// before (`--speech`, Session+Speech.swift); never waited for.
+    case speak(String, language: String)
+    /// Say `text`, typed just now (`--speech-echo`), whole: a prompt after it waits for it.
+    case echo(String, language: String)
 }

@@ -26,7 +26,9 @@ extension Session {
         if scan != nil {
             let fed = picture
             scan?.follow(shown: shown, on: fed, at: now)
+            effects += speakScan(at: now)
         }
+        effects += speakDwell(at: now)
         var next = KeyMarks()
         next.dwell = dwell?.mark(at: now)
         next.scanned = Set(scan?.scanner.highlighted ?? [])

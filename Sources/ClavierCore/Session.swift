@@ -31,6 +31,8 @@ public struct Session: Sendable {
     public internal(set) var autoShow: AutoShow?
     public internal(set) var dwell: DwellAid?
     public internal(set) var scan: ScanAid?
+    /// What the voice said last for the scan and dwell (Session+Speech.swift); nil: speech off.
+    public internal(set) var voice: HighlightVoice?
     public internal(set) var rules: WindowRuleFollower
     /// When a press seen elsewhere on the screen forgets the text before the caret
     /// (Session+Suggestions.swift), unless the window's own press comes first.
@@ -69,6 +71,12 @@ public struct Session: Sendable {
         /// How many scan switches (none: no scanning) and the scan's clock (nil: a step switch).
         public var scanSwitches = 0
         public var scanInterval: Duration?
+        /// `--speech`: the scan's highlight spoken; `speechPaced`: the voice tells when a prompt
+        /// ends (`SessionEvent.spoken`), and the scan's clock waits for it.
+        public var speech = false
+        public var speechPaced = false
+        /// `--speech-echo`: each letter typed said too (never in a private field).
+        public var speechEcho = false
         /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
         public var autoShow = false
         public var autoShowInKiosk = false
@@ -117,6 +125,7 @@ public struct Session: Sendable {
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
+        voice = options.speech ? HighlightVoice(paced: options.speechPaced, echoes: options.speechEcho) : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
@@ -128,7 +137,7 @@ public struct Session: Sendable {
 
     /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
     public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scan?.nextDeadline, autoShow?.nextDeadline, elsewhereDue]
+        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scanDeadline, autoShow?.nextDeadline, elsewhereDue]
             .compactMap { $0 }.min()
     }
 
@@ -170,7 +179,7 @@ public struct Session: Sendable {
                 let seen = picture
                 if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
             }
-            scan?.tick(at: now)
+            tickScan(at: now)
             if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
             if let due = elsewhereDue, due <= now {
                 elsewhereDue = nil
@@ -249,7 +258,10 @@ public struct Session: Sendable {
             if outlivesItsWindow { effects += show(byHand: false, at: now) }
         case .closeAsked:
             if !outlivesItsWindow { effects.append(.quit) }
+        case .spoken:
+            promptEnded(at: now)
         }
+        effects += echoTyped(effects)
         effects += followAids(at: now)
         effects += suggestions(after: effects)
         return effects + followClips()

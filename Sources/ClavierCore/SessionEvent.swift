@@ -71,6 +71,9 @@ public enum SessionEvent: Sendable {
     case windowDestroyed
     /// The window manager's close button (`WM_DELETE_WINDOW`).
     case closeAsked
+    /// The voice said the last prompt to its end, or dropped it (`--speech`, when it tells:
+    /// `Options.speechPaced`): a scan's clock held for it steps (Session+Speech.swift).
+    case spoken
 }
 
 /// What the control socket asks of the running keyboard (`status` is answered by the host).

@@ -11,7 +11,7 @@ extension KeyboardApp {
         host.start(session.picture)
         // The rules follow the active window, and so does the accessory bar's current word.
         followActiveWindow()
-        defer { host.finish() }
+        defer { host.finish(); speaker?.finish() }
         send(.tick)
         followShown()
         pagesIdleAt = now() + Timing.idleBuffers
@@ -21,8 +21,9 @@ extension KeyboardApp {
             if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
             // The idle trim is one more deadline, met once per idle spell (then nil until
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
-            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt].compactMap { $0 }.min()
-            for event in host.events(until: deadline, watching: control?.descriptors ?? [],
+            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt, speaker?.retryAt(now())]
+                .compactMap { $0 }.min()
+            for event in host.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? []),
                                      holding: session.keyboard.holdingPointers) {
                 guard running else { break }
                 if event.delaysIdleTrim { pagesIdleAt = now() + Timing.idleBuffers }
@@ -30,6 +31,10 @@ extension KeyboardApp {
             }
             followShown()
             trimPagesWhenIdle()
+            // What the speech socket could not take at once (`Speaker.retryAt`); the prompt's
+            // end heard, or the daemon gone, the scan's clock goes on.
+            speaker?.flush()
+            if speaker?.takeEnded() == true { send(.spoken) }
         }
         finishSuggestions()
         send(.input(.cancelAll))
@@ -61,6 +66,7 @@ extension KeyboardApp {
             Log.debug("signal \(number): quitting")
             quit()
         case .readable(let fd):
+            if speaker?.serve(fd) == true { return }
             control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
         case .focus(let events):
             events.forEach(send)

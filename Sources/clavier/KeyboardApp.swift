@@ -17,11 +17,14 @@ final class KeyboardApp {
     var pagesIdleAt: ContinuousClock.Instant?
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).
     private(set) var problem: ControlReply?
+    /// The voice (`--speech on`); nil: nothing is spoken.
+    let speaker: Speaker?
 
-    init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator,
+    init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator, speaker: Speaker? = nil,
          now: @escaping () -> ContinuousClock.Instant) {
         self.session = session
         self.host = host
+        self.speaker = speaker
         self.shuffleSource = shuffleSource
         self.now = now
     }
@@ -73,6 +76,8 @@ final class KeyboardApp {
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
             case .keepPins(let texts): host.keepPins(texts)
+            case .speak(let text, let language): speaker?.speak(text, language: language)
+            case .echo(let text, let language): speaker?.speak(text, language: language, whole: true)
             case .openSettings, .pinClip: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }

@@ -47,6 +47,8 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
     @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
     @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
+    @Option(name: .setting(.speech), help: .setting(.speech)) var speech: String?
+    @Option(name: .setting(.speechEcho), help: .setting(.speechEcho)) var speechEcho: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -90,6 +92,8 @@ struct Run: ParsableCommand {
         try given.read(.blockOffensiveWords, offensiveWords)
         try given.read(.backend, backend)
         try given.read(.volume, volume)
+        try given.read(.speech, speech)
+        try given.read(.speechEcho, speechEcho)
         return given
     }
 
@@ -205,8 +209,11 @@ struct RunOptions {
         let firstWords = host.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
+        let speaker = options.speech ? Speaker() : nil
+        var options = options
+        options.speechPaced = speaker?.tellsEnds ?? false
         return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
-                           shuffleSource: shuffleSource, now: { clock.now })
+                           shuffleSource: shuffleSource, speaker: speaker, now: { clock.now })
     }
 
     /// The session's options from the settings (scanning's switches and the capitals of the
@@ -217,6 +224,8 @@ struct RunOptions {
         options.layer = settings.given[.layer]
         options.dwell = settings[.dwell].map { .milliseconds($0) }
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
+        options.speech = settings[.speech]
+        options.speechEcho = settings[.speechEcho]
         options.autoShow = settings[.autoShow]
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules

@@ -14,7 +14,7 @@ struct RunCommandTests {
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
         "offensive-words": "allow", "clipboard": "off",
         "backend": "x11",
-        "volume": "40",
+        "volume": "40", "speech": "on", "speech-echo": "on",
     ]
 
     /// Command lines that set `setting`, each with the value it stands for as text.

@@ -17,7 +17,7 @@ struct SettingsTests {
         "suggestions": ("5", "0"), "auto-capitalize": ("always", "never"), "autocorrect": ("always", "never"), "languages": ("us,de,ru", "de,fr"),
         "offensive-words": ("allow", "block"), "clipboard": ("off", "on"),
         "backend": ("wayland", "x11"),
-        "volume": ("40", "80"),
+        "volume": ("40", "80"), "speech": ("on", "off"), "speech-echo": ("on", "off"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -112,6 +112,8 @@ struct SettingsTests {
         #expect(Setting.preview.help.contains("\(Setting.preview.defaultValue.rawValue) only (default"))
         #expect(Setting.glide.help.contains("on (default)"))
         #expect(Setting.clipboard.help.contains("on (default)") && Setting.clipboard.defaultValue)
+        #expect(Setting.speech.help.contains("on or off (default)") && !Setting.speech.defaultValue)
+        #expect(Setting.speechEcho.help.contains("on or off (default)") && !Setting.speechEcho.defaultValue)
         #expect(Setting.blockOffensiveWords.help.contains("(block, default)") && Setting.blockOffensiveWords.defaultValue)
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
@@ -131,7 +133,8 @@ struct SettingsTests {
         #expect(Setting.hideOnHardwareKeys.help.contains("(default: on with --auto-show)"))
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
-                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.layer.name, Setting.clipboard.name, Setting.volume.name] + described))
+                                                             Setting.blockOffensiveWords.name, Setting.backend.name, Setting.layer.name, Setting.clipboard.name, Setting.volume.name,
+                                                             Setting.speech.name, Setting.speechEcho.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

@@ -41,6 +41,8 @@ struct ConfigFileTests {
             clipboard: off
             backend: x11
             volume: 40
+            speech: on
+            speech-echo: on
             kiosk-settings: [sound, dwell]
             rules:
               - class: XTerm
@@ -61,6 +63,7 @@ struct ConfigFileTests {
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11 && s[.volume] == 40)
         #expect(s[.clipboard] == false && s[.layer] == .overlay)
+        #expect(s[.speech] == true && s[.speechEcho] == true)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
         #expect(c.kioskSettings == ["sound", "dwell"])

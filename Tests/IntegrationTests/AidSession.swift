@@ -13,10 +13,11 @@ final class AidSession {
     /// How far below the window's top the keys begin (a floating keyboard's handle).
     let top: Int
 
-    init(_ arguments: [String], top: Int = 0) throws {
+    /// `environment`: more of clavier's environment (`SPEECHD_ADDRESS`).
+    init(_ arguments: [String], top: Int = 0, environment: [String: String] = [:]) throws {
         self.top = top
         session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"] + arguments,
-                                      environment: ["XDG_RUNTIME_DIR": runtime.path])
+                                      environment: ["XDG_RUNTIME_DIR": runtime.path].merging(environment) { $1 })
         // The pointer starts off the keyboard, where nothing dwells.
         parkPointer()
     }

@@ -1,0 +1,134 @@
+/// A keyboard that speaks (issue 50, `--speech on`): each highlight of switch scanning is
+/// said (`ScanPrompt`) as it moves, and the target dwell comes to rest on once as the pointer
+/// reaches it, in the layout's language, as `Effect.speak`; the host's voice lets a new
+/// prompt cut the one before short. Nothing is said with speech off.
+extension Session {
+    /// After every event: the prompt for the highlight when it moved or what it shows changed
+    /// (the bar's words came); nothing while it stays, nor when scanning pauses or the keyboard hides.
+    /// A voice that tells when a prompt ends (`Options.speechPaced`) holds the scan's clock
+    /// until it has (`promptEnded`), `HighlightVoice.longestPrompt` at most: the highlight
+    /// steps once its prompt was said, the interval being the least it stays.
+    mutating func speakScan(at now: ContinuousClock.Instant) -> [Effect] {
+        guard voice != nil, let scan else { return [] }
+        let position = shown ? scan.scanner.position : .paused
+        let seen = picture
+        let text = ScanPrompt.text(position, rows: scan.scanner.rows, on: seen)
+        guard voice?.moved(to: position, saying: text) == true, let text, !text.isEmpty else { return [] }
+        voice?.hold(from: now)
+        return [.speak(text, language: spokenLanguage)]
+    }
+
+    /// `--speech-echo`: what `effects` typed, said: one key by its name ("h", "backspace"),
+    /// more (a word of the bar) as the text; never in a private field. The highlight's prompt
+    /// is said again after it (`followAids`), as the echo cut it short.
+    mutating func echoTyped(_ effects: [Effect]) -> [Effect] {
+        guard voice?.echoes == true, !typing.fieldKeys.isPrivate else { return [] }
+        let syms = effects.compactMap { effect -> KeySym? in if case .type(let sym, _) = effect { sym } else { nil } }
+        guard let first = syms.first else { return [] }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: syms.compactMap(\.scalar))
+        let text = syms.count == 1 ? SpokenName.of(first) : String(scalars).trimmingSpaces
+        guard !text.isEmpty else { return [] }
+        voice?.forgetHighlight()
+        return [.echo(text, language: spokenLanguage)]
+    }
+
+    /// The scan's clock ticks unless a prompt holds it.
+    mutating func tickScan(at now: ContinuousClock.Instant) {
+        if let held = voice?.heldUntil {
+            guard now >= held else { return }
+            voice?.release()
+        }
+        scan?.tick(at: now)
+    }
+
+    /// The voice said the last prompt: the scan steps if its time has come meanwhile.
+    mutating func promptEnded(at now: ContinuousClock.Instant) {
+        voice?.release()
+        scan?.tick(at: now)
+    }
+
+    /// When the scan next steps: at its clock's time, or while a prompt holds it, when the hold
+    /// gives up (the prompt's end comes as an event of its own).
+    var scanDeadline: ContinuousClock.Instant? {
+        guard let due = scan?.nextDeadline else { return nil }
+        return voice?.heldUntil.map { max($0, due) } ?? due
+    }
+
+    /// After every event: the key (or cell) the dwell pointer came to rest on, once, as it arrives.
+    mutating func speakDwell(at now: ContinuousClock.Instant) -> [Effect] {
+        guard voice != nil, let dwell else { return [] }
+        let target = shown ? dwell.status(at: now).target : nil
+        guard voice?.rests(on: target) == true, let target else { return [] }
+        let text = ScanPrompt.name(of: target, on: picture)
+        return text.isEmpty ? [] : [.speak(text, language: spokenLanguage)]
+    }
+
+    /// The language the voice speaks: the one typed on the layout (its own `language:`, else
+    /// the language its letters are for; `PredictionLanguage.of`).
+    var spokenLanguage: String {
+        PredictionLanguage.of(keyboard.layout, keymap: nil, letters: keyboard.glideLetters.map(\.letter))
+    }
+}
+
+/// What the voice said last: for the scan, where the highlight was and what was said there;
+/// for dwell, the target the pointer rested on.
+public struct HighlightVoice: Hashable, Sendable {
+    public private(set) var position: Scanner.Position?
+    public private(set) var said: String?
+    public private(set) var dwelt: PressTarget?
+    /// Whether the voice tells when a prompt ends, so the scan's clock waits for it.
+    public let paced: Bool
+    /// Until when the scan's clock waits for the last prompt's end; nil: it does not wait.
+    public private(set) var heldUntil: ContinuousClock.Instant?
+    /// The longest a scan's clock waits for a prompt's end (a voice that never tells).
+    public static let longestPrompt: Duration = .seconds(10)
+
+    /// Whether what is typed is said too (`--speech-echo`).
+    public let echoes: Bool
+
+    public init(paced: Bool = false, echoes: Bool = false) { (self.paced, self.echoes) = (paced, echoes) }
+
+    /// The highlight is to be said again, whether it moved or not.
+    mutating func forgetHighlight() { (position, said) = (nil, nil) }
+
+    mutating func hold(from now: ContinuousClock.Instant) { if paced { heldUntil = now + Self.longestPrompt } }
+    mutating func release() { heldUntil = nil }
+
+    /// Whether the highlight at `position`, saying `text`, is news: it moved, or shows other
+    /// words (the bar's row after a word came); remembered either way.
+    mutating func moved(to position: Scanner.Position, saying text: String?) -> Bool {
+        defer { (self.position, said) = (position, text) }
+        return position != self.position || text != said
+    }
+
+    /// Whether dwell's `target` is news (the pointer came to another); remembered either way.
+    mutating func rests(on target: PressTarget?) -> Bool {
+        defer { dwelt = target }
+        return target != dwelt
+    }
+}
+
+extension Setting<Bool> {
+    /// On (with speech): each letter typed is said too.
+    public static let speechEcho = Setting("speech-echo", .text, default: false,
+        help: "With --speech on, also say each key typed (a word taken from the bar whole), never in a password field: on or off (default).",
+        valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+
+    /// On: switch scanning's highlight and dwell's key are spoken (speech-dispatcher, else espeak-ng).
+    public static let speech = Setting("speech", .text, default: false,
+        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",
+        valueName: "on|off") { text in
+        switch text {
+        case "on": .value(true)
+        case "off": .value(false)
+        default: .problem("must be on or off, not '\(text)'")
+        }
+    }
+}
