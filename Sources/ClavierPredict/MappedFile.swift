@@ -11,7 +11,8 @@ import Glibc
 /// file in place, so `sudo make install` (before it installed by renaming) or a package
 /// manager's careless copy truncates the model under a running keyboard. Checking the size
 /// with `fstat` before each read cannot help: the file can be cut between the check and the
-/// read. So a SIGBUS inside a guarded mapping is taken here: the handler maps zero pages from
+/// read (the kept picture's canvas checks so all the same, as its reader is the kernel, where
+/// no signal comes: ClavierRender's `Canvas.pixelsAreReadable`). So a SIGBUS inside a guarded mapping is taken here: the handler maps zero pages from
 /// the faulting page to the mapping's end (an anonymous MAP_FIXED mapping, one system call,
 /// safe in a handler) and marks the file cut short, and the read that faulted is made again
 /// and reads zeros. Every reader bounds-checks what it reads (a file rewritten in place can

@@ -65,6 +65,11 @@ public struct Canvas: ~Copyable {
     /// mapping, whether the file still holds all its mapped bytes (`fstat`). A file cut short
     /// under its mapping takes the pages past its new end with it: reading them is SIGBUS
     /// here, and EFAULT in a `write` to the X server, which Xlib takes for a lost connection.
+    /// The language models' defence (ClavierPredict's `MappedFile`, a SIGBUS handler that maps
+    /// zeros) cannot serve here: these pixels' reader is the kernel (`XPutImage`'s write), and
+    /// no signal is raised for its EFAULT (without this check the keyboard quits,
+    /// PictureCacheTests.aKeptPictureCutShortWhileRunningIsIgnored). A cut between this check
+    /// and the put still loses the connection; a cut before it, the usual one, does not.
     public var pixelsAreReadable: Bool {
         guard let fd = storage.file else { return true }
         var st = stat()

@@ -56,7 +56,7 @@ struct Floors {
 
     /// Starts `command`, waits for its "ready", then `Measure.restMs` (as Clavier is measured
     /// after its first paint), and reads its memory in kB.
-    private static func once(_ command: [String], display: String, output: String) throws(HarnessError) -> (rss: Double, pss: Double) {
+    private static func once(_ command: [String], display: String, output: String) throws(HarnessError) -> (rss: Double, pss: Double, uss: Double) {
         defer { unlink(output) }
         let child = try ChildProcess(command, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "DISPLAY": display], stdout: output)
         defer { child.stop() }

@@ -51,6 +51,7 @@ struct Measure {
             if let memory = ProcStats.memory(pid: child.pid) {
                 result.rssKB = memory.rss
                 result.pssKB = memory.pss
+                result.ussKB = memory.uss
             }
             guard idleSeconds > 0 || presses > 0 else { return result }
             if idleSeconds > 0 {
@@ -79,6 +80,7 @@ struct Measure {
             if let memory = ProcStats.memory(pid: child.pid) {
                 result.usedRSSKB = memory.rss
                 result.usedPSSKB = memory.pss
+                result.usedUSSKB = memory.uss
             }
             guard child.isRunning else { throw HarnessError("\(subject.name) exited during the measurements") }
         } catch {

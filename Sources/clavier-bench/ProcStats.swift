@@ -5,8 +5,11 @@ import Glibc
 /// What /proc tells about a process: its memory (smaps_rollup) and, summed over its
 /// threads, CPU time and context switches.
 enum ProcStats {
-    /// Resident and proportional set size in kB (`/proc/PID/smaps_rollup`).
-    static func memory(pid: pid_t) -> (rss: Double, pss: Double)? {
+    /// Resident, proportional and unique (private: `Private_Clean` + `Private_Dirty`) set size
+    /// in kB (`/proc/PID/smaps_rollup`). USS is what ending the process would give back: it
+    /// leaves out shared libraries' and the program's own pages that another process also maps,
+    /// and counts clean file pages only this process maps (so dropping them lowers it too).
+    static func memory(pid: pid_t) -> (rss: Double, pss: Double, uss: Double)? {
         guard let text = TextFile.read("/proc/\(pid)/smaps_rollup") else { return nil }
         func field(_ name: String) -> Double? {
             for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
@@ -14,8 +17,9 @@ enum ProcStats {
             }
             return nil
         }
-        guard let rss = field("Rss"), let pss = field("Pss") else { return nil }
-        return (rss, pss)
+        guard let rss = field("Rss"), let pss = field("Pss"), let clean = field("Private_Clean"),
+              let dirty = field("Private_Dirty") else { return nil }
+        return (rss, pss, clean + dirty)
     }
 
     /// CPU time (user + system, ms) and context switches (voluntary + involuntary) of every

@@ -95,8 +95,12 @@ struct Report {
             met: c.rssKB.isFinite ? c.rssKB <= 10 * 1024 : nil)
         row("resident memory after start: PSS", "same, MB", "", clavier: mb(c.pssKB),
             peers: peers.map { mb(results[$0]?.pssKB) }, ratio: ratio(c.pssKB, bestPSS))
+        row("resident memory after start: USS", "same, private pages only (`Private_Clean` + `Private_Dirty`: what ending it gives back), MB", "",
+            clavier: mb(c.ussKB), peers: peers.map { mb(results[$0]?.ussKB) }, ratio: ratio(c.ussKB, best(\.ussKB)))
         row("resident memory after the presses: RSS", "same, 2 s after the press and click measurements (\(runs.presses) presses of one key), MB", "",
             clavier: mb(c.usedRSSKB), peers: peers.map { mb(results[$0]?.usedRSSKB) }, ratio: ratio(c.usedRSSKB, best(\.usedRSSKB)))
+        row("resident memory after the presses: USS", "same, private pages only, MB", "",
+            clavier: mb(c.usedUSSKB), peers: peers.map { mb(results[$0]?.usedUSSKB) }, ratio: ratio(c.usedUSSKB, best(\.usedUSSKB)))
         for floor in floors.floors {
             let value = floor.failure.map { "not measured: \($0)" } ?? "\(mb(floor.rss.median)) (PSS \(mb(floor.pss.median)))"
             row("floor for RSS — \(floor.name)", "\(floor.how); RSS 2 s after it is ready, median of \(floor.rss.count), MB", "",

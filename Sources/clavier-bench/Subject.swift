@@ -21,9 +21,9 @@ struct SubjectResult {
     /// The first start's painted time: for Clavier, the start that finds no picture kept.
     var firstPainted = Double.nan
     var windowSize = ""
-    var rssKB = Double.nan, pssKB = Double.nan
+    var rssKB = Double.nan, pssKB = Double.nan, ussKB = Double.nan
     /// After the presses: what a keyboard that has been used holds.
-    var usedRSSKB = Double.nan, usedPSSKB = Double.nan
+    var usedRSSKB = Double.nan, usedPSSKB = Double.nan, usedUSSKB = Double.nan
     var idleCPUms = Double.nan
     var idleSwitches = -1
     var floor = Samples()

@@ -12,7 +12,7 @@ struct WaylandBench {
         /// exec → the first wl_surface.commit with a buffer attached, each run (ms).
         var committed = Samples()
         var firstCommitted = Double.nan
-        var rssKB = Double.nan, usedRSSKB = Double.nan
+        var rssKB = Double.nan, usedRSSKB = Double.nan, ussKB = Double.nan, usedUSSKB = Double.nan
         var press = Samples(), floor = Samples()
         var pressMisses = 0
         var failure: String?
@@ -108,7 +108,8 @@ struct WaylandBench {
             }
             // Let start-up work that runs after the first frame settle, as on X.
             sleep(ms: Measure.restMs)
-            result.rssKB = ProcStats.memory(pid: child.pid)?.rss ?? .nan
+            let started = ProcStats.memory(pid: child.pid)
+            (result.rssKB, result.ussKB) = (started?.rss ?? .nan, started?.uss ?? .nan)
             guard presses > 0 else { return result }
             let key = try s.key()
             let clicks = try runProbe(["--extent", "\(sway.width)x\(sway.height)"] + (s.subject.typesOnPress ? [] : ["--on-release"])
@@ -116,7 +117,8 @@ struct WaylandBench {
             (result.press, result.pressMisses) = (clicks.samples, clicks.misses)
             result.floor = try runProbe(["--floor"], name: s.subject.name + "-floor").samples
             sleep(ms: Measure.restMs)
-            result.usedRSSKB = ProcStats.memory(pid: child.pid)?.rss ?? .nan
+            let used = ProcStats.memory(pid: child.pid)
+            (result.usedRSSKB, result.usedUSSKB) = (used?.rss ?? .nan, used?.uss ?? .nan)
             guard child.isRunning else { throw HarnessError("\(s.subject.name) exited during the measurements") }
         } catch {
             result.failure = error.description

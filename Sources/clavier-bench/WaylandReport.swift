@@ -42,7 +42,10 @@ struct WaylandReport {
             + "\(presses) keys, in each keyboard's session, ms, median (p95)", { p95($0.floor) }, { $0.floor.median })
         row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 2 s after its zone is reserved (at rest, as on X) (a start "
             + "without WAYLAND_DEBUG), MB", { mb($0.rssKB) }, { $0.rssKB })
+        row("resident memory after start: USS", "same, private pages only (`Private_Clean` + `Private_Dirty`: what ending it "
+            + "gives back), MB", { mb($0.ussKB) }, { $0.ussKB })
         row("resident memory after the presses: RSS", "same, 2 s after the presses, MB", { mb($0.usedRSSKB) }, { $0.usedRSSKB })
+        row("resident memory after the presses: USS", "same, private pages only, MB", { mb($0.usedUSSKB) }, { $0.usedUSSKB })
         lines.append("")
         for name in names {
             if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
