@@ -111,24 +111,10 @@ public struct HighlightVoice: Hashable, Sendable {
 
 extension Setting<Bool> {
     /// On (with speech): each letter typed is said too.
-    public static let speechEcho = Setting("speech-echo", .text, default: false,
-        help: "With --speech on, also say each key typed (a word taken from the bar whole), never in a password field: on or off (default).",
-        valueName: "on|off") { text in
-        switch text {
-        case "on": .value(true)
-        case "off": .value(false)
-        default: .problem("must be on or off, not '\(text)'")
-        }
-    }
+    public static let speechEcho = onOff("speech-echo", default: false,
+        help: "With --speech on, also say each key typed (a word taken from the bar whole), never in a password field: on or off (default).")
 
     /// On: switch scanning's highlight and dwell's key are spoken (speech-dispatcher, else espeak-ng).
-    public static let speech = Setting("speech", .text, default: false,
-        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).",
-        valueName: "on|off") { text in
-        switch text {
-        case "on": .value(true)
-        case "off": .value(false)
-        default: .problem("must be on or off, not '\(text)'")
-        }
-    }
+    public static let speech = onOff("speech", default: false,
+        help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).")
 }

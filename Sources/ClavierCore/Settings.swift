@@ -253,33 +253,31 @@ extension Setting<Bool> {
             }
         }
     }
+
+    /// A setting written `on` or `off`, in the file as on the command line (`--NAME on|off`).
+    static func onOff(_ name: String, default defaultValue: Bool, help: String) -> Setting {
+        Setting(name, .text, default: defaultValue, help: help, valueName: "on|off") { text in
+            switch text {
+            case "on": .value(true)
+            case "off": .value(false)
+            default: .problem("must be on or off, not '\(text)'")
+            }
+        }
+    }
 }
 
 extension Setting<Bool> {
     /// On: a drag from a letter over other letters types a word (pages without letters, as
     /// on pin and phone, never start one).
-    public static let glide = Setting("glide", .text, default: true,
-        help: "Glide typing: draw a word over the letters to type it, on (default) or off.", valueName: "on|off") { text in
-        switch text {
-        case "on": .value(true)
-        case "off": .value(false)
-        default: .problem("must be on or off, not '\(text)'")
-        }
-    }
+    public static let glide = onOff("glide", default: true,
+        help: "Glide typing: draw a word over the letters to type it, on (default) or off.")
 }
 
 extension Setting<Bool> {
     /// On: the last texts copied are offered on the bar while the field is empty (the
     /// clipboard strip, Session+Clipboard.swift); never in a kiosk (Session+Kiosk.swift).
-    public static let clipboard = Setting("clipboard", .text, default: true,
-        help: "The clipboard strip: the last texts copied, offered on the suggestion bar while the field is empty, a tap types one, a long press pins it; on (default) or off. Never in a kiosk nor a password field; kept in memory only, except the texts pinned.",
-        valueName: "on|off") { text in
-        switch text {
-        case "on": .value(true)
-        case "off": .value(false)
-        default: .problem("must be on or off, not '\(text)'")
-        }
-    }
+    public static let clipboard = onOff("clipboard", default: true,
+        help: "The clipboard strip: the last texts copied, offered on the suggestion bar while the field is empty, a tap types one, a long press pins it; on (default) or off. Never in a kiosk nor a password field; kept in memory only, except the texts pinned.")
 }
 
 extension Setting<Bool> {
