@@ -83,13 +83,15 @@ let package = Package(
         // buffers, pointer and touch events queued as plain values, virtual-keyboard and input-method-v2.
         .target(name: "CWaylandHost", dependencies: ["CWayland"], cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
-        .target(name: "ClavierCore", swiftSettings: noStringProcessing),
+        // Text by the language's rules (case: Turkish i, German ß, Greek final sigma, Dutch ij), for Core and Predict.
+        .target(name: "ClavierText", swiftSettings: noStringProcessing),
+        .target(name: "ClavierCore", dependencies: ["ClavierText"], swiftSettings: noStringProcessing),
         // Codable to JSON and back without Foundation: the control wire, `status --json`, `predict`, `glide`, taps.json.
         .target(name: "ClavierJSON", swiftSettings: noStringProcessing),
         // Glide typing's decoder: a gesture over the letter keys in, the likeliest words out. Pure Swift (Core's Point).
         .target(name: "ClavierGlide", dependencies: ["ClavierCore"], swiftSettings: noStringProcessing),
         // Word prediction: n-gram language models (system, mapped from Assets/models) and the user's. Pure Swift and Glibc.
-        .target(name: "ClavierPredict", swiftSettings: noStringProcessing),
+        .target(name: "ClavierPredict", dependencies: ["ClavierText"], swiftSettings: noStringProcessing),
         // Autocorrection's engine: a word's taps (where each landed on its key) and the text before it in, the word
         // to leave out. Pure Swift over Core (points, rectangles) and Predict (the language's models), no I/O.
         .target(name: "ClavierCorrect", dependencies: ["ClavierCore", "ClavierPredict"], swiftSettings: noStringProcessing),
@@ -143,7 +145,7 @@ let package = Package(
         .executableTarget(name: "bench-floor", dependencies: ["ClavierLayouts", "CPangoCairo", "CLazyLibs", "CX11"],
                           swiftSettings: drawingHeaders, linkerSettings: lazyLinking),
 
-        .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore", "ClavierBuiltins"]),
+        .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore", "ClavierText", "ClavierBuiltins"]),
         // ClavierJSON against FoundationEssentials' JSONEncoder and JSONDecoder, with Clavier's own types.
         .testTarget(name: "ClavierJSONTests", dependencies: ["ClavierJSON", "ClavierCore", "ClavierLayouts", "clavier"],
                     swiftSettings: drawingHeaders),

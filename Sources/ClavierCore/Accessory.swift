@@ -1,3 +1,5 @@
+import ClavierText
+
 /// What a layout's accessory bar, the strip above the keys, shows (seeds 001 and 004).
 public enum AccessoryItem: String, CaseIterable, Hashable, Sendable {
     /// Up to three completions of the word being typed.

@@ -1,3 +1,5 @@
+import ClavierText
+
 /// What one BackSpace deletes in a text field, so the keyboard's idea of the text (the current
 /// word, the text before the caret) stays the field's. GTK deletes as Pango's
 /// `backspace_deletes_character` says: in a grapheme cluster whose base is Latin, Cyrillic,

@@ -1,3 +1,5 @@
+import ClavierText
+
 /// Glide typing in the reducer: a press on a letter is followed; once it moves onto another
 /// letter it is a glide, whose points go out in `.decodeGlide` on release for the executable
 /// to decode; `typeGlided` then types the best word and offers the others on the bar.

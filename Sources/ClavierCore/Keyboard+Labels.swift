@@ -1,3 +1,5 @@
+import ClavierText
+
 /// How one key looks right now.
 public enum KeyState: String, Hashable, Sendable, CaseIterable {
     case normal, pressed, selected, locked, disabled

@@ -1,3 +1,5 @@
+import ClavierText
+
 /// The text before the caret in the focused field, as far as the keyboard knows it: what it
 /// typed there itself (followed from its own `.type` effects), or what the accessibility bus
 /// said (`adopt`). Forgotten when the focus moves, the pointer clicks in the application, the

@@ -1,4 +1,5 @@
 import Glibc
+import ClavierText
 
 /// The vocabulary and context probabilities, for callers that rank words themselves (glide
 /// typing): ids 1..<vocabularyCount, most frequent first (0 is the sentence start).

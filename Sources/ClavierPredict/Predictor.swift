@@ -1,4 +1,5 @@
 import Glibc
+import ClavierText
 
 /// Word prediction for one language: the system model (read at the first query, so a keyboard
 /// that never asks pays nothing) mixed with what this user typed (`UserModel`, kept in

@@ -1,4 +1,5 @@
 import Glibc
+import ClavierText
 
 /// Why a model file could not be used.
 public enum ModelError: Error, Equatable, CustomStringConvertible {

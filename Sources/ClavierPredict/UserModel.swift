@@ -1,3 +1,5 @@
+import ClavierText
+
 /// What one user typed, as word counts: unigrams, bigrams and trigrams of lowercase keys
 /// ("<s>" for a sentence start), and how the user writes a word when its case differs
 /// from lowercase ("Elizabeth"). Bounded: past `limit` entries, or `byteLimit` bytes of its

@@ -1,4 +1,5 @@
 import Glibc
+import ClavierText
 
 /// Where a user model lives and how it is read and written: `$XDG_STATE_HOME/clavier/
 /// words-LANG.model` (else `~/.local/state/clavier/`), a text file private to the user (0600),

@@ -1,3 +1,5 @@
+import ClavierText
+
 /// How a word is written: as its lowercase key, with a capital first letter, or all capitals.
 enum CaseStyle: Equatable {
     case lower, capital, upper

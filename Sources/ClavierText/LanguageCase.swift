@@ -2,8 +2,8 @@
 /// Turkish and Azeri dotted and dotless i (`i` ↔ `İ`, `ı` ↔ `I`), German `ß` (one key types
 /// one letter: `ẞ`, not "SS"), Greek final sigma (`Σ` at a word's end lowers to `ς`) and Dutch
 /// `ij` (a capital `IJ` at a word's start). Nil or another language: Swift's own mapping,
-/// but `ß` still shifts to `ẞ`. ClavierPredict's `CaseStyle` follows the same rules (it does not
-/// depend on Core).
+/// but `ß` still shifts to `ẞ`. One module of its own, so that Core (the keys, the bar's casing)
+/// and Predict (learning's keys, `CaseStyle`), which does not depend on Core, use the same rules.
 public enum LanguageCase {
     static func dottedI(_ language: String?) -> Bool { language == "tr" || language == "az" }
 
@@ -51,7 +51,7 @@ public enum LanguageCase {
         return upper(String(first), language: language) + word.dropFirst()
     }
 
-    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: true
         default: false

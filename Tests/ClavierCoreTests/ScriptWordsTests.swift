@@ -1,5 +1,6 @@
 import Testing
 @testable import ClavierCore
+import ClavierText
 
 /// Words in every script (issue 51): a word goes on through marks, viramas and joiners;
 /// BackSpace takes back what the field deletes; Shift cases by the layout's language.
