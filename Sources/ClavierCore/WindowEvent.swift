@@ -12,12 +12,14 @@ public enum WindowEvent: Hashable, Sendable {
     case resized(Size)
     /// The screen's size or its monitors changed (RandR): a docked window must be placed again.
     case screenChanged
-    /// The window manager made another window active (`_NET_ACTIVE_WINDOW` on the root).
+    /// Another window became the active one (the host asks which: `HostFocus.activeWindow`);
+    /// on X the window manager says so (`_NET_ACTIVE_WINDOW` on the root).
     case activeWindowChanged
     /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
     case close
-    /// The server's keyboard mapping changed (`MappingNotify`) for keycodes first…first+count-1.
-    case keymapChanged(first: UInt8, count: Int)
+    /// The keymap changed: what keys produce is to be read again. Which keys changed stays
+    /// with the host that reads the keymap (X: `MappingNotify`'s keycodes, `Display.takeKeymapChange`).
+    case keymapChanged
     /// The keyboard's group (the active layout of a multi-layout keymap) changed (`XkbStateNotify`).
     case groupChanged
     /// `setxkbmap` recorded other layouts for the keymap (`_XKB_RULES_NAMES` on the root): the
@@ -26,8 +28,9 @@ public enum WindowEvent: Hashable, Sendable {
     /// The pointer moved over the window with no button down, to this point; nil: it left
     /// the window. Only after `watchHover()` (dwell).
     case hover(Point?)
-    /// A key grabbed on the root (`SwitchGrab`) went down or up.
-    case grabbedKey(keycode: UInt8, down: Bool)
+    /// Scan switch `index` went down or up, as the host made it one: X's grabbed key
+    /// (`SwitchGrab`, translated as it is read), Wayland's pointer button (`PointerSwitches`).
+    case switchPressed(Int, down: Bool)
     /// A lock of the keyboard (Caps Lock, Num Lock) went on or off (`XkbStateNotify`), from
     /// any keyboard, ours included.
     case locksChanged

@@ -7,7 +7,8 @@ import ClavierCore
 /// key (Return, BackSpace, arrows, F-keys, shortcuts) and every character when no field is
 /// told through the virtual keyboard, with Clavier's own keymap (`WaylandKeymap`).
 public final class WaylandTypist {
-    private let connection: WaylandConnection
+    /// The compositor it types to (a round trip waits until it has the keys).
+    public let connection: WaylandConnection
     private var keymap = WaylandKeymap()
     private var uploaded = false
     /// What may be typed, with the modifiers it is sent with (kiosk mode's filter); nil: anything.

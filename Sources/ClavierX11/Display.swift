@@ -17,6 +17,9 @@ public final class Display {
     var followedState: KeyboardState?
     /// Where the question "can the server map a file we hand it" stands (`attachesFiles`).
     private var sharedFiles: SharedFiles = .unasked
+    /// The keycodes each `WindowEvent.keymapChanged` read so far stands for, in order
+    /// (`MappingNotify`'s first and count; 0, 0: the whole keymap): X's own, kept out of Core.
+    var keymapChanges: [(first: UInt8, count: Int)] = []
     private enum SharedFiles { case unasked, local, asked(UInt32), known(Bool) }
 
     /// Opens `name`, or `$DISPLAY` when nil; needs the XTEST extension to type.
@@ -160,5 +163,11 @@ public final class Display {
     public var xftDPI: Double? {
         guard let text = XResourceManagerString(raw) else { return nil }
         return DisplayScale.xftDPI(inResources: String(cString: text))
+    }
+
+    /// The keycodes the oldest `WindowEvent.keymapChanged` not yet taken stands for (`first`,
+    /// `count`; 0, 0: the whole keymap, also when none is left to take).
+    public func takeKeymapChange() -> (first: UInt8, count: Int) {
+        keymapChanges.isEmpty ? (0, 0) : keymapChanges.removeFirst()
     }
 }

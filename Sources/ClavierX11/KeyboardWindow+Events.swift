@@ -29,8 +29,9 @@ extension KeyboardWindow {
     }
 
     /// Reads every queued X event without blocking and turns those for this window into
-    /// `WindowEvent`s.
-    public func pendingEvents() -> [WindowEvent] {
+    /// `WindowEvent`s; a key `switches` grabbed is its switch (`.switchPressed`), a mapping
+    /// change's keycodes are kept on the display (`Display.takeKeymapChange`).
+    public func pendingEvents(switches: SwitchGrab? = nil) -> [WindowEvent] {
         var events: [WindowEvent] = []
         var event = XEvent()
         var raise = false
@@ -58,7 +59,9 @@ extension KeyboardWindow {
             case LeaveNotify where event.xcrossing.mode == NotifyNormal && watchesHover:
                 events.append(.hover(nil))
             case KeyPress, KeyRelease:
-                events.append(.grabbedKey(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress))
+                if let pressed = switches?.event(keycode: UInt8(truncatingIfNeeded: event.xkey.keycode), down: event.type == KeyPress) {
+                    events.append(.switchPressed(pressed.switch, down: pressed.down))
+                }
             case GenericEvent where event.xcookie.extension == touchOpcode:
                 guard XGetEventData(display.raw, &event.xcookie) != 0 else { break }
                 if let translated = XInput2.windowEvent(cookie: event.xcookie, hover: watchesHover) {
@@ -76,7 +79,9 @@ extension KeyboardWindow {
             case DestroyNotify where event.xdestroywindow.window == id:
                 // Twice when the root's SubstructureNotify is selected too (a keyboard that
                 // stays on top): one window, one making again.
-                if !events.contains(.destroyed) { events.append(.destroyed) }
+                // A plug's window goes with its embedder (`--xid`): it is not made again.
+                let gone: WindowEvent = isPlug ? .embedderGone : .destroyed
+                if !events.contains(gone) { events.append(gone) }
             case ConfigureNotify where event.xconfigure.window != id, MapNotify where event.xmap.window != id:
                 // Another top-level window appeared or moved in the stack (SubstructureNotify
                 // on the root, selected only to stay on top): go back above it.
@@ -98,8 +103,8 @@ extension KeyboardWindow {
             case MappingNotify:
                 XRefreshKeyboardMapping(&event.xmapping)
                 if event.xmapping.request != MappingPointer {
-                    events.append(.keymapChanged(first: UInt8(truncatingIfNeeded: event.xmapping.first_keycode),
-                                                 count: Int(event.xmapping.count)))
+                    display.keymapChanges.append((UInt8(truncatingIfNeeded: event.xmapping.first_keycode), Int(event.xmapping.count)))
+                    events.append(.keymapChanged)
                 }
             case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindow:
                 events.append(.close)
@@ -115,7 +120,10 @@ extension KeyboardWindow {
                     if changed.group { events.append(.groupChanged) }
                     if changed.locks { events.append(.locksChanged) }
                 }
-                if kind == XkbNewKeyboardNotify { events.append(.keymapChanged(first: 0, count: 0)) }
+                if kind == XkbNewKeyboardNotify {
+                    display.keymapChanges.append((0, 0))
+                    events.append(.keymapChanged)
+                }
             case let type where display.randrEventBase.map({ type == $0 + RRScreenChangeNotify }) == true:
                 // Xlib's idea of the screen size (DisplayWidth) changes only through this call.
                 XRRUpdateConfiguration(&event)

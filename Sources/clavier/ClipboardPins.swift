@@ -23,7 +23,3 @@ enum ClipboardPins {
         }
     }
 }
-
-extension WordsHost {
-    func keepPins(_ texts: [String]) { ClipboardPins.keep(texts) }
-}

@@ -69,7 +69,7 @@ extension ControlRequest {
     static func respond(to line: String, app: KeyboardApp) -> ControlReply {
         guard let request = ControlRequest(line: line) else { return .failed("unknown request '\(line)'") }
         guard let asked = request.sessionRequest else {
-            return .ok(app.session.status(geometry: app.host.windowRect, at: app.now()))
+            return .ok(app.session.status(geometry: app.host.screen.windowRect, at: app.now()))
         }
         return app.respond(to: asked)
     }

@@ -1,22 +1,36 @@
 import ClavierCore
 
-/// The words' parts a host carries, the same on every window system: the suggestion bar's
-/// (`Suggester`, following the keymap's language), glide typing's decoders and the emoji taps
-/// counted. A host gives the parts and its keymap's layout names; the words are answered here.
-protocol WordsHost: KeyboardHost {
+/// The words every window system's host has (`KeyboardWords`): the suggestion bar's
+/// (`Suggester`, following the keymap's language), glide typing's decoders, emoji search and
+/// the emoji taps counted. The keymap's layout names come from the host's keymap part, where
+/// it has one (X); without, the layout's own language is the words'.
+final class HostWords: KeyboardWords {
     /// The suggestion bar's words and learning; nil: no suggestions.
-    var suggester: Suggester? { get }
+    let suggester: Suggester?
     /// Glide typing's decoders, built at the first glide on a page (its words load then).
-    var glides: GlideDecoders { get }
+    let glides: GlideDecoders
     /// Counts emoji taps for the frequently used page; nil: the layout has none.
-    var taps: TapRecorder? { get }
+    let taps: TapRecorder?
     /// Emoji search's words, each language's read at its first search.
-    var emojiSearcher: EmojiSearcher { get }
-    /// The keymap's layout names for its current group, as XKB names them (`de`, `us`); nil: unknown.
-    var keymapLayouts: String? { get }
-}
+    let emojiSearcher = EmojiSearcher()
+    /// The keymap's layout names for its current group (`HostKeymap.layoutNames`); nil: unknown.
+    var keymapLayouts: () -> String? = { nil }
 
-extension WordsHost {
+    init(suggester: Suggester?, glides: GlideDecoders, taps: TapRecorder?) {
+        self.suggester = suggester
+        self.glides = glides
+        self.taps = taps
+    }
+
+    /// The words as the settings make them, on every window system: glide typing's decoders
+    /// built at the first glide on a page (its words load then), an offensive word glided once
+    /// the user typed it, which the keyboard's predictors know.
+    convenience init(_ settings: Settings, suggester: Suggester?, taps: TapRecorder?) {
+        let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords], learned: settings.learnsWords)
+        if let suggester { glides.typed = { suggester.typed($0, language: $1) } }
+        self.init(suggester: suggester, glides: glides, taps: taps)
+    }
+
     var suggests: Bool { suggester != nil }
 
     func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
@@ -37,11 +51,11 @@ extension WordsHost {
 
     /// The language typed on `layout` now: its own, else the keymap group's.
     func language(on layout: Layout) -> String {
-        suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: keymapLayouts)
+        suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: keymapLayouts())
     }
 
     func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
-        suggester?.followKeymap(xkb: keymapLayouts, on: keyboard) ?? false
+        suggester?.followKeymap(xkb: keymapLayouts(), on: keyboard) ?? false
     }
 
     /// The words `keyboard`'s first picture offers: its predictor, started as the keyboard
@@ -69,5 +83,10 @@ extension WordsHost {
 
     func refreshLayout(_ layout: Layout) -> Layout? {
         taps.map { layout.fillingFrequentPage(with: $0.counts) }
+    }
+
+    /// Every model this process mapped (`LanguageModels`: the suggestions' and glide's).
+    func dropIdlePages() {
+        LanguageModels.shared.dropResidentPages()
     }
 }

@@ -8,22 +8,22 @@ extension KeyboardApp {
     /// Shows `session.keyboard` and handles events until quit; the host always leaves the
     /// keymap as it found it.
     func run(control: ControlServer?) {
-        host.start(session.picture)
+        host.screen.start(session.picture)
         // The rules follow the active window, and so does the accessory bar's current word.
         followActiveWindow()
-        defer { host.finish(); speaker?.finish() }
+        defer { host.loop.finish(); speaker?.finish() }
         send(.tick)
         followShown()
         pagesIdleAt = now() + Timing.idleBuffers
         while running {
             // Before waiting: at the first turn this starts a model the first picture did not
             // wait for (its words were kept from the last start).
-            if host.suggests, host.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
+            if host.words.suggests, host.words.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
             // The idle trim is one more deadline, met once per idle spell (then nil until
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
             let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt, speaker?.retryAt(now())]
                 .compactMap { $0 }.min()
-            for event in host.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? []),
+            for event in host.loop.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? []),
                                      holding: session.keyboard.holdingPointers) {
                 guard running else { break }
                 if event.delaysIdleTrim { pagesIdleAt = now() + Timing.idleBuffers }
@@ -50,7 +50,7 @@ extension KeyboardApp {
     func trimPagesWhenIdle() {
         guard let due = pagesIdleAt, due <= now() else { return }
         pagesIdleAt = nil
-        host.dropIdlePages()
+        host.words.dropIdlePages()
         Log.debug("idle: the language models' pages given back")
     }
 
@@ -75,8 +75,6 @@ extension KeyboardApp {
             send(.copied(text))
         case .typedElsewhere:
             send(.typedElsewhere)
-        case .scanSwitch(let index, let down):
-            send(.switchKey(index, down: down))
         case .ended:
             quit()
         }
@@ -86,26 +84,26 @@ extension KeyboardApp {
     func handle(_ event: WindowEvent) {
         switch event {
         case .pointer(let input):
-            if let routed = host.route(input) { send(.input(routed)) } else if case .press = input { send(.press(elsewhere: false)) }
+            if let routed = host.screen.route(input) { send(.input(routed)) } else if case .press = input { send(.press(elsewhere: false)) }
         case .hover(let point):
-            send(.hover(point.flatMap(host.keysPoint)))
-        case .grabbedKey(let keycode, let down):
-            if let pressed = host.switchKey(keycode: keycode, down: down) { send(.switchKey(pressed.switch, down: pressed.down)) }
+            send(.hover(point.flatMap(host.screen.keysPoint)))
+        case .switchPressed(let index, let down):
+            send(.switchKey(index, down: down))
         case .expose(let rect):
-            host.expose(rect, picture: session.picture)
+            host.screen.expose(rect, picture: session.picture)
         case .resized(let size):
-            guard let keys = host.resize(to: size, picture: session.picture) else { return quit() }
+            guard let keys = host.screen.resize(to: size, picture: session.picture) else { return quit() }
             send(.resized(keys))
         case .close:
             send(.closeAsked)
         case .activeWindowChanged:
             followActiveWindow()
         case .screenChanged:
-            host.screenChanged()
-        case .keymapChanged(let first, let count):
-            send(host.keymapChanged(first: first, count: count, keyboard: session.keyboard))
+            host.screen.screenChanged()
+        case .keymapChanged:
+            if let keymap = host.keymap { send(keymap.keymapChanged(keyboard: session.keyboard)) }
         case .groupChanged, .locksChanged:
-            send(host.keymap(for: session.keyboard))
+            if let keymap = host.keymap { send(keymap.keymap(for: session.keyboard)) }
             followKeymapLanguage()
         case .layoutsNamed:
             // `setxkbmap de` after us: the keys relabel with the keymap (`.keymapChanged`), the
@@ -115,14 +113,14 @@ extension KeyboardApp {
             send(.press(elsewhere: true))
         case .pointerLost(let pointer):
             // A floating keyboard's move ends too (FloatingFrame).
-            if let routed = host.route(.lost(pointer: pointer)) { send(.input(routed)) }
+            if let routed = host.screen.route(.lost(pointer: pointer)) { send(.input(routed)) }
         case .mapped:
-            send(.windowMapped(pointer: session.dwell != nil ? host.pointerOnKeys() : nil))
+            send(.windowMapped(pointer: session.dwell != nil ? host.screen.pointerOnKeys() : nil))
         case .unmapped:
             send(.windowUnmapped)
-        case .destroyed where host.isPlug, .embedderGone:
-            // `--xid`: the greeter went away (KeyboardWindow+Plug.swift); a plug made again
-            // would have no embedder to show it.
+        case .embedderGone:
+            // `--xid`: the greeter went away, or took the plug's window with it
+            // (KeyboardWindow+Plug.swift); a plug made again would have no embedder to show it.
             quit()
         case .destroyed:
             send(.windowDestroyed)
@@ -131,7 +129,7 @@ extension KeyboardApp {
 
     /// The rules' layout and visibility for the active window; the text before the caret ends.
     private func followActiveWindow() {
-        guard let identity = host.activeWindow() else { return }
+        guard let identity = host.focus?.activeWindow() else { return }
         Log.debug("active window \(identity.instance)/\(identity.windowClass)")
         send(.activeWindow(identity))
     }
@@ -139,7 +137,7 @@ extension KeyboardApp {
     /// After each turn, the show button follows the keyboard's visibility, whatever hid it (the
     /// hide key, `clavier hide`, a rule, auto-show, a hardware key), and what it asked is served.
     private func followShown() {
-        if let request = host.follow(shown: session.shown) { serve(request) }
+        if let request = host.loop.follow(shown: session.shown) { serve(request) }
     }
 
     /// What the show button, the tray icon or a hardware key asks goes to the session as a
@@ -153,7 +151,7 @@ extension HostEvent {
     /// the next spell.
     var delaysIdleTrim: Bool {
         switch self {
-        case .window(.pointer), .window(.hover), .window(.grabbedKey), .window(.pressedElsewhere), .scanSwitch, .focus: true
+        case .window(.pointer), .window(.hover), .window(.switchPressed), .window(.pressedElsewhere), .focus: true
         default: false
         }
     }

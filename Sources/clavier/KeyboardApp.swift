@@ -3,7 +3,8 @@ import ClavierLayouts
 
 /// The running keyboard: the session (Core's one reducer over the whole state), a loop over
 /// its host's events (KeyboardApp+Loop.swift) and an interpreter of its effects on that host
-/// (`XHost` on an X server, `WaylandHost` on a Wayland compositor, a recording host in the app tests), which is its only way out.
+/// (`KeyboardHost`'s parts: `XHost`'s on an X server, `WaylandHost`'s on a Wayland compositor, recording ones in the
+/// app tests), which is its only way out.
 /// Every event goes through `send`.
 final class KeyboardApp {
     private(set) var session: Session
@@ -33,7 +34,7 @@ final class KeyboardApp {
     /// correction back, the session hears first which window has the focus (it may have moved
     /// with no window manager to say so): the undo is for the window it was made in.
     func send(_ event: SessionEvent) {
-        if session.asksFocusedWindow(before: event), let window = host.focusedWindow() {
+        if session.asksFocusedWindow(before: event), let window = host.focus?.focusedWindow() {
             apply(session.handle(.focusedWindow(window), at: now()))
         }
         apply(session.handle(event, at: now()))
@@ -65,34 +66,34 @@ final class KeyboardApp {
             case .redrawTrail: trail = true
             case .decodeGlide(let points): glides.append(points)
             case .tapped(let key): tapped.append(key)
-            case .learn(let text): host.learn(text, on: session.keyboard.layout)
-            case .forgetLearned: host.forgetLearned()
+            case .learn(let text): host.words.learn(text, on: session.keyboard.layout)
+            case .forgetLearned: host.words.forgetLearned()
             case .suggest: suggest = true
-            case .switchLanguage(let index): host.switchLanguage(index)
-            case .askField: host.askField()
-            case .format(let formatting): host.format(formatting)
-            case .hide: host.hideWindow(); host.saveLearning()
-            case .recreateWindow: host.recreateWindow(session.picture)
+            case .switchLanguage(let index): host.keymap?.switchLanguage(index)
+            case .askField: host.loop.askField()
+            case .format(let formatting): host.typist.format(formatting)
+            case .hide: host.screen.hideWindow(); host.words.saveLearning()
+            case .recreateWindow: host.screen.recreateWindow(session.picture)
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
-            case .keepPins(let texts): host.keepPins(texts)
+            case .keepPins(let texts): host.settings.keepPins(texts)
             case .speak(let text, let language): speaker?.speak(text, language: language)
             case .echo(let text, let language): speaker?.speak(text, language: language, whole: true)
             case .openSettings, .pinClip: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }
         }
-        host.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
-        if !damaged.isEmpty || whole { host.followPreview(session.picture) }
-        if effects.contains(.playClick) { host.click() }
+        host.screen.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
+        if !damaged.isEmpty || whole { host.screen.followPreview(session.picture) }
+        if effects.contains(.playClick) { host.loop.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
-        tapped.forEach(host.tapped)
+        tapped.forEach(host.words.tapped)
         // The trail whole where keys under it were just repainted; a glide decoded at the lift.
-        if trail { host.paintTrail(session.picture, at: now(), whole: whole || !damaged.isEmpty) }
-        for points in glides { send(.glided(host.glideWords(session.keyboard, points, after: session.typing.glideContext.before))) }
+        if trail { host.screen.paintTrail(session.picture, at: now(), whole: whole || !damaged.isEmpty) }
+        for points in glides { send(.glided(host.words.glideWords(session.keyboard, points, after: session.typing.glideContext.before))) }
         // The window the keys went to: another than the last forgets the text before the caret.
         if let typedInto { send(.focusedWindow(typedInto)) }
-        if session.typing.mayTakeCorrectionBack { host.hearKeysTypedElsewhere() }
+        if session.typing.mayTakeCorrectionBack { host.focus?.hearKeysTypedElsewhere() }
         for effect in later {
             switch effect {
             case .loadLayout(let name, let change): load(name, change)
@@ -101,16 +102,16 @@ final class KeyboardApp {
             }
         }
         // After typing, painting and the click, so asking the model delays none of them.
-        if suggest, host.suggests { send(wordsNow()) }
-        if let query = searched { send(.emojiMatches(query, host.emojiMatches(for: query, on: session.keyboard.layout))) }
+        if suggest, host.words.suggests { send(wordsNow()) }
+        if let query = searched { send(.emojiMatches(query, host.words.emojiMatches(for: query, on: session.keyboard.layout))) }
     }
 
     /// Shows the keyboard again, with a PIN pad's digits dealt anew and the frequently used
     /// page refilled.
     private func showAgain() {
-        host.prepareToShow(session.picture)
+        host.screen.prepareToShow(session.picture)
         var next: Keyboard?
-        if let refreshed = host.refreshLayout(session.keyboard.layout) {
+        if let refreshed = host.words.refreshLayout(session.keyboard.layout) {
             next = host.makeKeyboard(refreshed, page: session.keyboard.page.id)
         }
         if session.keyboard.layout.hasShuffledKeys {
@@ -119,7 +120,7 @@ final class KeyboardApp {
             next = shuffled
         }
         if let next { send(.keyboardReady(next, .refresh)) }
-        host.showWindow()
+        host.screen.showWindow()
     }
 
     /// The settings page changed the setting `name`: its settings are kept, and the host
@@ -127,9 +128,9 @@ final class KeyboardApp {
     /// again comes to the session as a refresh.
     private func changeSetting(_ name: String) {
         guard let sources = session.settingsSources else { return }
-        host.keepSettings(sources.keptLines)
-        let remake = host.applySetting(name, sources.settings, picture: session.picture)
-        send(.scanSwitches(host.scanSwitches))
+        host.settings.keepSettings(sources.keptLines)
+        let remake = host.settings.applySetting(name, sources.settings, picture: session.picture)
+        send(.scanSwitches(host.settings.scanSwitches))
         if remake { load(session.keyboard.layout.id, .refresh) }
     }
 
@@ -147,7 +148,7 @@ final class KeyboardApp {
                               + (diagnostics.count == 1 ? "" : "s") + " (clavier check \(name))")
             return
         }
-        var keyboard = host.makeKeyboard(host.refreshLayout(layout) ?? layout, page: nil)
+        var keyboard = host.makeKeyboard(host.words.refreshLayout(layout) ?? layout, page: nil)
         keyboard.reshuffle(using: &shuffleSource)
         send(.keyboardReady(keyboard, change))
     }

@@ -187,26 +187,28 @@ struct RunOptions {
         options.words = suggester != nil
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
-        let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
-                                  display: display, plug: xid, switches: switches, suggester: suggester, taps: taps, keymap: keymap)
-        let app = makeApp(on: host, layout: layout, page: settings[.page], options: options)
+        let x = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
+                               display: display, plug: xid, switches: switches, suggester: suggester, keymap: keymap)
+        let words = HostWords(settings, suggester: suggester, taps: taps)
+        let app = makeApp(on: x.keyboardHost(words: words), words: words, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
-        host.screen.startFirstPicture(of: app.session.picture, theme: host.theme,
-                                      cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        x.screen.startFirstPicture(of: app.session.picture, theme: x.theme,
+                                   cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
         if xid {
-            host.greeter = GreeterWatch(now: ContinuousClock.now)
-            LoginScreen.announce(host.screen.window.id)
+            x.greeter = GreeterWatch(now: ContinuousClock.now)
+            LoginScreen.announce(x.screen.window.id)
         }
         app.run(control: control)
     }
 
-    /// The app on `host`, its session showing `layout`'s first keyboard with its first words.
-    func makeApp(on host: some WordsHost, layout: Layout, page: Page.ID?, options: Session.Options) -> KeyboardApp {
+    /// The app on `host`, its session showing `layout`'s first keyboard with the first words of
+    /// `words` (the host's).
+    func makeApp(on host: KeyboardHost, words: HostWords, layout: Layout, page: Page.ID?, options: Session.Options) -> KeyboardApp {
         let clock = ContinuousClock()
         // Labels from the live keymap are part of the first picture: only they need the injector now.
         var first = host.makeKeyboard(layout, page: page)
         // The words offered before anything is typed are part of the first picture too.
-        let firstWords = host.firstWords(for: first)
+        let firstWords = words.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
         let speaker = options.speech ? Speaker() : nil

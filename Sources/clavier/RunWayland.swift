@@ -45,7 +45,7 @@ extension RunOptions {
         options.words = suggester != nil
         suggester?.start(for: layout, xkb: nil)
         let host = try WaylandStart.host(settings, options: options, layout: layout, theme: theme, connection: connection,
-                                        suggester: suggester, taps: taps)
+                                        suggester: suggester)
         host.switches.buttons = scan.buttons
         // The clipboard strip: data-control shows the copies without the focus (wlroots' compositors).
         if options.keepsClipboard {
@@ -53,6 +53,8 @@ extension RunOptions {
         }
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
-        makeApp(on: host, layout: layout, page: settings[.page], options: options).run(control: control)
+        let words = HostWords(settings, suggester: suggester, taps: taps)
+        makeApp(on: host.keyboardHost(words: words), words: words, layout: layout, page: settings[.page], options: options)
+            .run(control: control)
     }
 }

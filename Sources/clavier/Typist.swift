@@ -5,8 +5,10 @@ import Glibc
 /// Sends what the keyboard types to the focused window: the XTest injector (made when first
 /// needed), the session's typing filter (kiosk mode's), markdown formatting around the selection, and giving back
 /// borrowed keycodes on time.
-final class Typist {
+final class Typist: HostTypist {
     private let display: Display
+    /// The window the selection is read onto (`format`): the keyboard's, as it is now.
+    var requestor: (() -> KeyboardWindow)?
     /// What may be typed, with the modifiers it will really be sent with (`Session.typingFilter`); nil: anything.
     private let allow: (@Sendable (KeySym, ModifierSet) -> Bool)?
     private var made: KeyInjector?
@@ -25,11 +27,26 @@ final class Typist {
         return injector
     }
 
-    /// Types every `.type` of `effects` that kiosk mode allows; says whether anything was typed.
-    func type(_ effects: [Effect]) -> Bool {
+    /// Types every `.type` of `effects` that kiosk mode allows; when anything was typed, waits
+    /// until the server has it and says which window has the input focus.
+    func type(_ effects: [Effect]) -> UInt64? {
         var typed = false
         for case .type(let sym, let modifiers) in effects where send(sym, modifiers: modifiers) { typed = true }
-        return typed
+        // A round trip: wait until the server has taken the keys before painting and clicking.
+        // On two cores our paint and the click thread otherwise compete with the X server and
+        // the focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
+        // round trip later. It is XSync's own request, XGetInputFocus, whose answer says which
+        // window the keys went to, for nothing more.
+        return typed ? UInt64(display.inputFocus()) : nil
+    }
+
+    /// Nothing to learn before the first key: a keysym the keymap lacks borrows a spare
+    /// keycode as it is typed (`KeyInjector`).
+    func prepare(for keyboard: Keyboard) {}
+
+    func format(_ formatting: Formatting) {
+        guard let window = requestor?() else { return }
+        format(formatting, window: window)
     }
 
     /// Types one keysym, through the typing filter when there is one: every path that types

@@ -69,7 +69,7 @@ extension WaylandHost {
         switch outcome {
         case .pass: nil
         case .drop: .some(nil)
-        case .switched(let index, let down): .scanSwitch(index, down: down)
+        case .switched(let index, let down): .window(.switchPressed(index, down: down))
         }
     }
 

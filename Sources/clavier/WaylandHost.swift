@@ -4,26 +4,26 @@ import ClavierRender
 import ClavierSound
 import ClavierWayland
 
-/// The running keyboard's host on a Wayland compositor (wlroots': sway, labwc, Wayfire,
-/// Hyprland): a layer surface docked with its height reserved, or floating on the overlay
-/// layer; its pixels through wl_shm; typing through input-method-v2 and virtual-keyboard-v1
-/// (`WaylandTypist`); the focused field from input-method-v2. The words are the X host's
-/// (HostWords.swift). WaylandHost+Loop.swift waits on the compositor, WaylandStart.swift builds
-/// it from the settings, `WaylandScreen` puts the pixels up.
-final class WaylandHost: WordsHost {
+/// A Wayland compositor's parts of the running keyboard's host (wlroots': sway, labwc,
+/// Wayfire, Hyprland), over one connection: the loop (WaylandHost+Loop.swift), a layer surface
+/// docked with its height reserved, or floating on the overlay layer, its pixels through
+/// wl_shm (`WaylandScreen`), the settings page's changes (WaylandHost+Settings.swift); the
+/// focused field from input-method-v2. `WaylandTypist` (input-method-v2 and virtual-keyboard-v1)
+/// is its typist unless another is given, and `HostWords` the words (`WaylandStart.host`).
+/// It has no keymap part and no focus part: the keyboard writes its own keymap.
+final class WaylandHost: HostLoop, HostScreen, HostSettings {
     let connection: WaylandConnection
     let typist: WaylandTypist
     /// The surface and its pixels (WaylandScreen.swift).
     let screen: WaylandScreen
     /// The settings as the settings page changes them (WaylandHost+Settings.swift).
     let live: LiveSettings
-    private let load: (String) throws(LayoutError) -> Layout
-    private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
+    /// The layout a name or a file names, and how keys repeat (`KeyboardHost`'s).
+    let load: (String) throws(LayoutError) -> Layout
+    let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     var loop: WaylandLoop?
+    /// The suggestion bar's words and learning (the words' part's, `HostWords`); nil: no suggestions.
     let suggester: Suggester?
-    let taps: TapRecorder?
-    let emojiSearcher = EmojiSearcher()
-    let glides: GlideDecoders
     /// The key click, its player opened at the first press (Click.swift).
     let keyClick: Click
     /// Called once, when the surface is first up.
@@ -50,8 +50,6 @@ final class WaylandHost: WordsHost {
         var loadLayout: (String) throws(LayoutError) -> Layout
         var keyRepeat: (KeyRepeat?) -> KeyRepeat?
         var suggester: Suggester?
-        var taps: TapRecorder?
-        var glides = GlideDecoders()
         /// Opens a click player at the volume the settings say now.
         var openClick: () -> ClickPlayer?
         var shown: (() -> Void)?
@@ -68,8 +66,6 @@ final class WaylandHost: WordsHost {
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         suggester = parts.suggester
-        taps = parts.taps
-        glides = parts.glides
         keyClick = Click(live: parts.live, open: parts.openClick)
         live = parts.live
         shown = parts.shown
@@ -77,31 +73,8 @@ final class WaylandHost: WordsHost {
         movable = parts.movable
     }
 
-    var keymapLayouts: String? { nil }
-    var isPlug: Bool { false }
-
-    // MARK: Typing
-
-    func type(_ effects: [Effect]) -> UInt64? {
-        var keys: [(sym: KeySym, modifiers: ModifierSet)] = []
-        for case .type(let sym, let modifiers) in effects { keys.append((sym, modifiers)) }
-        let typed = typist.type(keys)
-        // A round trip, as XSync on X: the paint waits until the compositor has taken the keys,
-        // so it does not compete with the compositor and the focused client for the two cores
-        // just as the key reaches them (press → key 0.23–0.30 ms with it, 0.59–0.70 without:
-        // BENCHMARKS.md, issue 37).
-        if typed { connection.roundtrip() }
-        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
-        return nil
-    }
-
-    // input-method-v2 tells the field's activation and its text (`.field` reports): no window
-    // to tell, and no other keyboard's keys to hear.
-    func focusedWindow() -> UInt64? { nil }
-    func hearKeysTypedElsewhere() {}
-
     /// What only presses need, once: the click player, opened after the first picture.
-    private func finishStarting() {
+    func pressesBegin() {
         if let shown {
             self.shown = nil
             shown()
@@ -109,39 +82,7 @@ final class WaylandHost: WordsHost {
         keyClick.firstPress()
     }
 
-    func format(_ formatting: Formatting) {
-        // No selection is read on Wayland: the pair, the caret between.
-        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { typist.type(sym, modifiers: []) }
-        for _ in formatting.delimiter.unicodeScalars { typist.type(.left, modifiers: []) }
-    }
-
     func click() { keyClick.play() }
-
-    // MARK: The keyboard
-
-    func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
-        var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
-        keyboard.keyRepeat = keyRepeat(.standard)
-        let names = keyboard.xkbKeyNames
-        let live = DefaultKeymap.liveKeys(named: names)
-        if !names.isEmpty { _ = keyboard.setLiveKeys(live) }
-        // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`).
-        typist.keysOnly = layout.isWide
-        // Every key of the layout has its keycode before the first is typed: a client given a
-        // new keymap may lose the key that follows it (GTK 4 does).
-        typist.prepare(WaylandTypist.keysyms(of: layout, live: live))
-        return keyboard
-    }
-
-    func loadLayout(_ name: String) throws(LayoutError) -> Layout { try load(name) }
-
-    func keymapChanged(first: UInt8, count: Int, keyboard: Keyboard) -> SessionEvent { keymap(for: keyboard) }
-    func keymap(for keyboard: Keyboard) -> SessionEvent { .keymap(live: nil, locks: nil) }
-    func switchKey(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)? { nil }
-    func activeWindow() -> WindowIdentity? { nil }
-
-    /// `languages` switches the X keymap's group: nothing on Wayland (said once at the start).
-    func switchLanguage(_ index: Int?) {}
 
     func askField() {
         // input-method-v2 says which field has the focus as it changes; what it said last is the answer.
@@ -211,6 +152,7 @@ final class WaylandHost: WordsHost {
         screen.makeSurface()
     }
 
+    var keysSize: Size { screen.keysSize }
     func screenChanged() { screen.outputsChanged() }
     func followPreview(_ picture: Picture) { screen.followPreview(picture, mode: live.current[.preview]) }
     var windowRect: Rect { screen.rect }

@@ -5,7 +5,7 @@ import Glibc
 
 /// The Wayland host as the settings make it: which compositor (`--backend`), where the
 /// surface goes (docked with its height reserved, or floating), the kiosk's typing filter,
-/// the click and the words' parts.
+/// the click; and the app's host of its parts.
 enum WaylandStart {
     /// The compositor to run on, or nil to run on X11 (said in one line when Wayland was there).
     /// Throws when `--backend wayland` asks for a compositor that cannot have the keyboard.
@@ -40,7 +40,7 @@ enum WaylandStart {
     }
 
     static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
-                     suggester: Suggester?, taps: TapRecorder?) throws -> WaylandHost {
+                     suggester: Suggester?) throws -> WaylandHost {
         let rows = XHost.rows(of: layout)
         let live = LiveSettings(settings)
         let floats = WaylandFloatPlace()
@@ -66,8 +66,7 @@ enum WaylandStart {
             connection: connection, placement: placement, theme: theme, typingFilter: options.typingFilter,
             loadLayout: { (name) throws(LayoutError) in
                 try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
-            keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester, taps: taps,
-            glides: XHost.glideDecoders(settings, suggester: suggester),
+            keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester,
             openClick: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
             shown: shown, live: live, showsButton: settings.showsButton, floats: floats, movable: options.movable))
     }
@@ -88,5 +87,18 @@ enum WaylandStart {
         floats.rect = rect
         guard movable else { return }
         floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { FloatChoice.remember($0, in: store) }
+    }
+}
+
+extension WaylandHost {
+    /// The app's host on this compositor: its loop, surface and settings, `words`, and
+    /// `typist` (nil: input-method-v2 and the virtual keyboard's, `WaylandTypist`); no keymap
+    /// part (keys are labelled from XKB's default keymap, the one the virtual keyboard writes)
+    /// and no focus part. Another way to type on Wayland is another `typist` here.
+    func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
+        var host = KeyboardHost(self, typist: other ?? typist, words: words, loadLayout: load, keyRepeat: keyRepeat)
+        // The keys XKB names are labelled from the keymap the virtual keyboard writes.
+        host.defaultKeys = { DefaultKeymap.liveKeys(named: $0) }
+        return host
     }
 }

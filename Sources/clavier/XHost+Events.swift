@@ -2,7 +2,7 @@ import ClavierCore
 import ClavierX11
 
 /// The window's own business on X: pointer events on a floating keyboard's frame, exposures,
-/// a new size, a changed screen.
+/// a new size, a changed screen (`HostScreen`).
 extension XHost {
     /// A pointer event in window coordinates in the keys' coordinates; nil when it belongs to
     /// the floating frame's move or resize.
@@ -38,7 +38,7 @@ extension XHost {
     func expose(_ rect: Rect, picture: Picture) {
         if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
         screen.settleFirstPicture(check: true, picture: picture)
-        finishStarting()
+        pressesBegin()
     }
 
     /// Takes the window's new size; returns the keys' new size (nil: no pixels for it).
@@ -59,13 +59,5 @@ extension XHost {
         let next = placement(display)
         Log.debug("screen changed: placing the window at \(next.rect)")
         screen.window.place(next)
-    }
-
-    /// What the XKB-named keys of `keyboard` produce under the live keymap, group and locks
-    /// (its relabelling, as the session's event).
-    func keymap(for keyboard: Keyboard) -> SessionEvent {
-        let names = keyboard.xkbKeyNames
-        return .keymap(live: names.isEmpty ? nil : typist.injector.liveKeys(named: names),
-                       locks: keyboard.showsLocks ? typist.injector.locks : nil)
     }
 }

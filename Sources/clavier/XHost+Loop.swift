@@ -27,7 +27,7 @@ extension XHost {
         let watched = watching + [focus?.fd, side?.fd, suggester?.wakeFD].compactMap { $0 }
         switch loop.wait(until: (own + [deadline]).compactMap { $0 }.min(), watching: watched) {
         case .xEvents:
-            return screen.window.pendingEvents().map(HostEvent.window)
+            return screen.window.pendingEvents(switches: grab).map(HostEvent.window)
         case .deadline:
             let now = ContinuousClock.now
             // A repeat types nothing more once its pointer is gone (KeyboardWindow+Holders.swift).
@@ -88,21 +88,6 @@ extension XHost {
         typist.restoreAll(clock: ContinuousClock())
         // The switches go back to the applications on every way out (a signal ends the loop too).
         grab?.release()
-    }
-
-    func activeWindow() -> WindowIdentity? {
-        guard let (id, identity) = display.activeWindow(), id != screen.window.id else { return nil }
-        return identity
-    }
-
-    func keymapChanged(first: UInt8, count: Int, keyboard: Keyboard) -> SessionEvent {
-        typist.keymapChanged(first: first, count: count)
-        grab?.keymapChanged { Log.warning($0) }
-        return keymap(for: keyboard)
-    }
-
-    func switchKey(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)? {
-        grab?.event(keycode: keycode, down: down)
     }
 
     var isPlug: Bool { screen.window.isPlug }

@@ -5,11 +5,20 @@ import ClavierX11
 
 /// The X host as the settings make it: where the window goes (docked or floating, and where
 /// a floating one was last), the session's kiosk decisions it carries out (on top, no frame,
-/// the typing filter), the side connection, the click, and the words' parts.
+/// the typing filter), the side connection, the click; and the app's host of its parts.
 extension XHost {
+    /// The app's host on this X window: its loop, screen and settings, its keymap and focus,
+    /// `words`, and `typist` (nil: XTest's, `Typist`). Another way to type into the X window
+    /// is another `typist` here.
+    func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
+        words.keymapLayouts = { [display] in display.currentXKBLayout }
+        return KeyboardHost(self, typist: other ?? typist, words: words, keymap: self, focus: self, loadLayout: load,
+                            keyRepeat: keyRepeat)
+    }
+
     static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: Display,
                      display: String?, plug xid: Bool, switches: [SwitchGrab.Switch], suggester: Suggester?,
-                     taps: TapRecorder?, keymap: KeymapGroups) throws -> XHost {
+                     keymap: KeymapGroups) throws -> XHost {
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {
             Log.warning("no monitor '\(monitor)' (monitors: \(connection.monitors().map(\.name).joined(separator: ", "))); docking on the primary one")
         }
@@ -52,18 +61,10 @@ extension XHost {
             loadLayout: { (name) throws(LayoutError) in
                 try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(live.current[.languages]) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
-            autoShow: kiosk.autoShowActs, suggester: suggester, taps: taps, glides: glideDecoders(settings, suggester: suggester),
+            autoShow: kiosk.autoShowActs, suggester: suggester,
             keymap: keymap,
             openClick: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
             shown: shown, live: live))
-    }
-
-    /// Glide typing's decoders, built at the first glide on a page (its words load then): an
-    /// offensive word is glided once the user typed it, which the keyboard's predictors know.
-    static func glideDecoders(_ settings: Settings, suggester: Suggester?) -> GlideDecoders {
-        let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords], learned: settings.learnsWords)
-        if let suggester { glides.typed = { suggester.typed($0, language: $1) } }
-        return glides
     }
 
     /// How many rows the docked height is made for: the most of any page, and most of a row

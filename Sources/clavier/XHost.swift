@@ -4,12 +4,13 @@ import ClavierRender
 import ClavierSound
 import ClavierX11
 
-/// The running keyboard's host on the X server: the window and its pixels (`KeyboardScreen`),
-/// typing (`Typist`), the preview, the click, the floating frame, the scan switches' grab,
-/// and the words (suggestions, learning, glide, emoji taps). `KeyboardApp` carries out the
-/// session's effects here; XHost+Loop.swift waits on X and says what came, XHost+Events.swift
-/// does what the window's events ask of X, HostWords.swift answers for the words.
-final class XHost: WordsHost {
+/// The X server's parts of the running keyboard's host, over one connection: the loop
+/// (XHost+Loop.swift), the window and its pixels (`KeyboardScreen`, XHost+Events.swift), the
+/// settings page's changes (XHost+Settings.swift), the keymap and the desktop's windows
+/// (XHost+Keymap.swift), with the preview, the click, the floating frame and the scan
+/// switches' grab. `Typist` (XTest) is its typist unless another is given, and `HostWords` the
+/// words (`keyboardHost`, XHost+Make.swift).
+final class XHost: HostLoop, HostScreen, HostSettings {
     let display: Display
     private(set) var screen: KeyboardScreen
     let typist: Typist
@@ -27,9 +28,10 @@ final class XHost: WordsHost {
     private let plug: Bool
     /// The show button, tray icon and hardware key watch (SideConnection.swift; served in XHost+Loop.swift).
     let side: SideConnection?
-    private let load: (String) throws(LayoutError) -> Layout
+    /// The layout a name or a file names (`KeyboardHost.loadLayout`).
+    let load: (String) throws(LayoutError) -> Layout
     /// How keys repeat, from the server's rate (nil: its auto-repeat is off): `Settings.keyRepeat`.
-    private let keyRepeat: (KeyRepeat?) -> KeyRepeat?
+    let keyRepeat: (KeyRepeat?) -> KeyRepeat?
     /// The scan switches' grab on the root, when scanning (made again as the settings page
     /// turns scanning on or off, XHost+Watches.swift).
     var grab: SwitchGrab?
@@ -37,13 +39,8 @@ final class XHost: WordsHost {
     var greeter: GreeterWatch?
     /// The loop's wait on X, the signals and the descriptors (made as the keyboard starts).
     var loop: EventLoop?
-    /// The suggestion bar's words and learning; nil: no suggestions.
+    /// The suggestion bar's words and learning (the words' part's, `HostWords`); nil: no suggestions.
     let suggester: Suggester?
-    /// Counts emoji taps for the frequently used page; nil: the layout has none.
-    let taps: TapRecorder?
-    let emojiSearcher = EmojiSearcher()
-    /// Glide typing's decoders, built at the first glide on a page (its words load then).
-    let glides: GlideDecoders
     /// `--auto-show`'s focus watch; nil until auto-show is first on, or when it could not start;
     /// paused while the settings page turns auto-show off.
     var focus: FocusFollower?
@@ -79,9 +76,6 @@ final class XHost: WordsHost {
         var dwell: Bool
         var autoShow: Bool
         var suggester: Suggester?
-        var taps: TapRecorder?
-        /// Glide typing's decoders (their offensive words and learned words as the settings say).
-        var glides = GlideDecoders()
         /// `languages`, one per group of the keymap.
         var keymap: KeymapGroups
         /// Opens a click player at the volume the settings say now.
@@ -111,10 +105,10 @@ final class XHost: WordsHost {
                                      frame: makeFrame)
         if parts.dwell { screen.window.watchHover() }
         suggester = parts.suggester
-        taps = parts.taps
-        glides = parts.glides
         keymap = parts.keymap
         grab = parts.scanSwitches.isEmpty ? nil : SwitchGrab(display: display, switches: parts.scanSwitches) { Log.warning($0) }
+        // Formatting reads the selection onto the window as it is then (it is made again at times).
+        typist.requestor = { [unowned self] in self.screen.window }
     }
 
     /// Paints with `theme` from now on (the settings page).
@@ -131,7 +125,7 @@ final class XHost: WordsHost {
     }
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
-    func finishStarting() {
+    func pressesBegin() {
         if focus?.start(followText: suggestions) == false {
             focus = nil
             focusEnded = true
@@ -149,26 +143,6 @@ final class XHost: WordsHost {
         // presses are selected on the side connection's, and each client has its own mask.
         if suggestions { screen.window.followPressesElsewhere() }
     }
-
-    func type(_ effects: [Effect]) -> UInt64? {
-        // A round trip: wait until the server has taken the keys before painting and clicking.
-        // On two cores our paint and the click thread otherwise compete with the X server and
-        // the focused client just as the key reaches them (BENCHMARKS.md). The paint starts one
-        // round trip later. It is XSync's own request, XGetInputFocus, whose answer says which
-        // window the keys went to, for nothing more.
-        let typed = typist.type(effects) ? UInt64(display.inputFocus()) : nil
-        // What only presses need, at the first effect that is more than the aids' marks; after
-        // the key: a press before the first Expose would otherwise wait for the click player's
-        // ALSA device, XI2's round trips and the focus watch's thread (issue 26).
-        if effects.contains(where: { if case .redraw = $0 { false } else { true } }) { finishStarting() }
-        return typed
-    }
-
-    func focusedWindow() -> UInt64? { UInt64(display.inputFocus()) }
-
-    func hearKeysTypedElsewhere() { side?.hearKeysTypedElsewhere() }
-
-    func format(_ formatting: Formatting) { typist.format(formatting, window: screen.window) }
 
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         var whole = whole
@@ -234,23 +208,6 @@ final class XHost: WordsHost {
         }
     }
 
-    func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
-        var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
-        keyboard.keyRepeat = keyRepeat(display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) })
-        let names = keyboard.xkbKeyNames
-        if !names.isEmpty { _ = keyboard.setLiveKeys(typist.injector.liveKeys(named: names)) }
-        if keyboard.showsLocks { _ = keyboard.setLocks(typist.injector.locks) }
-        return keyboard
-    }
-
-    func loadLayout(_ name: String) throws(LayoutError) -> Layout { try load(name) }
-
-    func switchLanguage(_ index: Int?) {
-        let languages = keymap.languages.count
-        guard languages > 1 else { return }
-        display.lockGroup(index.map { min($0, languages - 1) } ?? (display.group + 1) % languages)
-    }
-
     func pointerOnKeys() -> Point? {
         guard let point = screen.window.pointerInWindow() else { return nil }
         guard let frame = screen.frame else { return point }
@@ -259,5 +216,5 @@ final class XHost: WordsHost {
 
     var windowRect: Rect { screen.window.rect }
 
-    var keymapLayouts: String? { display.currentXKBLayout }
+    var keysSize: Size { screen.keysSize }
 }

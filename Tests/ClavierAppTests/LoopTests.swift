@@ -84,9 +84,9 @@ import Testing
         gone.app.run(control: nil)
         #expect(gone.host.log.contains("recreate"), "a kiosk keyboard's destroyed window was not made again: \(gone.host.log)")
 
+        // A plug's window destroyed with its embedder (`--xid`) is said so by the X window.
         let plug = AppUnderTest()
-        plug.host.isPlug = true
-        plug.host.script = [[.window(.destroyed)], [.request(.show)]]
+        plug.host.script = [[.window(.embedderGone)], [.request(.show)]]
         plug.app.run(control: nil)
         #expect(!plug.host.log.contains("recreate") && plug.host.script.count == 1, "a plug outlived its window: \(plug.host.log)")
     }

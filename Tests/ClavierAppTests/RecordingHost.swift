@@ -3,11 +3,12 @@ import ClavierCore
 import ClavierLayouts
 @testable import clavier
 
-/// A host that records what the app asks of it, in order: the app's behaviour (show, hide,
-/// kiosk refusals, dwell, scanning, layouts, the loop and its translation of the window's
-/// events) tested without an X server. Typing, painting and the window are the X server's and
-/// tested there (IntegrationTests). Its events are a script: one turn of the loop each.
-final class RecordingHost: KeyboardHost {
+/// A host's every part that records what the app asks of it, in order: the app's behaviour
+/// (show, hide, kiosk refusals, dwell, scanning, layouts, the loop and its translation of the
+/// window's events) tested without an X server. Typing, painting and the window are the X
+/// server's and tested there (IntegrationTests). Its events are a script: one turn of the
+/// loop each. `AppUnderTest` gives it as every part, or leaves the keymap and focus parts out.
+final class RecordingHost: HostLoop, HostScreen, HostSettings, HostTypist, KeyboardWords, HostKeymap, HostFocus {
     /// What was asked, one line each: `type h`, `show`, `hide`, `click`, `recreate`.
     var log: [String] = []
     /// Whether the window is mapped, as the app last asked.
@@ -41,6 +42,9 @@ final class RecordingHost: KeyboardHost {
     func hearKeysTypedElsewhere() { hearsKeysTypedElsewhere = true }
 
     func format(_ formatting: Formatting) { log.append("format \(formatting.rawValue)") }
+    func prepare(for keyboard: Keyboard) {}
+    func pressesBegin() {}
+    var keysSize: Size { size }
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {}
     func followPreview(_ picture: Picture) { previewUp = picture.preview(.always) != nil }
     func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
@@ -61,10 +65,6 @@ final class RecordingHost: KeyboardHost {
     }
 
     func recreateWindow(_ picture: Picture) { log.append("recreate") }
-
-    func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
-        Keyboard(layout: layout, page: page, size: size)
-    }
 
     func loadLayout(_ name: String) throws(LayoutError) -> Layout {
         guard let layout = layouts[name] else { throw .notFound(name: name, kind: "layout", searched: []) }
@@ -122,10 +122,17 @@ final class RecordingHost: KeyboardHost {
     /// The active window the host says there is.
     var active: WindowIdentity?
     func activeWindow() -> WindowIdentity? { active }
-    func keymapChanged(first: UInt8, count: Int, keyboard: Keyboard) -> SessionEvent { .keymap(live: nil, locks: nil) }
-    func keymap(for keyboard: Keyboard) -> SessionEvent { .keymap(live: nil, locks: nil) }
-    func switchKey(keycode: UInt8, down: Bool) -> (switch: Int, down: Bool)? { (Int(keycode), down) }
-    var isPlug = false
+    func keymapChanged(keyboard: Keyboard) -> SessionEvent {
+        log.append("keymap changed")
+        return .keymap(live: nil, locks: nil)
+    }
+    func keymap(for keyboard: Keyboard) -> SessionEvent {
+        log.append("keymap read")
+        return .keymap(live: nil, locks: nil)
+    }
+    func label(_ keyboard: inout Keyboard) {}
+    var serverRepeat: KeyRepeat? { .standard }
+    var layoutNames: String? { nil }
 
     // Words.
 
@@ -174,6 +181,8 @@ final class TestClock {
 /// A running keyboard on a recording host, with a clock the test moves.
 final class AppUnderTest {
     let host = RecordingHost()
+    /// The parts the app was given (the recording host's, unless the test chose otherwise).
+    let parts: KeyboardHost
     let clock = TestClock()
     let app: KeyboardApp
     var now: ContinuousClock.Instant {
@@ -181,17 +190,22 @@ final class AppUnderTest {
         set { clock.now = newValue }
     }
 
+    /// `keymap`, `focus`: whether the host has those parts (Wayland's has neither); `typist`:
+    /// another typist than the recording host's own.
     init(_ options: Session.Options = Session.Options(), layout: Layout = .us,
-         glideWords: ((Keyboard, [Point], String) -> [String])? = nil, words: [String]? = nil) {
+         glideWords: ((Keyboard, [Point], String) -> [String])? = nil, words: [String]? = nil,
+         keymap: Bool = true, focus: Bool = true, typist: (any HostTypist)? = nil) {
         var options = options
         if options.layoutName.isEmpty { options.layoutName = layout.id }
         host.glideDecoder = glideWords
         host.words = words
         host.clock = clock
         host.scanSwitches = options.scanSwitches
-        let session = Session(keyboard: host.makeKeyboard(words == nil ? layout : layout.offering(suggestions: 3), page: nil),
+        parts = KeyboardHost(host, typist: typist ?? host, words: host, keymap: keymap ? host : nil, focus: focus ? host : nil,
+                             loadLayout: { [host] (name) throws(LayoutError) in try host.loadLayout(name) }, keyRepeat: { $0 })
+        let session = Session(keyboard: parts.makeKeyboard(words == nil ? layout : layout.offering(suggestions: 3), page: nil),
                               options: options, at: clock.now)
-        app = KeyboardApp(session: session, host: host, shuffleSource: SystemRandomNumberGenerator(),
+        app = KeyboardApp(session: session, host: parts, shuffleSource: SystemRandomNumberGenerator(),
                           now: { [clock] in clock.now })
     }
 
