@@ -11,7 +11,8 @@ extension XHost {
     /// `words`, and `typist` (nil: XTest's, `Typist`). Another way to type into the X window
     /// is another `typist` here.
     func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
-        words.keymapLayouts = { [display] in display.currentXKBLayout }
+        // The words follow the keymap part's language (`HostKeymap.layoutNames`).
+        words.keymapLayouts = { [weak self] in self?.layoutNames }
         return KeyboardHost(self, typist: other ?? typist, words: words, keymap: self, focus: self, loadLayout: load,
                             keyRepeat: keyRepeat)
     }
