@@ -51,6 +51,9 @@
 "<method name='GetActions'><arg direction='out' type='a(sss)'/></method>" \
 "<method name='DoAction'><arg direction='in' type='i'/><arg direction='out' type='b'/></method>" \
 "</interface>" \
+"<interface name='org.a11y.atspi.Cache'>" \
+"<method name='GetItems'><arg direction='out' type='a((so)(so)(so)iiassusau)'/></method>" \
+"</interface>" \
 "</node>"
 
 #endif

@@ -148,6 +148,12 @@ static void method_call(GDBusConnection *connection, const gchar *sender, const 
     else if (strcmp(interface, "org.a11y.atspi.Component") == 0 && object.kind != ROOT) reply = accessible_component_call(&object, method, parameters);
     else if (strcmp(interface, "org.a11y.atspi.Action") == 0 && object.kind == KEY) reply = accessible_action_call(&object, method, parameters);
     else if (strcmp(interface, "org.a11y.atspi.Application") == 0) reply = application_method(method, parameters);
+    else if (strcmp(interface, "org.a11y.atspi.Cache") == 0 && IS("GetItems")) {
+        /* No cache: a client asks each object (libatspi warns when the call fails). */
+        GVariantBuilder builder;
+        gio.builder_init(&builder, TYPE("a((so)(so)(so)iiassusau)"));
+        reply = gio.variant_new("(@a((so)(so)(so)iiassusau))", gio.builder_end(&builder));
+    }
     if (reply) gio.return_value(invocation, reply);
     else gio.return_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "not served");
 }
@@ -216,10 +222,10 @@ static const GDBusSubtreeVTable subtree = {enumerate, introspect, dispatch, {0}}
 int clavier_accessible_register_objects(GDBusConnection *connection, char *error, size_t size) {
     GError *failure = NULL;
     node = gio.node_info_new_for_xml(CLAVIER_ACCESSIBLE_XML, &failure);
-    if (node) {
-        if (gio.register_subtree(connection, CLAVIER_ACCESSIBLE_PATH, &subtree, G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES,
-                                 NULL, NULL, &failure)) return 1;
-    }
+    if (node && gio.register_subtree(connection, CLAVIER_ACCESSIBLE_PATH, &subtree, G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES,
+                                     NULL, NULL, &failure)
+        && gio.register_object(connection, "/org/a11y/atspi/cache", gio.lookup_interface(node, "org.a11y.atspi.Cache"), &calls,
+                               NULL, NULL, &failure)) return 1;
     snprintf(error, size, "%s", failure ? failure->message : "no interfaces");
     if (failure) gio.error_free(failure);
     return 0;

@@ -149,6 +149,7 @@ int clavier_accessible_start(const char *name, int debug_wanted, char *error, si
     FIND(new_for_address_sync, g_dbus_connection_new_for_address_sync)
     FIND(unique_name, g_dbus_connection_get_unique_name)
     FIND(register_subtree, g_dbus_connection_register_subtree)
+    FIND(register_object, g_dbus_connection_register_object)
     FIND(signal_subscribe, g_dbus_connection_signal_subscribe)
     FIND(emit_signal, g_dbus_connection_emit_signal)
     FIND(node_info_new_for_xml, g_dbus_node_info_new_for_xml)

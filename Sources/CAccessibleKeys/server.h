@@ -13,6 +13,7 @@ struct clavier_gio {
     __typeof__(&g_dbus_connection_new_for_address_sync) new_for_address_sync;
     __typeof__(&g_dbus_connection_get_unique_name) unique_name;
     __typeof__(&g_dbus_connection_register_subtree) register_subtree;
+    __typeof__(&g_dbus_connection_register_object) register_object;
     __typeof__(&g_dbus_connection_signal_subscribe) signal_subscribe;
     __typeof__(&g_dbus_connection_emit_signal) emit_signal;
     __typeof__(&g_dbus_node_info_new_for_xml) node_info_new_for_xml;
