@@ -1,6 +1,7 @@
-/* The accessible keys' thread: loads libgio, waits until the session says an accessibility
-   client wants objects (org.a11y.Status IsEnabled or ScreenReaderEnabled), then serves the
-   objects (objects.c) on the accessibility bus and embeds them under the registry's desktop.
+/* The accessible keys' thread: waits (through libdbus, status_watch.c) until the session says an
+   accessibility client wants objects (org.a11y.Status IsEnabled or ScreenReaderEnabled), then
+   loads GDBus (libgio), serves the objects (objects.c) on the accessibility bus and embeds them
+   under the registry's desktop.
    No call on a bus is ever made on the keyboard's loop, which only publishes and reads a pipe. */
 #define _GNU_SOURCE
 #include "CAccessibleKeys.h"
@@ -44,25 +45,6 @@ static void failed(const char *what, GError *error) {
     if (error) gio.error_free(error);
 }
 
-/* Whether the session's org.a11y.Status says `property` is true. */
-static int status_says(GDBusConnection *session, const char *property) {
-    GError *error = NULL;
-    GVariant *reply = gio.call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
-                                    gio.variant_new("(ss)", "org.a11y.Status", property), TYPE("(v)"),
-                                    G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, NULL, &error);
-    if (!reply) {
-        gio.error_free(error);
-        return 0;
-    }
-    GVariant *value = NULL;
-    gio.variant_get(reply, "(v)", &value);
-    gboolean on = FALSE;
-    if (value && gio.is_of_type(value, TYPE("b"))) gio.variant_get(value, "b", &on);
-    if (value) gio.variant_unref(value);
-    gio.variant_unref(reply);
-    return on;
-}
-
 /* Registers on the accessibility bus: the objects, then Embed on the registry, whose answer is
    the desktop the root hangs under. Once only: turned off again, the objects stay. */
 static void register_on_bus(GDBusConnection *session) {
@@ -97,52 +79,18 @@ static void register_on_bus(GDBusConnection *session) {
     say(CLAVIER_ACCESSIBLE_WANTED);
 }
 
-static void consider(GDBusConnection *session) {
-    if (status_says(session, "IsEnabled") || status_says(session, "ScreenReaderEnabled")) register_on_bus(session);
-}
-
-/* org.a11y.Status changed (a screen reader started, or a tool turned accessibility on). */
-static void status_changed(GDBusConnection *session, const gchar *sender, const gchar *path, const gchar *interface,
-                           const gchar *signal, GVariant *parameters, gpointer unused) {
-    (void)sender, (void)path, (void)interface, (void)signal, (void)parameters, (void)unused;
-    consider(session);
-}
-
-static void *serve(void *unused) {
-    (void)unused;
-    sigset_t all;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, NULL);
-    /* GDBus calls the objects' methods in the context that was the thread's default when they
-       were registered: this thread's own, which nothing else in Clavier runs. */
-    GMainContext *context = gio.main_context_new();
-    gio.push_thread_default(context);
-    GError *error = NULL;
-    GDBusConnection *session = gio.bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-    if (!session) {
-        failed("no session bus", error);
-        return NULL;
-    }
-    gio.signal_subscribe(session, "org.a11y.Bus", "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/a11y/bus",
-                         "org.a11y.Status", G_DBUS_SIGNAL_FLAGS_NONE, status_changed, NULL, NULL);
-    consider(session);
-    if (!__atomic_load_n(&wanted, __ATOMIC_ACQUIRE)) debug("accessibility is off: waiting until it is on", NULL);
-    gio.main_loop_run(gio.main_loop_new(context, FALSE));
-    return NULL;
-}
-
-int clavier_accessible_start(const char *name, int debug_wanted, char *error, size_t size) {
-    /* Pango has it loaded already, unless the first picture was a kept one. */
+/* Loads GDBus's functions (libgio, which Pango has loaded already unless the first picture was a kept one). */
+static int load_gio(char *error, size_t size) {
     void *library = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
         snprintf(error, size, "%s", why ? why : "cannot load libgio-2.0.so.0");
-        return -1;
+        return 0;
     }
 #define FIND(field, symbol) \
     if (!(gio.field = (__typeof__(gio.field))dlsym(library, #symbol))) { \
         snprintf(error, size, "libgio-2.0.so.0 has no %s", #symbol); \
-        return -1; \
+        return 0; \
     }
     FIND(bus_get_sync, g_bus_get_sync)
     FIND(call_sync, g_dbus_connection_call_sync)
@@ -150,7 +98,6 @@ int clavier_accessible_start(const char *name, int debug_wanted, char *error, si
     FIND(unique_name, g_dbus_connection_get_unique_name)
     FIND(register_subtree, g_dbus_connection_register_subtree)
     FIND(register_object, g_dbus_connection_register_object)
-    FIND(signal_subscribe, g_dbus_connection_signal_subscribe)
     FIND(emit_signal, g_dbus_connection_emit_signal)
     FIND(node_info_new_for_xml, g_dbus_node_info_new_for_xml)
     FIND(lookup_interface, g_dbus_node_info_lookup_interface)
@@ -171,6 +118,37 @@ int clavier_accessible_start(const char *name, int debug_wanted, char *error, si
     FIND(malloc0, g_malloc0)
     FIND(error_free, g_error_free)
 #undef FIND
+    return 1;
+}
+
+static void *serve(void *unused) {
+    (void)unused;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL);
+    /* Until an accessibility client wants the objects, only libdbus waits (status_watch.c). */
+    if (!clavier_accessible_wait_until_on(debug)) return NULL;
+    char why[256];
+    if (!load_gio(why, sizeof why)) {
+        debug("cannot serve the objects", why);
+        return NULL;
+    }
+    /* GDBus calls the objects' methods in the context that was the thread's default when they
+       were registered: this thread's own, which nothing else in Clavier runs. */
+    GMainContext *context = gio.main_context_new();
+    gio.push_thread_default(context);
+    GError *error = NULL;
+    GDBusConnection *session = gio.bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (!session) {
+        failed("no session bus", error);
+        return NULL;
+    }
+    register_on_bus(session);
+    gio.main_loop_run(gio.main_loop_new(context, FALSE));
+    return NULL;
+}
+
+int clavier_accessible_start(const char *name, int debug_wanted, char *error, size_t size) {
     int ends[2];
     if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0) {
         snprintf(error, size, "cannot make a pipe: %s", strerror(errno));

@@ -14,7 +14,6 @@ struct clavier_gio {
     __typeof__(&g_dbus_connection_get_unique_name) unique_name;
     __typeof__(&g_dbus_connection_register_subtree) register_subtree;
     __typeof__(&g_dbus_connection_register_object) register_object;
-    __typeof__(&g_dbus_connection_signal_subscribe) signal_subscribe;
     __typeof__(&g_dbus_connection_emit_signal) emit_signal;
     __typeof__(&g_dbus_node_info_new_for_xml) node_info_new_for_xml;
     __typeof__(&g_dbus_node_info_lookup_interface) lookup_interface;
@@ -70,6 +69,10 @@ int clavier_accessible_register_objects(GDBusConnection *connection, char *error
 
 /* A client pressed item `index` of `generation` (server.c: queued, the loop told). */
 void clavier_accessible_pressed(unsigned generation, int index);
+
+/* Waits until the session's accessibility is on (status_watch.c): 1 then, 0 when there is no
+   session bus or libdbus; `told` says what it did (with CLAVIER_LOG=debug). */
+int clavier_accessible_wait_until_on(void (*told)(const char *what, const char *detail));
 
 /* Tells clients that the window's children changed (objects.c). */
 void clavier_accessible_children_changed(unsigned generation, int count);

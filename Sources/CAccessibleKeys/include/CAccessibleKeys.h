@@ -25,10 +25,10 @@ enum {
     CLAVIER_ACCESSIBLE_DISABLED = 3,
 };
 
-/* Starts the server's thread: it loads libgio, asks the session bus whether accessibility is
-   on, and if so (or when it is turned on later) registers on the accessibility bus as the
+/* Starts the server's thread: it asks the session bus (through libdbus) whether accessibility is
+   on and, once it is (now or later), loads libgio and registers on the accessibility bus as the
    application `name`. Returns the pipe's read end (non-blocking, close-on-exec), or -1 with why
-   in `error` (no libgio, no thread). With `debug`, says on stderr what it did. */
+   in `error` (no pipe, no thread). With `debug`, says on stderr what it did. */
 int clavier_accessible_start(const char *name, int debug, char *error, size_t size);
 
 /* Whether the server is registered and wants what shows (before: publishing costs nothing). */
