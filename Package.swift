@@ -25,6 +25,9 @@ let lazyLinking: [LinkerSetting] = [.linkedLibrary("dl")]
 // AT-SPI's headers (and GLib's, D-Bus's under them) give CFocusWatch its types only: it dlopens
 // libatspi when --auto-show asks for it, so the keyboard links neither and starts as before.
 let focusWatchCFlags = pkgConfigCFlags(["atspi-2"])
+// GIO's headers (and AT-SPI's constants) give CAccessibleKeys its types only: it dlopens libgio
+// (Pango's already) on its own thread, and serves the keys only once accessibility is on.
+let accessibleKeysCFlags = pkgConfigCFlags(["atspi-2", "gio-2.0"])
 // Every shipped Swift target is compiled without Swift's implicit `import _StringProcessing`:
 // its string algorithms (`"abc".contains("bc")`, `firstRange(of:)`, `split(separator: "ab")`,
 // `replacing(_:with:)`…) link about 1.3 MB of regex machinery into the binary, which issue 26
@@ -71,6 +74,9 @@ let package = Package(
 
         // --auto-show's thread on the accessibility bus (libatspi, loaded with dlopen).
         .target(name: "CFocusWatch", cSettings: [.unsafeFlags(focusWatchCFlags + ["-fvisibility=hidden"])]),
+        // The keys as AT-SPI push buttons for screen readers and test tools (issue 50): GDBus
+        // (libgio, loaded with dlopen) on a thread of its own, on the accessibility bus when it is on.
+        .target(name: "CAccessibleKeys", cSettings: [.unsafeFlags(accessibleKeysCFlags + ["-fvisibility=hidden"])]),
 
         // The Wayland client library and the client side of the protocols the coming Wayland host
         // speaks (layer shell, input method v2, virtual keyboard and pointer, xdg-shell, viewporter,
@@ -116,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierWayland", "ClavierSound", "ClavierLayouts", "CFocusWatch", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierWayland", "ClavierSound", "ClavierLayouts", "CFocusWatch", "CAccessibleKeys", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
                 "ClavierBuiltins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -14,6 +14,8 @@ extension KeyboardApp {
         defer { host.loop.finish(); speaker?.finish() }
         send(.tick)
         followShown()
+        // Issue 50: the keys' AT-SPI objects, on a thread of their own, once the first picture is up.
+        if servesAccessibleKeys { accessible = AccessibleKeys() }
         pagesIdleAt = now() + Timing.idleBuffers
         while running {
             // Before waiting: at the first turn this starts a model the first picture did not
@@ -23,7 +25,8 @@ extension KeyboardApp {
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
             let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt, speaker?.retryAt(now())]
                 .compactMap { $0 }.min()
-            for event in host.loop.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? []),
+            for event in host.loop.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? [])
+                                                                        + (accessible?.descriptors ?? []),
                                      holding: session.keyboard.holdingPointers) {
                 guard running else { break }
                 if event.delaysIdleTrim { pagesIdleAt = now() + Timing.idleBuffers }
@@ -65,7 +68,7 @@ extension KeyboardApp {
             Log.debug("signal \(number): quitting")
             quit()
         case .readable(let fd):
-            if speaker?.serve(fd) == true { return }
+            if speaker?.serve(fd) == true || serveAccessibleKeys(fd) { return }
             control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
         case .focus(let events):
             events.forEach(send)

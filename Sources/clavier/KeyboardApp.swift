@@ -20,12 +20,17 @@ final class KeyboardApp {
     private(set) var problem: ControlReply?
     /// The voice (`--speech on`); nil: nothing is spoken.
     let speaker: Speaker?
+    /// Issue 50: whether the keys are served as AT-SPI objects (`AccessibleKeys`, started by
+    /// `run` once the first picture is up), and the server once started.
+    let servesAccessibleKeys: Bool
+    var accessible: AccessibleKeys?
 
     init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator, speaker: Speaker? = nil,
-         now: @escaping () -> ContinuousClock.Instant) {
+         accessibleKeys: Bool = false, now: @escaping () -> ContinuousClock.Instant) {
         self.session = session
         self.host = host
         self.speaker = speaker
+        servesAccessibleKeys = accessibleKeys
         self.shuffleSource = shuffleSource
         self.now = now
     }
@@ -84,6 +89,7 @@ final class KeyboardApp {
             }
         }
         host.screen.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
+        followAccessibleKeys()  // Issue 50: what shows, to an accessibility client (AccessibleKeys.swift).
         if !damaged.isEmpty || whole { host.screen.followPreview(session.picture) }
         if effects.contains(.playClick) { host.loop.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.

@@ -215,7 +215,7 @@ struct RunOptions {
         var options = options
         options.speechPaced = speaker?.tellsEnds ?? false
         return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
-                           shuffleSource: shuffleSource, speaker: speaker, now: { clock.now })
+                           shuffleSource: shuffleSource, speaker: speaker, accessibleKeys: true, now: { clock.now })
     }
 
     /// The session's options from the settings (scanning's switches and the capitals of the
