@@ -13,6 +13,9 @@ import ClavierWayland
 final class WaylandHost: WordsHost {
     let connection: WaylandConnection
     let typist: WaylandTypist
+    /// KWin's input method's typist (issue 49; to be re-plugged as the host's typist part):
+    /// when KWin started Clavier as its input method it types instead of `typist`.
+    let kwinTypist: KWinTypist?
     /// The surface and its pixels (WaylandScreen.swift).
     let screen: WaylandScreen
     /// The settings as the settings page changes them (WaylandHost+Settings.swift).
@@ -64,6 +67,8 @@ final class WaylandHost: WordsHost {
     init(_ parts: Parts) throws {
         connection = parts.connection
         typist = WaylandTypist(connection: connection, allow: parts.typingFilter)
+        kwinTypist = KWinTypist(connection: connection, allow: parts.typingFilter)  // KWin (issue 49)
+        if let kwinTypist { Log.note(kwinTypist.way) }
         screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, placement: parts.placement)
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
@@ -85,7 +90,7 @@ final class WaylandHost: WordsHost {
     func type(_ effects: [Effect]) -> UInt64? {
         var keys: [(sym: KeySym, modifiers: ModifierSet)] = []
         for case .type(let sym, let modifiers) in effects { keys.append((sym, modifiers)) }
-        let typed = typist.type(keys)
+        let typed = kwinTypist?.type(keys) ?? typist.type(keys)  // KWin (issue 49)
         // A round trip, as XSync on X: the paint waits until the compositor has taken the keys,
         // so it does not compete with the compositor and the focused client for the two cores
         // just as the key reaches them (press → key 0.23–0.30 ms with it, 0.59–0.70 without:
@@ -111,8 +116,9 @@ final class WaylandHost: WordsHost {
 
     func format(_ formatting: Formatting) {
         // No selection is read on Wayland: the pair, the caret between.
-        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { typist.type(sym, modifiers: []) }
-        for _ in formatting.delimiter.unicodeScalars { typist.type(.left, modifiers: []) }
+        let type = { (sym: KeySym) in _ = self.kwinTypist?.type(sym, modifiers: []) ?? self.typist.type(sym, modifiers: []) }  // KWin (issue 49)
+        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { type(sym) }
+        for _ in formatting.delimiter.unicodeScalars { type(.left) }
     }
 
     func click() { keyClick.play() }
@@ -127,6 +133,7 @@ final class WaylandHost: WordsHost {
         if !names.isEmpty { _ = keyboard.setLiveKeys(live) }
         // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`).
         typist.keysOnly = layout.isWide
+        kwinTypist?.keysOnly = layout.isWide  // KWin (issue 49)
         // Every key of the layout has its keycode before the first is typed: a client given a
         // new keymap may lose the key that follows it (GTK 4 does).
         typist.prepare(WaylandTypist.keysyms(of: layout, live: live))
