@@ -49,4 +49,18 @@ struct KWinTypingTests {
         #expect(predicted.status == 0, "clavier predict: \(predicted.err)")
         #expect(predicted.out.lowercased().contains("zqxvb") == (kind == .text), "\(kind): clavier predict says \(predicted.out)")
     }
+
+    /// With `--auto-show` the keyboard follows KWin's activation: hidden when the entry goes
+    /// (input-method-v1's deactivate), shown again when another takes the focus (activate).
+    @Test func autoShowFollowsTheField() throws {
+        let session = try KWinSession(["--no-sound", "--auto-show"])
+        let first = try GTK4Entry(on: session.kwin)
+        #expect(Harness.waitFor(10) { (try? session.status().visible) == true }, "clavier said: \(session.errors)")
+        first.process.stop()
+        #expect(Harness.waitFor(10) { (try? session.status().visible) == false }, "the field went, the keyboard stayed; clavier said: \(session.errors)")
+        let second = try GTK4Entry(on: session.kwin, appID: "clavier-gtk4-second")
+        #expect(Harness.waitFor(10) { (try? session.status().visible) == true }, "the field came, the keyboard stayed hidden; clavier said: \(session.errors)")
+        try session.tap(["o", "k"])
+        #expect(second.waitFor(text: "Ok"), "the entry holds \(second.text.debugDescription); clavier said: \(session.errors)")
+    }
 }
