@@ -78,14 +78,20 @@ public final class KWinTypist {
 /// Where KWin's keymap has a keysym: the keymap XKB's defaults make (`$XKB_DEFAULT_LAYOUT`…,
 /// else `us`; KWin's own default too), each keysym's first key and its level (0 plain, 1
 /// Shift, 2 AltGr, 3 both) in the first group, as evdev codes fake input takes.
-final class KWinKeys {
-    struct Key: Equatable { var code: UInt32, level: UInt32 }
+public final class KWinKeys {
+    public struct Key: Equatable, Sendable {
+        public var code: UInt32, level: UInt32
+        public init(code: UInt32, level: UInt32) {
+            self.code = code
+            self.level = level
+        }
+    }
     /// The modifiers' keys: left Shift, left Ctrl, left Alt, left Super, right Alt (AltGr).
     static let modifierCodes: [(modifier: ModifierSet, code: UInt32)] =
         [(.shift, 42), (.control, 29), (.alt, 56), (.super, 125), (.altGr, 100)]
     private var table: [UInt32: Key] = [:]
 
-    init() {
+    public init() {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return }
         defer { xkb_context_unref(context) }
         guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return }
@@ -103,7 +109,7 @@ final class KWinKeys {
     }
 
     /// The key and level that type `sym`, nil when the keymap lacks it.
-    func key(for sym: KeySym) -> Key? {
+    public func key(for sym: KeySym) -> Key? {
         if let key = table[sym.rawValue] { return key }
         // A letter's capital is its key's Shift level.
         let lower = xkb_keysym_to_lower(sym.rawValue)
