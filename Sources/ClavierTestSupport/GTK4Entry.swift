@@ -28,8 +28,10 @@ public final class GTK4Entry {
 
     /// Starts the window on `kwin` and waits until its entry has the keyboard focus (KWin has
     /// no tree to ask: the entry says so in a file of its own).
-    public convenience init(on kwin: HeadlessKWin, kind: Kind = .text, appID: String = GTK4Entry.defaultAppID) throws(HarnessError) {
-        try self.init(kind: kind, appID: appID, start: { (arguments, environment, log) throws(HarnessError) in
+    /// `text`: what the entry holds from the start, the caret after it.
+    public convenience init(on kwin: HeadlessKWin, kind: Kind = .text, appID: String = GTK4Entry.defaultAppID,
+                            text: String = "") throws(HarnessError) {
+        try self.init(kind: kind, appID: appID, text: text, start: { (arguments, environment, log) throws(HarnessError) in
             try kwin.start(arguments, environment: environment, stderr: log)
         }, focused: { (entry) throws(HarnessError) in
             guard Harness.waitFor(20, { TextFile.read(entry.output + ".focused") == "1" }) else {
@@ -38,14 +40,14 @@ public final class GTK4Entry {
         })
     }
 
-    private init(kind: Kind, appID: String,
+    private init(kind: Kind, appID: String, text: String = "",
                  start: ([String], [String: String], String) throws(HarnessError) -> ChildProcess,
                  focused: (GTK4Entry) throws(HarnessError) -> Void) throws(HarnessError) {
         self.appID = appID
         output = scratch.file("text")
         let log = scratch.file("gtk.log")
         // GTK_A11Y=none: with no session bus, GTK 4 would wait about 11 s for the accessibility bus.
-        let python = try start(["/usr/bin/python3", "-c", Self.script, output, kind.rawValue, appID],
+        let python = try start(["/usr/bin/python3", "-c", Self.script, output, kind.rawValue, appID, text],
                                ["GDK_BACKEND": "wayland", "GTK_A11Y": "none", "LANG": "C.UTF-8"], log)
         process = python
         let file = output
@@ -77,7 +79,7 @@ public final class GTK4Entry {
         import gi
         gi.require_version("Gtk", "4.0")
         from gi.repository import Gtk, GLib
-        output, kind, app_id = sys.argv[1:4]
+        output, kind, app_id, initial = sys.argv[1:5]
         GLib.set_prgname(app_id)
         def write(entry):
             with open(output + ".new", "w") as f:
@@ -99,7 +101,9 @@ public final class GTK4Entry {
         window.set_child(entry)
         window.connect("close-request", lambda *_: sys.exit(0))
         window.present()
+        entry.set_text(initial)
         entry.grab_focus()
+        entry.set_position(-1)
         write(entry)
         GLib.MainLoop().run()
         """

@@ -10,10 +10,10 @@ final class KWinSession {
     private let scratch = TemporaryDirectory()
 
     /// Starts KWin with `clavier ARGUMENTS` as its input method and waits for its surface.
-    init(_ arguments: [String] = ["--no-sound"]) throws {
+    init(_ arguments: [String] = ["--no-sound"], environment: [String: String] = [:]) throws {
         // clavier's config, state and cache are KWin's: HOME and XDG_CONFIG_HOME are the
         // user's private runtime directory (HeadlessKWin), never the real user's.
-        kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, ["LANG": "C.UTF-8"]))
+        kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, environment.merging(["LANG": "C.UTF-8"]) { $1 }))
         guard Harness.waitFor(20, { ((try? self.status())?.geometry.height ?? 0) > 0 }) else {
             throw HarnessError("clavier's surface did not come up on KWin; clavier said: \(kwin.inputMethodErrors); KWin said: \((try? String(contentsOfFile: kwin.logFile, encoding: .utf8))?.suffix(600) ?? "")")
         }

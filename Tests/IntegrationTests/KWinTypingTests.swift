@@ -63,4 +63,25 @@ struct KWinTypingTests {
         try session.tap(["o", "k"])
         #expect(second.waitFor(text: "Ok"), "the entry holds \(second.text.debugDescription); clavier said: \(session.errors)")
     }
+
+    /// input-method-v1 gives the field's text before the caret: the bar completes a word the
+    /// keyboard never saw typed (the entry held it from the start).
+    @Test func theSuggestionsFollowTheFieldsText() throws {
+        let session = try KWinSession(["--no-sound"], environment: ["CLAVIER_LOG": "debug"])
+        #expect(Harness.waitFor(20) { session.errors.contains("made the word predictor for 'en'") }, "\(session.errors)")
+        let entry = try GTK4Entry(on: session.kwin, text: "Thank you very mu")
+        usleep(1_000_000)
+        try session.tap(["completion-0"])
+        // Completed by small letters: without the field's text the bar would offer a sentence's
+        // first words, capitals ("Thank you very muI ").
+        #expect(Harness.waitFor(10) { Self.completesMu(entry.text) },
+                "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
+    }
+
+    /// "Thank you very mu" completed by small letters and a space.
+    static func completesMu(_ text: String) -> Bool {
+        guard text.hasPrefix("Thank you very mu"), text.hasSuffix(" ") else { return false }
+        let rest = text.dropFirst("Thank you very mu".count).dropLast()
+        return !rest.isEmpty && rest.allSatisfy { $0.isLetter && $0.isLowercase }
+    }
 }
