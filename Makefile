@@ -191,6 +191,10 @@ install: package-files
 	cd Assets && find . -type d -exec install -d "$(DESTDIR)$(PREFIX)/share/clavier/{}" \; && \
 		find . -type f -exec ../tools/install-beside 0644 {} "$(DESTDIR)$(PREFIX)/share/clavier/{}" \;
 	tools/install-beside 0644 packaging/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	@# KDE Plasma's virtual keyboard (System Settings lists it; KWin runs its Exec as its input method and
+	@# grants fake input to the binary it names): the real binary's path, not a wrapper's.
+	sed 's|/usr/bin/clavier|$(PREFIX)/bin/clavier|g' packaging/$(APP_ID).KWin.desktop > $(PACKAGE_FILES)/$(APP_ID).KWin.desktop
+	tools/install-beside 0644 $(PACKAGE_FILES)/$(APP_ID).KWin.desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).KWin.desktop"
 	tools/install-beside 0644 packaging/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	@# Named clavier.desktop still: a user's ~/.config/autostart/clavier.desktop with Hidden=true turns it off.
 	tools/install-beside 0644 packaging/clavier-autostart.desktop "$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop"
@@ -202,6 +206,7 @@ install: package-files
 # Also the desktop file's name before 0.1.0 (clavier.desktop), should an older install have left it.
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/clavier" "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
+		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).KWin.desktop" \
 		"$(DESTDIR)$(PREFIX)/share/applications/clavier.desktop" "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/clavier.desktop" "$(DESTDIR)$(MANDIR)/man1/clavier.1" \
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/clavier" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_clavier" "$(DESTDIR)$(FISH_COMPLETION_DIR)/clavier.fish"

@@ -116,6 +116,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, zwlr_data_control_manager_v1_interface.name) == 0) {
         // Version 1: CLIPBOARD only, no PRIMARY.
         wl->clip_manager = wl_registry_bind(registry, name, &zwlr_data_control_manager_v1_interface, 1);
+    } else {
+        clv_kwin_global(wl, registry, name, interface, version);  // KWin's input method (issue 49)
     }
 #undef MIN
 }
@@ -179,6 +181,7 @@ void clv_wl_disconnect(clv_wl *wl) {
     clv_wl_surface_destroy(wl);
     clv_wl_release_buffers(wl);
     clv_wl_stop_typing(wl);
+    clv_kwin_stop(wl);  // KWin's input method (issue 49)
     clv_wl_clipboard_stop(wl);
     if (wl->display) {
         wl_display_roundtrip(wl->display);

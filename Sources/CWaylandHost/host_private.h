@@ -99,6 +99,13 @@ struct clv_wl {
     size_t clip_len;
     char clip_text[CLV_WL_CLIPBOARD_MAX + 1];
 
+    // KWin's input method (kwin_im.c, issue 49): input-method-v1, the focused field's
+    // context and its last serial, and fake input.
+    struct zwp_input_method_v1 *im1;
+    struct zwp_input_method_context_v1 *im1_context;
+    uint32_t im1_serial;
+    struct org_kde_kwin_fake_input *fake_input;
+
     clv_wl_event *queue;
     size_t queued, queue_head, queue_capacity;
 };
@@ -107,6 +114,9 @@ void clv_wl_push(struct clv_wl *wl, clv_wl_event event);
 void clv_wl_seat_input(struct clv_wl *wl, uint32_t capabilities);
 void clv_wl_start_typing(struct clv_wl *wl);
 void clv_wl_stop_typing(struct clv_wl *wl);
+/// KWin's globals (kwin_im.c): binds `interface` when it is one of them (1), else 0.
+int clv_kwin_global(struct clv_wl *wl, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version);
+void clv_kwin_stop(struct clv_wl *wl);
 void clv_wl_release_buffers(struct clv_wl *wl);
 /// A buffer of `set` (`count` of them) of that size that the compositor does not hold, made if need be.
 struct clv_buffer *clv_wl_buffer_in(struct clv_wl *wl, struct clv_buffer *set, int count, int width, int height);

@@ -41,7 +41,10 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay
     // The overlay layer is drawn above a fullscreen window and takes the pointer before it; the
     // top layer is neither drawn nor clicked there (sway, labwc).
     uint32_t layer = place == CLV_WL_FLOAT || overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
-    wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, "clavier");
+    // KWin gives the keyboard focus to a clicked layer surface, the field losing it, unless
+    // its namespace is `dock` (issue 49): as KWin's input method, Clavier's is.
+    const char *namespace = wl->im1 ? "dock" : "clavier";
+    wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, namespace);
     zwlr_layer_surface_v1_add_listener(wl->layer, &layer_listener, wl);
     wl->place = place;
     switch (place) {

@@ -100,7 +100,7 @@ void clv_wl_stop_typing(struct clv_wl *wl) {
     wl->im = NULL;
 }
 
-int clv_wl_im_active(clv_wl *wl) { return wl->im != NULL && wl->im_active; }
+int clv_wl_im_active(clv_wl *wl) { return (wl->im != NULL || wl->im1_context != NULL) && wl->im_active; }
 
 void clv_wl_im_commit_string(clv_wl *wl, const char *text) {
     if (!wl->im) return;

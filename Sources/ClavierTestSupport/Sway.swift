@@ -132,15 +132,15 @@ public final class HeadlessSway {
          "focus_follows_mouse no"]
     }
 
-    /// The uid and gid of `user`, made by `ensureUser`.
-    private static var userID: (uid: uid_t, gid: gid_t) {
+    /// The uid and gid of `user`, made by `ensureUser` (HeadlessKWin runs as the same user).
+    static var userID: (uid: uid_t, gid: gid_t) {
         guard let entry = getpwnam(user) else { return (0, 0) }
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
     /// Makes the system user sway runs as, unless it is there already; a system user, without a
     /// home or a login shell.
-    private static func ensureUser() throws(HarnessError) {
+    static func ensureUser() throws(HarnessError) {
         if getpwnam(user) != nil { return }
         let made = try Harness.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
         // Exit status 9: made meanwhile by a suite running beside this one.

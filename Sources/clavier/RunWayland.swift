@@ -38,8 +38,10 @@ extension RunOptions {
         options.settings = sources
         options.settingsPage = !xid
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.
-        options.fieldsTold = connection.hasInputMethod
-        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || connection.hasInputMethod)
+        // KWin's input method (input-method-v1) tells it too (issue 49).
+        let kwin = KWinTypist(connection: connection, allow: options.typingFilter)
+        options.fieldsTold = connection.hasInputMethod || kwin != nil
+        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || options.fieldsTold)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester?.autocorrect ?? .never
         options.words = suggester != nil
@@ -54,7 +56,8 @@ extension RunOptions {
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
         let words = HostWords(settings, suggester: suggester, taps: taps)
-        makeApp(on: host.keyboardHost(words: words), words: words, layout: layout, page: settings[.page], options: options)
+        if let kwin { Log.note(kwin.way) }
+        makeApp(on: host.keyboardHost(words: words, typist: kwin), words: words, layout: layout, page: settings[.page], options: options)
             .run(control: control)
     }
 }

@@ -13,28 +13,35 @@ enum WaylandStart {
         let backend = settings[.backend]
         guard backend != .x11 else { return nil }
         let named = getenv("WAYLAND_DISPLAY").flatMap { $0.pointee == 0 ? nil : String(cString: $0) }
-        guard backend == .wayland || named != nil else { return nil }
+        let insists = backend == .wayland || backend == .kwin
+        guard insists || named != nil || getenv("WAYLAND_SOCKET") != nil else { return nil }
         if plug {
-            guard backend != .wayland else { throw WaylandError("--xid plugs into an X greeter's window: it runs on X11 only") }
+            guard !insists else { throw WaylandError("--xid plugs into an X greeter's window: it runs on X11 only") }
             return nil
         }
         let connection: WaylandConnection
         do {
             connection = try WaylandConnection()
         } catch {
-            if backend == .wayland { throw error }
+            if insists { throw error }
             Log.warning("\(error): running on X11")
             return nil
         }
+        // KWin's input method (issue 49): KWin gives input-method-v1 to the process it started as one.
+        let kwin = connection.isKWinInputMethod
+        if backend == .kwin && !kwin {
+            throw WaylandError("--backend kwin: this compositor gave no input-method-v1: Clavier is not KWin's input method here (kwin_wayland --inputmethod, or System Settings → Virtual Keyboard)")
+        }
         var missing: [String] = []
         if !connection.hasLayerShell { missing.append("layer-shell") }
-        if !connection.hasVirtualKeyboard && !connection.hasInputMethod { missing.append("virtual-keyboard or input-method-v2") }
+        if !connection.hasVirtualKeyboard && !connection.hasInputMethod && !kwin { missing.append("virtual-keyboard or input-method-v2") }
         guard missing.isEmpty else {
-            let why = "the Wayland compositor offers no \(missing.joined(separator: " and ")) (GNOME's and KDE's do not)"
-            if backend == .wayland { throw WaylandError(why) }
+            let why = "the Wayland compositor offers no \(missing.joined(separator: " and ")) (GNOME's does not; on KDE Plasma choose Clavier as the virtual keyboard)"
+            if insists { throw WaylandError(why) }
             Log.warning("\(why): running on X11, where only XWayland windows can be typed into")
             return nil
         }
+        if kwin { return connection }
         if !connection.hasInputMethod { Log.debug("no input-method-v2: typing through the virtual keyboard only, no field is followed") }
         return connection
     }

@@ -16,6 +16,10 @@
 // before reach none of them. So wl-pointer then waits --settle MS (default 200) before its
 // first command. The pointer goes at exit and with it, on such a seat, the capability again.
 //
+// KWin offers no virtual pointer: there wl-pointer drives KDE's fake input
+// (org_kde_kwin_fake_input, after `authenticate`), which KWin gives a client only when its
+// .desktop file asks for it or KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 (the tests' KWin, wl-pointer run as its user).
+//
 // Exit status: 0 done, 1 the compositor lacks the protocol or refused a request, 2 usage or a
 // bad line, 3 no compositor to connect to.
 #include <errno.h>
@@ -38,6 +42,7 @@ static struct zwlr_virtual_pointer_manager_v1 *manager;
 static uint32_t manager_version;
 static struct zwlr_virtual_pointer_v1 *pointer;
 static struct wl_display *display;
+static struct org_kde_kwin_fake_input *fake;
 
 // The first output's current mode, scale and transform.
 static int32_t mode_width, mode_height, output_scale = 1, output_transform;
@@ -86,6 +91,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (!manager && strcmp(interface, zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
         manager_version = min_u32(version, 2);
         manager = wl_registry_bind(registry, name, &zwlr_virtual_pointer_manager_v1_interface, manager_version);
+    } else if (!fake && strcmp(interface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 3) {
+        fake = wl_registry_bind(registry, name, &org_kde_kwin_fake_input_interface, 3);
     }
 }
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
@@ -115,11 +122,19 @@ static uint32_t extent_width, extent_height;
 static void move_to(long x, long y) {
     if (x < 0 || y < 0 || (uint32_t)x > extent_width || (uint32_t)y > extent_height)
         die(2, "%ld,%ld is outside the %ux%u extent", x, y, extent_width, extent_height);
+    if (!pointer) {  // KWin's fake input: the output's logical coordinates
+        org_kde_kwin_fake_input_pointer_motion_absolute(fake, wl_fixed_from_int((int)x), wl_fixed_from_int((int)y));
+        return;
+    }
     zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), (uint32_t)x, (uint32_t)y, extent_width, extent_height);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
 
 static void button(enum wl_pointer_button_state state, uint32_t code) {
+    if (!pointer) {
+        org_kde_kwin_fake_input_button(fake, code, state);
+        return;
+    }
     zwlr_virtual_pointer_v1_button(pointer, now_ms(), code, state);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
@@ -214,7 +229,7 @@ int main(int argc, char **argv) {
     wl_registry_add_listener(registry, &registry_listener, NULL);
     roundtrip();  // the globals, bound
     roundtrip();  // the output's geometry, mode and scale
-    if (!manager) die(1, "the compositor lacks zwlr_virtual_pointer_manager_v1 (wlr-virtual-pointer-unstable-v1): it cannot take a virtual pointer");
+    if (!manager && !fake) die(1, "the compositor lacks zwlr_virtual_pointer_manager_v1 (wlr-virtual-pointer-unstable-v1): it cannot take a virtual pointer");
 
     // With --extent the box spans the whole layout; otherwise it is the first output's logical size.
     bool tied = false;
@@ -225,7 +240,8 @@ int main(int argc, char **argv) {
         extent_height = (uint32_t)((turned ? mode_width : mode_height) / output_scale);
         tied = manager_version >= 2;
     }
-    pointer = tied ? zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(manager, seat, output)
+    if (fake && !manager) org_kde_kwin_fake_input_authenticate(fake, "wl-pointer", "Clavier's tests click its keys");
+    if (manager) pointer = tied ? zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(manager, seat, output)
                    : zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
     if (!(seat_capabilities & WL_SEAT_CAPABILITY_POINTER)) {
         roundtrip();  // the seat has its pointer: clients hear of it now
@@ -237,8 +253,8 @@ int main(int argc, char **argv) {
 
     // Everything sent reaches the compositor and is handled before the pointer goes.
     roundtrip();
-    zwlr_virtual_pointer_v1_destroy(pointer);
-    zwlr_virtual_pointer_manager_v1_destroy(manager);
+    if (pointer) zwlr_virtual_pointer_v1_destroy(pointer);
+    if (manager) zwlr_virtual_pointer_manager_v1_destroy(manager);
     roundtrip();
     wl_display_disconnect(display);
     return 0;

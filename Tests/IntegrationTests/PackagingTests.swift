@@ -16,10 +16,20 @@ import Testing
 
     @Test func theDesktopEntriesPassDesktopFileValidate() throws {
         guard Self.tool("desktop-file-validate", package: "desktop-file-utils") else { return }
-        for name in ["\(Self.appID).desktop", "clavier-autostart.desktop"] {
+        for name in ["\(Self.appID).desktop", "clavier-autostart.desktop", "\(Self.appID).KWin.desktop"] {
             let result = try Harness.run(["desktop-file-validate", Self.packaging.appendingPathComponent(name).path])
             #expect(result.status == 0 && result.out.isEmpty && result.err.isEmpty, "\(name): \(result)")
         }
+    }
+
+    /// KDE Plasma lists the entry as a virtual keyboard, runs its Exec as KWin's input method and
+    /// grants fake input to the binary it names, which must be the real one (issue 49).
+    @Test func thePlasmaVirtualKeyboardEntryNamesTheRealBinary() throws {
+        let text = try String(contentsOf: Self.packaging.appendingPathComponent("\(Self.appID).KWin.desktop"), encoding: .utf8)
+        let lines = Set(text.split(separator: "\n").map(String.init))
+        #expect(lines.contains("X-KDE-Wayland-VirtualKeyboard=true"))
+        #expect(lines.contains("X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input"))
+        #expect(lines.contains("Exec=/usr/bin/clavier"))
     }
 
     @Test func theMetainfoPassesAppstreamcliAndNamesTheDesktopEntry() throws {

@@ -3,7 +3,8 @@
 // this target) are written by wayland-scanner into ../generated/ by tools/gen-wayland-protocols,
 // which make runs before every swift build: they are not in git. The protocols are
 // ../protocols/*.xml (wlroots' and misc ones Debian lacks, data-control among them) and the system's xdg-shell,
-// viewporter and fractional-scale-v1 (wayland-protocols).
+// viewporter, fractional-scale-v1 and input-method-v1 (wayland-protocols) and KWin's fake-input
+// (plasma-wayland-protocols).
 #ifndef CWAYLAND_H
 #define CWAYLAND_H
 
@@ -21,5 +22,7 @@
 #include "../generated/input-method-unstable-v2-client-protocol.h"
 #include "../generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "../generated/wlr-data-control-unstable-v1-client-protocol.h"
+#include "../generated/input-method-unstable-v1-client-protocol.h"
+#include "../generated/fake-input-client-protocol.h"
 
 #endif

@@ -128,6 +128,21 @@ const char *clv_wl_im_surrounding(clv_wl *wl, uint32_t *cursor);
 uint32_t clv_wl_im_purpose(clv_wl *wl);
 uint32_t clv_wl_im_hints(clv_wl *wl);
 
+/// KWin's input method (kwin_im.c): whether KWin gave input-method-v1 (Clavier is its input
+/// method) and fake input; whether a field has a context now. The field's text and kind are
+/// read with `clv_wl_im_surrounding`, `clv_wl_im_purpose` (text-input-v3's values) and
+/// `clv_wl_im_hints`, and its focus is `CLV_WL_FIELD_*` as input-method-v2's.
+int clv_kwin_has_input_method(clv_wl *wl);
+int clv_kwin_has_fake_input(clv_wl *wl);
+int clv_kwin_field_active(clv_wl *wl);
+/// Commits `text` into the field (input-method-v1's commit_string).
+void clv_kwin_commit_string(clv_wl *wl, const char *text);
+/// Presses and releases `sym` through input-method-v1 (BackSpace, Return and arrows reach a
+/// text-input-v3 client).
+void clv_kwin_keysym(clv_wl *wl, uint32_t sym);
+/// Presses or releases evdev key `code` through fake input (KWin's keymap reads it).
+void clv_kwin_fake_key(clv_wl *wl, uint32_t code, int down);
+
 /// The clipboard strip (wlr-data-control): starts watching the seat's CLIPBOARD selection;
 /// 0 when the compositor offers no data-control. The selection there before is not read.
 int clv_wl_clipboard_watch(clv_wl *wl);
