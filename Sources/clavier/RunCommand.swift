@@ -189,6 +189,10 @@ struct RunOptions {
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)
         let host = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                   display: display, plug: xid, switches: switches, suggester: suggester, taps: taps, keymap: keymap)
+        // GNOME on Wayland (issue 49, GnomeTyping.swift): keys reach native windows through mutter's
+        // RemoteDesktop; its session is stopped on every way out.
+        host.typist.remote = try GnomeTyping.typist(settings, display: connection, keymap: { [typist = host.typist] in typist.injector })
+        defer { host.typist.remote?.stop() }
         let app = makeApp(on: host, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         host.screen.startFirstPicture(of: app.session.picture, theme: host.theme,

@@ -10,6 +10,9 @@ final class Typist {
     /// What may be typed, with the modifiers it will really be sent with (`Session.typingFilter`); nil: anything.
     private let allow: (@Sendable (KeySym, ModifierSet) -> Bool)?
     private var made: KeyInjector?
+    /// GNOME on Wayland (issue 49, GnomeTyping.swift): when set, every key goes through mutter's
+    /// RemoteDesktop instead of XTest, which reaches only XWayland windows there.
+    var remote: RemoteDesktopTypist?
 
     init(display: Display, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?) {
         self.display = display
@@ -36,6 +39,7 @@ final class Typist {
     /// (keys, accessory cells, formatting) comes here.
     @discardableResult
     private func send(_ sym: KeySym, modifiers: ModifierSet = []) -> Bool {
+        if let remote { return remote.type(sym, modifiers: modifiers, allow: allow) }
         guard let allow else { return injector.type(sym, modifiers: modifiers) }
         let typed = injector.type(sym, modifiers: modifiers, allow: allow)
         if !typed { Log.debug("kiosk mode: not typing a blocked combination (only what a kiosk needs is typed)") }
