@@ -133,14 +133,14 @@ public final class HeadlessSway {
     }
 
     /// The uid and gid of `user`, made by `ensureUser`.
-    private static var userID: (uid: uid_t, gid: gid_t) {
+    static var userID: (uid: uid_t, gid: gid_t) {
         guard let entry = getpwnam(user) else { return (0, 0) }
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
     /// Makes the system user sway runs as, unless it is there already; a system user, without a
     /// home or a login shell.
-    private static func ensureUser() throws(HarnessError) {
+    static func ensureUser() throws(HarnessError) {
         if getpwnam(user) != nil { return }
         let made = try Harness.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
         // Exit status 9: made meanwhile by a suite running beside this one.
@@ -150,7 +150,7 @@ public final class HeadlessSway {
     }
 
     /// The names in a directory, without `.` and `..`.
-    private static func entries(of path: String) -> [String] {
+    static func entries(of path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
