@@ -77,6 +77,9 @@ let package = Package(
         // The keys as AT-SPI push buttons for screen readers and test tools (issue 50): GDBus
         // (libgio, loaded with dlopen) on a thread of its own, on the accessibility bus when it is on.
         .target(name: "CAccessibleKeys", cSettings: [.unsafeFlags(accessibleKeysCFlags + ["-fvisibility=hidden"])]),
+        // Typing into GNOME's native windows through mutter's RemoteDesktop D-Bus (libgio, loaded
+        // with dlopen at the first key there, so the keyboard links no GLib and starts as before).
+        .target(name: "CRemoteDesktop", cSettings: [.unsafeFlags(pkgConfigCFlags(["gio-2.0"]) + ["-fvisibility=hidden"])]),
 
         // The Wayland client library and the client side of the protocols the coming Wayland host
         // speaks (layer shell, input method v2, virtual keyboard and pointer, xdg-shell, viewporter,
@@ -104,7 +107,7 @@ let package = Package(
         .target(name: "ClavierRender", dependencies: ["ClavierCore", "CPangoCairo", "CLazyLibs"], swiftSettings: drawingHeaders + noStringProcessing),
         // The loop's wait: one poll(2) on a window system's connection, a signal pipe and the app's descriptors.
         .target(name: "ClavierPoll", swiftSettings: noStringProcessing),
-        .target(name: "ClavierX11", dependencies: ["ClavierCore", "ClavierPoll", "CX11"], swiftSettings: noStringProcessing),
+        .target(name: "ClavierX11", dependencies: ["ClavierCore", "ClavierPoll", "CX11", "CRemoteDesktop"], swiftSettings: noStringProcessing),
         .target(name: "ClavierSound", dependencies: ["CALSA", "CLazyLibs"], swiftSettings: noStringProcessing),
         // The Wayland side: the compositor's connection and events (as Core's WindowEvents), the layer
         // surface, typing through Clavier's own keymap and input-method-v2, the loop's poll.

@@ -8,12 +8,15 @@ public enum Backend: String, CaseIterable, Hashable, Sendable {
     /// Wayland as KWin's input method (issue 49): insists on KWin's input-method-v1.
     case kwin
     case x11
+    /// X11 on GNOME's XWayland, typing into native windows through mutter's RemoteDesktop
+    /// (what `auto` chooses on XWayland under GNOME, or when mutter offers it on the bus).
+    case gnome
 }
 
 extension Backend: SettingValue {}
 
 extension Setting<Backend> {
     public static let backend = Setting("backend", .text, default: .auto,
-        help: "The window system to run on: auto (default: Wayland when $WAYLAND_DISPLAY names a compositor with layer-shell and virtual-keyboard or input-method-v2, such as sway, labwc, Wayfire or Hyprland, or KWin when it started Clavier as its input method; else X11), wayland, kwin (KWin's input method only) or x11.",
-        valueName: "auto|wayland|kwin|x11") { named($0) }
+        help: "The window system to run on and the way to type: auto (default: Wayland when $WAYLAND_DISPLAY names a compositor with layer-shell and virtual-keyboard or input-method-v2, such as sway, labwc, Wayfire or Hyprland, or KWin when it started Clavier as its input method; on GNOME's XWayland, X11 typing into native windows through mutter's RemoteDesktop; else X11), wayland, kwin (KWin's input method only), x11 or gnome.",
+        valueName: "auto|wayland|kwin|x11|gnome") { named($0) }
 }

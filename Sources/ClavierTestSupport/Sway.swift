@@ -150,7 +150,7 @@ public final class HeadlessSway {
     }
 
     /// The names in a directory, without `.` and `..`.
-    private static func entries(of path: String) -> [String] {
+    static func entries(of path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

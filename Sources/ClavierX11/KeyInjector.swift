@@ -111,6 +111,12 @@ public final class KeyInjector {
         }
     }
 
+    /// Whether the keymap has `sym` in the current group, without borrowing a keycode: what a
+    /// typist that cannot change the keymap (mutter's RemoteDesktop, on XWayland) can type.
+    public func isOnKeymap(_ sym: ClavierCore.KeySym) -> Bool {
+        onKeymap(sym, extra: 0, state: currentState()) != nil
+    }
+
     private func currentState() -> KeyboardState {
         let state = display.keyboardState
         if state.group != table.group { reload(group: state.group) }

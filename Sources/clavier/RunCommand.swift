@@ -190,7 +190,12 @@ struct RunOptions {
         let x = try XHost.make(settings, options: options, layout: layout, theme: theme, connection: connection,
                                display: display, plug: xid, switches: switches, suggester: suggester, keymap: keymap)
         let words = HostWords(settings, suggester: suggester, taps: taps)
-        let app = makeApp(on: x.keyboardHost(words: words), words: words, layout: layout, page: settings[.page], options: options)
+        // GNOME on Wayland (issue 49, GnomeTyping.swift): keys reach native windows through mutter's
+        // RemoteDesktop, a typist of its own; its session is stopped on every way out.
+        let remote = try GnomeTyping.typist(settings, display: connection, allow: options.typingFilter,
+                                            keymap: { [typist = x.typist] in typist.injector })
+        defer { remote?.stop() }
+        let app = makeApp(on: x.keyboardHost(words: words, typist: remote), words: words, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
         x.screen.startFirstPicture(of: app.session.picture, theme: x.theme,
                                    cache: layout.hasShuffledKeys ? nil : PictureCache.standard())

@@ -11,7 +11,7 @@ enum WaylandStart {
     /// Throws when `--backend wayland` asks for a compositor that cannot have the keyboard.
     static func connect(_ settings: Settings, plug: Bool) throws(WaylandError) -> WaylandConnection? {
         let backend = settings[.backend]
-        guard backend != .x11 else { return nil }
+        guard backend != .x11, backend != .gnome else { return nil }
         let named = getenv("WAYLAND_DISPLAY").flatMap { $0.pointee == 0 ? nil : String(cString: $0) }
         let insists = backend == .wayland || backend == .kwin
         guard insists || named != nil || getenv("WAYLAND_SOCKET") != nil else { return nil }
@@ -38,7 +38,10 @@ enum WaylandStart {
         guard missing.isEmpty else {
             let why = "the Wayland compositor offers no \(missing.joined(separator: " and ")) (GNOME's does not; on KDE Plasma choose Clavier as the virtual keyboard)"
             if insists { throw WaylandError(why) }
-            Log.warning("\(why): running on X11, where only XWayland windows can be typed into")
+            // GNOME: X11, typing into native windows through mutter (GnomeTyping says so in one line).
+            if GnomeTyping.isGnome { Log.debug("\(why): running on X11") } else {
+                Log.warning("\(why): running on X11, where only XWayland windows can be typed into")
+            }
             return nil
         }
         if kwin { return connection }
