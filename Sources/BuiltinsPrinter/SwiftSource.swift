@@ -111,6 +111,8 @@ public enum SwiftSource {
         case .hide: ".hide"
         case .xkbKey(let name): ".xkbKey(\(string(name)))"
         case .language: ".language"
+        case .speak: ".speak"
+        case .savePhrase: ".savePhrase"
         }
     }
 

@@ -78,4 +78,16 @@ public enum Effect: Hashable, Sendable {
     case speak(String, language: String)
     /// Say `text`, typed just now (`--speech-echo`), whole: a prompt after it waits for it.
     case echo(String, language: String)
+    /// The Speak key (a key's `speak` action): the session says the sentence before the caret
+    /// (`sayTyped`). Never reaches the host.
+    case speakSentence
+    /// The Save key (`save-phrase`): the session adds the sentence before the caret to the
+    /// phrase bank (`keepPhrase`). Never reaches the host.
+    case saveSentence
+    /// Say `text`, what was typed (the Speak key), whole, as an echo is: the scan's next
+    /// prompt waits for it, and its clock too (Session+Phrases.swift).
+    case sayTyped(String, language: String)
+    /// Add `phrase` to the phrase bank's file (`$XDG_CONFIG_HOME/clavier/phrases.txt`), written
+    /// whole through a temporary file and a rename (`PhrasesFile`).
+    case keepPhrase(String)
 }

@@ -16,6 +16,10 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
     /// Switches the keyboard's language (`languages`): a tap the next, a long press lists them
     /// (the key's alternates are their names).
     case language
+    /// Says the sentence before the caret (`--speech on`; issue 50's Speak key).
+    case speak
+    /// Adds the sentence before the caret to the phrase bank (`Phrases`; the Save key).
+    case savePhrase
 
     /// The short form `clavier geometry` prints: `"a"`, `shift`, `backspace`, `page:numbers` ….
     public var description: String {
@@ -27,6 +31,8 @@ public enum KeyAction: Hashable, Sendable, CustomStringConvertible {
         case .hide: "hide"
         case .xkbKey(let name): "key:" + name
         case .language: "language"
+        case .speak: "speak"
+        case .savePhrase: "save-phrase"
         }
     }
 }

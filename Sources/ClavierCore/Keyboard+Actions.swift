@@ -35,6 +35,10 @@ extension Keyboard {
             return [.type(sym, modifiers: activeModifiers.subtracting([.shift, .altGr]))] + consumeLatches()
         case .language:
             return [.switchLanguage(nil)]
+        case .speak:
+            return [.speakSentence]
+        case .savePhrase:
+            return [.saveSentence]
         case .hide:
             pressed.removeAll()
             repeating = nil

@@ -76,7 +76,7 @@ extension PageSetting {
         PageSetting("repeat-interval", "Repeat interval", [nil, "25", "40", "60", "100", "150", "250", "500"], stepped: true,
                     current: { $0[.repeatInterval].map(String.init) }, shown: { $0.map { "\($0) ms" } ?? "standard" }),
         flag(.learning, "Learn words"),
-        // The last five are the hosts' watches and windows, made or let go as a tap changes them
+        // These five are the hosts' watches and windows, made or let go as a tap changes them
         // (XHost+Watches.swift, WaylandHost+Settings.swift): the focus watch, the window docked or
         // floating, the show button, the hardware keys' watch, the scan switches' grab.
         PageSetting("auto-show", "Auto-show", ["true", "false"],
@@ -95,6 +95,8 @@ extension PageSetting {
         // instead of typing). Grabbed again at once while scanning runs.
         PageSetting("scan-switch", "Scan switch", ["F9", "F10", "F11", "F12", "Pause"],
                     current: { $0[.scanSwitch].joined(separator: ",") }, shown: { $0 ?? "F9" }),
+        // The voice is the app's (`Speaker`), made or let go at once; the scan's prompts follow.
+        PageSetting("speech", "Speech", ["on", "off"], current: { $0[.speech] ? "on" : "off" }, shown: { $0 ?? "off" }),
     ]
 
     /// The page's entry for the setting named `name`.

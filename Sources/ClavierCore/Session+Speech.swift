@@ -33,6 +33,13 @@ extension Session {
         return [.echo(text, language: spokenLanguage)]
     }
 
+    /// The settings page turned speech on or off (`SessionEvent.voice`): the highlight is said
+    /// from the next event on (it is news to a new voice), or nothing more is, and a scan
+    /// held for a prompt goes on.
+    mutating func followVoice(paced: Bool?) {
+        voice = paced.map { HighlightVoice(paced: $0, echoes: settingsSources?.settings[.speechEcho] ?? false) }
+    }
+
     /// The scan's clock ticks unless a prompt holds it.
     mutating func tickScan(at now: ContinuousClock.Instant) {
         if let held = voice?.heldUntil {
@@ -117,4 +124,22 @@ extension Setting<Bool> {
     /// On: switch scanning's highlight and dwell's key are spoken (speech-dispatcher, else espeak-ng).
     public static let speech = onOff("speech", default: false,
         help: "Speak each highlight of switch scanning (a row by its keys, a key by its name, a word of the bar) and the key dwell comes to rest on, through speech-dispatcher, else espeak-ng, in the layout's language: on or off (default).")
+}
+
+extension Setting<Int> {
+    /// SSIP's `SET SELF RATE`, -100 (slowest) to 100; espeak-ng's words a minute from it (`Speaker`).
+    public static let speechRate = speechLevel("speech-rate",
+        help: "With --speech on, how fast the voice speaks: -100 (slowest) to 100 (fastest), 0 the voice's own (default: 0).")
+
+    /// SSIP's `SET SELF VOLUME`, -100 (softest) to 100; espeak-ng's amplitude from it (`Speaker`).
+    public static let speechVolume = speechLevel("speech-volume",
+        help: "With --speech on, how loud the voice speaks: -100 (softest) to 100 (loudest), 0 the voice's own (default: 0).")
+
+    /// A level of speech-dispatcher's, -100 to 100, 0 by default.
+    static func speechLevel(_ name: String, help: String) -> Setting {
+        Setting(name, .number, default: 0, help: help, valueName: "-100..100") { text in
+            guard let n = Int(text) else { return .problem("must be a whole number, not '\(text)'") }
+            return (-100...100).contains(n) ? .value(n) : .problem("\(n) is not between -100 and 100")
+        }
+    }
 }

@@ -33,6 +33,8 @@ public struct Session: Sendable {
     public internal(set) var scan: ScanAid?
     /// What the voice said last for the scan and dwell (Session+Speech.swift); nil: speech off.
     public internal(set) var voice: HighlightVoice?
+    /// The user's phrases and abbreviations, offered on the bar (Session+Phrases.swift).
+    public internal(set) var phrases: Phrases
     public internal(set) var rules: WindowRuleFollower
     /// When a press seen elsewhere on the screen forgets the text before the caret
     /// (Session+Suggestions.swift), unless the window's own press comes first.
@@ -66,7 +68,8 @@ public struct Session: Sendable {
     public init(keyboard: Keyboard, completions: [String] = [], options: Options, at now: ContinuousClock.Instant) {
         self.keyboard = keyboard
         typing = Typing(capitalize: options.capitalize, glide: options.glide, autocorrect: options.autocorrect)
-        _ = typing.setCompletions(completions, on: keyboard.accessory)
+        phrases = options.phrases
+        _ = typing.setCompletions(phrases.offers(before: typing.context.before, partialWord: "", words: completions), on: keyboard.accessory)
         kiosk = options.kiosk
         autoShow = options.autoShowActs ? AutoShow() : nil
         watchesField = options.autoShowActs || options.fieldsTold
@@ -175,7 +178,7 @@ public struct Session: Sendable {
         case .completions(let words, let correction):
             // Late words for the text before a glide do not push its alternatives off the bar.
             if typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate {
-                effects += typing.setCompletions(words, correction: correction, on: keyboard.accessory)
+                effects += typing.setCompletions(offered(with: words), correction: correction, on: keyboard.accessory)
             }
         case .emojiMatches(let query, let found):
             effects += takeMatches(found, for: query)
@@ -215,6 +218,8 @@ public struct Session: Sendable {
             if !outlivesItsWindow { effects.append(.quit) }
         case .spoken:
             promptEnded(at: now)
+        case .voice(let paced):
+            followVoice(paced: paced)
         }
         effects += echoTyped(effects)
         effects += followAids(at: now)
@@ -230,12 +235,13 @@ public struct Session: Sendable {
             let out = keyboard.handle(input, at: now, typing: &typing)
             effects += out.filter { effect in
                 switch effect {
-                case .searchTyped, .pinClip: return false
+                case .searchTyped, .pinClip, .speakSentence, .saveSentence: return false
                 default: return effect != .hide && effect != .openSettings
                 }
             }
             effects += followSearch(out)
             for case .pinClip(let text) in out { effects += togglePin(text) }
+            effects += sentenceKeys(out, at: now)
             if out.contains(.hide), mayHide(.hideKey) { effects += hide(at: now) }
             if out.contains(.openSettings) { effects += openSettings(at: now) }
             // A drag on the space bar moved the caret: the text before it is no longer known,

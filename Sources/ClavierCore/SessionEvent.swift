@@ -74,6 +74,9 @@ public enum SessionEvent: Sendable {
     /// The voice said the last prompt to its end, or dropped it (`--speech`, when it tells:
     /// `Options.speechPaced`): a scan's clock held for it steps (Session+Speech.swift).
     case spoken
+    /// The settings page turned speech on (the app made its voice, which tells when a prompt
+    /// ends, `paced`, or not) or off (nil: the voice is gone).
+    case voice(paced: Bool?)
 }
 
 /// What the control socket asks of the running keyboard (`status` is answered by the host).

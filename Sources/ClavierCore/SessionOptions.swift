@@ -15,6 +15,11 @@ extension Session {
         public var speechPaced = false
         /// `--speech-echo`: each letter typed said too (never in a private field).
         public var speechEcho = false
+        /// `--speech-rate` and `--speech-volume`, -100 to 100: the voice's (`Speaker`), not the session's.
+        public var speechRate = 0
+        public var speechVolume = 0
+        /// The phrase bank and abbreviations (phrases.txt), offered on the bar.
+        public var phrases = Phrases()
         /// `--auto-show`, and whether a kiosk lets it hide the keyboard (`auto-show-in-kiosk`).
         public var autoShow = false
         public var autoShowInKiosk = false

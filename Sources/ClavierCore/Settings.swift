@@ -11,7 +11,7 @@ public struct Settings: Equatable, Sendable {
         AnySetting(.keyRepeat), AnySetting(.showButton), AnySetting(.hideOnHardwareKeys), AnySetting(.glide),
         AnySetting(.suggestions), AnySetting(.autoCapitalize), AnySetting(.autocorrect), AnySetting(.languages), AnySetting(.blockOffensiveWords),
         AnySetting(.clipboard), AnySetting(.backend), AnySetting(.volume),
-        AnySetting(.speech), AnySetting(.speechEcho),
+        AnySetting(.speech), AnySetting(.speechEcho), AnySetting(.speechRate), AnySetting(.speechVolume),
     ]
 
     /// The values given on the command line or in the file, the precedence rules applied.

@@ -12,6 +12,8 @@ public enum SpokenName {
         case .page(let id): return words(id)
         case .hide: return "hide keyboard"
         case .language: return "language"
+        case .speak: return "speak"
+        case .savePhrase: return "save phrase"
         case .text, .xkbKey: break
         }
         switch keyboard.label(of: key) {

@@ -212,8 +212,15 @@ public enum LayoutFile {
 
     private static func readAction(_ node: Node, _ r: NodeReader, _ switches: inout [(String, Node)]) -> KeyAction? {
         if let scalar = node.scalar {
-            if scalar.string == "hide" { return .hide }
-            r.report("unknown action '\(scalar.string)': write hide, or one of \(actionKinds.map { "{\($0): …}" }.joined(separator: ", "))", at: node)
+            switch scalar.string {
+            case "hide": return .hide
+            case "speak": return .speak
+            case "save-phrase":
+                if r.kiosk { r.report("kiosk mode keeps nothing typed: no save-phrase", at: node) }
+                return .savePhrase
+            default: break
+            }
+            r.report("unknown action '\(scalar.string)': write hide, speak, save-phrase, or one of \(actionKinds.map { "{\($0): …}" }.joined(separator: ", "))", at: node)
             return nil
         }
         guard let f = r.fields(node, "an action", allowed: actionKinds) else { return nil }

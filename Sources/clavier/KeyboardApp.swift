@@ -18,8 +18,8 @@ final class KeyboardApp {
     var pagesIdleAt: ContinuousClock.Instant?
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).
     private(set) var problem: ControlReply?
-    /// The voice (`--speech on`); nil: nothing is spoken.
-    let speaker: Speaker?
+    /// The voice (`--speech on`, or the settings page's Speech); nil: nothing is spoken.
+    private(set) var speaker: Speaker?
     /// Issue 50: whether the keys are served as AT-SPI objects (`AccessibleKeys`, started by
     /// `run` once the first picture is up), and the server once started.
     let servesAccessibleKeys: Bool
@@ -83,8 +83,9 @@ final class KeyboardApp {
             case .refused(let why): problem = .refused(why)
             case .keepPins(let texts): host.settings.keepPins(texts)
             case .speak(let text, let language): speaker?.speak(text, language: language)
-            case .echo(let text, let language): speaker?.speak(text, language: language, whole: true)
-            case .openSettings, .pinClip: break  // The session's: never come out of it.
+            case .echo(let text, let language), .sayTyped(let text, let language): speaker?.speak(text, language: language, whole: true)
+            case .keepPhrase(let phrase): PhraseBank.keep(phrase)
+            case .openSettings, .pinClip, .speakSentence, .saveSentence: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }
         }
@@ -135,9 +136,23 @@ final class KeyboardApp {
     private func changeSetting(_ name: String) {
         guard let sources = session.settingsSources else { return }
         host.settings.keepSettings(sources.keptLines)
+        if name == Setting.speech.name { followSpeech(sources.settings) }
         let remake = host.settings.applySetting(name, sources.settings, picture: session.picture)
         send(.scanSwitches(host.settings.scanSwitches))
         if remake { load(session.keyboard.layout.id, .refresh) }
+    }
+
+    /// Speech turned on or off on the page: the voice is made (at the rate and volume of the
+    /// settings) or let go, and the session told whether it tells when a prompt ends.
+    private func followSpeech(_ settings: Settings) {
+        guard settings[.speech] != (speaker != nil) else { return }
+        if settings[.speech] {
+            speaker = Speaker(rate: settings[.speechRate], volume: settings[.speechVolume])
+        } else {
+            speaker?.finish()
+            speaker = nil
+        }
+        send(.voice(paced: speaker.map(\.tellsEnds)))
     }
 
     /// Loads the layout `name` names, from its first page, and hands its keyboard to the

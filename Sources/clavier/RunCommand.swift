@@ -49,6 +49,9 @@ struct Run: ParsableCommand {
     @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
     @Option(name: .setting(.speech), help: .setting(.speech)) var speech: String?
     @Option(name: .setting(.speechEcho), help: .setting(.speechEcho)) var speechEcho: String?
+    // Unconditional: a negative level (`--speech-rate -50`) is a value, not an option.
+    @Option(name: .setting(.speechRate), parsing: .unconditional, help: .setting(.speechRate)) var speechRate: String?
+    @Option(name: .setting(.speechVolume), parsing: .unconditional, help: .setting(.speechVolume)) var speechVolume: String?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -94,6 +97,8 @@ struct Run: ParsableCommand {
         try given.read(.volume, volume)
         try given.read(.speech, speech)
         try given.read(.speechEcho, speechEcho)
+        try given.read(.speechRate, speechRate)
+        try given.read(.speechVolume, speechVolume)
         return given
     }
 
@@ -216,7 +221,7 @@ struct RunOptions {
         let firstWords = words.firstWords(for: first)
         var shuffleSource = LayoutLoader.shuffleSource(seed: seed)
         first.reshuffle(using: &shuffleSource)
-        let speaker = options.speech ? Speaker() : nil
+        let speaker = options.speech ? Speaker(rate: options.speechRate, volume: options.speechVolume) : nil
         var options = options
         options.speechPaced = speaker?.tellsEnds ?? false
         return KeyboardApp(session: Session(keyboard: first, completions: firstWords, options: options, at: clock.now), host: host,
@@ -233,6 +238,10 @@ struct RunOptions {
         options.scanInterval = settings[.scan].map { .milliseconds($0) }
         options.speech = settings[.speech]
         options.speechEcho = settings[.speechEcho]
+        options.speechRate = settings[.speechRate]
+        options.speechVolume = settings[.speechVolume]
+        // A kiosk offers no user's phrases: its keyboard is a stranger's.
+        if !settings[.kiosk] { options.phrases = PhraseBank.load() }
         options.autoShow = settings[.autoShow]
         options.autoShowInKiosk = settings[.autoShowInKiosk]
         options.rules = settings.rules

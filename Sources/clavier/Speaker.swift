@@ -33,13 +33,18 @@ final class Speaker {
     /// How much unsent speech is kept before a prompt is dropped (a daemon that reads nothing).
     static let pendingLimit = 64 * 1024
 
-    init() {
+    /// `--speech-rate` and `--speech-volume`, SSIP's -100 to 100 (0: the voice's own).
+    let rate: Int, volume: Int
+
+    init(rate: Int = 0, volume: Int = 0) {
+        (self.rate, self.volume) = (rate, volume)
         guard let path = Self.socketPath() else { return }
         fd = Self.connected(to: path)
         if fd >= 0 {
             Log.debug("speech: speech-dispatcher at \(path)")
             queue(["SET SELF CLIENT_NAME user:clavier:main", "SET SELF PRIORITY text",
-                   "SET SELF NOTIFICATION END on", "SET SELF NOTIFICATION CANCEL on"])
+                   "SET SELF NOTIFICATION END on", "SET SELF NOTIFICATION CANCEL on"]
+                  + (rate == 0 ? [] : ["SET SELF RATE \(rate)"]) + (volume == 0 ? [] : ["SET SELF VOLUME \(volume)"]))
         } else {
             Log.debug("speech: no speech-dispatcher at \(path); espeak-ng speaks")
         }
@@ -191,7 +196,8 @@ final class Speaker {
         reap(stopping: true)
         guard !noCommand else { return }
         // A text that starts with a dash would be read as an option.
-        let arguments = ["espeak-ng", "-v", language, text.hasPrefix("-") ? " " + text : text]
+        let arguments = ["espeak-ng", "-v", language] + Self.espeakLevels(rate: rate, volume: volume)
+            + [text.hasPrefix("-") ? " " + text : text]
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -205,6 +211,15 @@ final class Speaker {
             return Log.warning("speech: neither speech-dispatcher nor espeak-ng answers; nothing is spoken")
         }
         children.append(pid)
+    }
+
+    /// SSIP's rate and volume (-100 to 100) as espeak-ng's options: words a minute, 80 at
+    /// the slowest, its own 175 at 0, 450 at the fastest; amplitude 0 to 200, its own 100 at 0.
+    /// None where the level is the voice's own.
+    static func espeakLevels(rate: Int, volume: Int) -> [String] {
+        let rate = min(max(rate, -100), 100), volume = min(max(volume, -100), 100)
+        let words = rate < 0 ? 175 + rate * 95 / 100 : 175 + rate * 275 / 100
+        return (rate == 0 ? [] : ["-s", String(words)]) + (volume == 0 ? [] : ["-a", String(100 + volume)])
     }
 
     /// Reaps every espeak-ng that ended, never waiting; `stopping`: the last is stopped first.

@@ -14,7 +14,7 @@ struct RunCommandTests {
         "dwell": "600", "scan": "1000", "scan-switch": "F9,F10", "repeat-delay": "900", "repeat-interval": "80", "glide": "off",
         "offensive-words": "allow", "clipboard": "off",
         "backend": "x11",
-        "volume": "40", "speech": "on", "speech-echo": "on",
+        "volume": "40", "speech": "on", "speech-echo": "on", "speech-rate": "30", "speech-volume": "100",
     ]
 
     /// Command lines that set `setting`, each with the value it stands for as text.
@@ -77,6 +77,22 @@ struct RunCommandTests {
             }
         }
         #expect(seen == Set(Settings.all.map(\.name)))
+    }
+
+    /// A speech level below the voice's own is a negative number, a value and not an option,
+    /// read alike by `Run` and (written `--NAME=VALUE`) without ArgumentParser; out of range, a usage error.
+    @Test func aNegativeSpeechLevelIsAValue() throws {
+        var expected = SettingsLayer()
+        expected[.speechRate] = -40
+        expected[.speechVolume] = -100
+        #expect(try Run.parse(["--speech-rate", "-40", "--speech-volume", "-100"]).givenSettings() == expected)
+        #expect(PlainArguments.runOptions(["--speech-rate=-40", "--speech-volume=-100"])?.commandLine == expected)
+        #expect(throws: (any Error).self) { try Run.parse(["--speech-rate", "-101"]) }
+        do {
+            _ = try Run.parse(["--speech-volume", "150"])
+        } catch {
+            #expect(Run.message(for: error) == "--speech-volume 150 is not between -100 and 100")
+        }
     }
 
     /// The command line's check of a value is the config file's, with `--` before the name.

@@ -17,4 +17,12 @@ struct SpeakerTests {
         #expect(Speaker.languageCode("en\r\nQUIT") == "enQUIT")
         #expect(Speaker.languageCode("\r\n") == "en")
     }
+
+    /// SSIP's levels as espeak-ng's options: none at the voice's own, the ends at espeak-ng's.
+    @Test func levelsAreEspeakNGsSpeedAndAmplitude() {
+        #expect(Speaker.espeakLevels(rate: 0, volume: 0) == [])
+        #expect(Speaker.espeakLevels(rate: -100, volume: 0) == ["-s", "80"])
+        #expect(Speaker.espeakLevels(rate: 100, volume: -100) == ["-s", "450", "-a", "0"])
+        #expect(Speaker.espeakLevels(rate: 20, volume: 50) == ["-s", "230", "-a", "150"])
+    }
 }

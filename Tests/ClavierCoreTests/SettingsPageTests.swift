@@ -9,7 +9,7 @@ struct SettingsPageTests {
         #expect(PageSetting.all.map(\.name) == ["key-size", "height", "sound", "volume", "dwell", "layout", "languages", "theme",
                                                 "suggestions", "glide", "autocorrect", "preview", "repeat-delay", "repeat-interval",
                                                 "learning", "auto-show", "float", "show-button", "hide-on-hardware-keys", "scan",
-                                                "scan-switch"])
+                                                "scan-switch", "speech"])
         // Each choice is a text its setting reads, as config.yaml's would be.
         for entry in PageSetting.all {
             let setting = try! #require(Settings.all.first { $0.name == entry.name })

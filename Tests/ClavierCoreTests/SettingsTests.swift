@@ -18,6 +18,7 @@ struct SettingsTests {
         "offensive-words": ("allow", "block"), "clipboard": ("off", "on"),
         "backend": ("wayland", "x11"),
         "volume": ("40", "80"), "speech": ("on", "off"), "speech-echo": ("on", "off"),
+        "speech-rate": ("-50", "30"), "speech-volume": ("100", "-100"),
     ]
 
     static func layer(_ setting: AnySetting, _ text: String) throws -> SettingsLayer {
@@ -114,6 +115,8 @@ struct SettingsTests {
         #expect(Setting.clipboard.help.contains("on (default)") && Setting.clipboard.defaultValue)
         #expect(Setting.speech.help.contains("on or off (default)") && !Setting.speech.defaultValue)
         #expect(Setting.speechEcho.help.contains("on or off (default)") && !Setting.speechEcho.defaultValue)
+        #expect(Setting.speechRate.help.contains("(default: \(Setting.speechRate.defaultValue))"))
+        #expect(Setting.speechVolume.help.contains("(default: \(Setting.speechVolume.defaultValue))"))
         #expect(Setting.blockOffensiveWords.help.contains("(block, default)") && Setting.blockOffensiveWords.defaultValue)
         #expect(Setting.dwell.help.contains("(default: off)") && Setting.scan.help.contains("(default: off)"))
         #expect(Setting.suggestions.help.contains("default: \(Setting.suggestions.defaultValue);"))
@@ -134,7 +137,8 @@ struct SettingsTests {
         #expect(Set(Settings.all.map(\.name)) == Set(texts.map(\.name) + flags.map(\.name) + [Setting.dock.name, Setting.preview.name, Setting.glide.name,
                                                              Setting.suggestions.name, Setting.autoCapitalize.name, Setting.autocorrect.name,
                                                              Setting.blockOffensiveWords.name, Setting.backend.name, Setting.layer.name, Setting.clipboard.name, Setting.volume.name,
-                                                             Setting.speech.name, Setting.speechEcho.name] + described))
+                                                             Setting.speech.name, Setting.speechEcho.name,
+                                                             Setting.speechRate.name, Setting.speechVolume.name] + described))
         for setting in Settings.all { #expect(setting.help.hasSuffix("."), "\(setting.name)") }
     }
 

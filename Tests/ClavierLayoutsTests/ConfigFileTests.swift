@@ -43,6 +43,8 @@ struct ConfigFileTests {
             volume: 40
             speech: on
             speech-echo: on
+            speech-rate: -20
+            speech-volume: 35
             kiosk-settings: [sound, dwell]
             rules:
               - class: XTerm
@@ -63,7 +65,7 @@ struct ConfigFileTests {
         #expect(s[.suggestions] == 5 && s[.autoCapitalize] == .always && s[.languages] == ["us", "de", "ru"])
         #expect(s[.blockOffensiveWords] == false && s[.autocorrect] == .never && s[.backend] == .x11 && s[.volume] == 40)
         #expect(s[.clipboard] == false && s[.layer] == .overlay)
-        #expect(s[.speech] == true && s[.speechEcho] == true)
+        #expect(s[.speech] == true && s[.speechEcho] == true && s[.speechRate] == -20 && s[.speechVolume] == 35)
         #expect(Settings.all.allSatisfy { text.contains("\n\($0.name): ") || text.hasPrefix("\($0.name): ") }, "every setting is read here")
         #expect(c.rules == [WindowRule(windowClass: "XTerm", layout: "terminal"), WindowRule(title: "*PIN*", visibility: .show)])
         #expect(c.kioskSettings == ["sound", "dwell"])
