@@ -20,4 +20,16 @@ struct ScriptLayoutGoldenTests {
         KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system")).paintAll(keyboard, on: canvas)
         try GoldenImage.check(canvas, named: "\(name)\(shift == .off ? "" : "-shift")-800x260-system")
     }
+
+    /// Arabic's bar with three words: the first (سلام) at the right, as the script reads.
+    @Test func arabicBarRunsRightToLeft() throws {
+        let size = Size(width: 800, height: 260)
+        let keyboard = Keyboard(layout: try ShippedLayoutGoldenTests.library.layout("ar"), size: size)
+        var typing = Typing()
+        _ = typing.setCompletions(["سلام", "مرحبا", "شكرا"], on: keyboard.accessory)
+        let canvas = try Canvas(size: size)
+        KeyboardPainter(theme: try ShippedLayoutGoldenTests.library.theme("system"))
+            .paintAll(Picture(keyboard, completions: typing.completions), on: canvas)
+        try GoldenImage.check(canvas, named: "ar-bar-800x260-system")
+    }
 }
