@@ -15,7 +15,9 @@ public enum EveryField {
         let actions = [
             Key(id: "quote", label: .text("\"\\\u{200E}\n\t é"), action: .text("\"\\\u{200E}\n\t é"), width: 0.5,
                 repeats: true, alternates: ["è", "é", "\u{1F44D}\u{1F3FD}"], shuffles: true),
-            Key(id: "backspace", label: .text("bs"), action: .key(.backSpace), repeats: true),
+            Key(id: "backspace", label: .text("bs"), action: .key(.backSpace), repeats: true,
+                shifted: ShiftedKey(label: .text("del"), action: .key(KeySym(rawValue: 0xFFFF)))),
+            Key(id: "ka", label: .text("क"), action: .text("क"), shifted: .text("ख")),
             Key(id: "euro", label: .text("€"), action: .key(KeySym(rawValue: 0x20AC))),
             Key(id: "page", label: .text("123"), action: .page("second")),
             Key(id: "ad01", label: .text("q"), action: .xkbKey("AD01"), shuffles: true),

@@ -80,6 +80,9 @@ public enum SwiftSource {
         if k.repeats != plain.repeats { arguments.append("repeats: \(k.repeats)") }
         if k.alternates != plain.alternates { arguments.append("alternates: " + list(k.alternates.map(string))) }
         if k.shuffles != plain.shuffles { arguments.append("shuffles: \(k.shuffles)") }
+        if let layer = k.shifted {
+            arguments.append("shifted: ShiftedKey(label: " + label(layer.label) + ", action: " + action(layer.action) + ")")
+        }
         return "Key(" + arguments.joined(separator: ", ") + ")"
     }
 

@@ -78,8 +78,9 @@ public struct AccessoryBar: Hashable, Sendable {
     /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
     /// share the left part, the formatting buttons sit at the right, each one and a half
     /// times as wide as the bar is tall, and the settings gear (`gear`: the page may open)
-    /// last of all, as wide.
-    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, gear: Bool = false, width: Int, height: Int) {
+    /// last of all, as wide. `rightToLeft`: the first suggestion is the rightmost (Arabic, Hebrew).
+    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, gear: Bool = false, width: Int, height: Int,
+                rightToLeft: Bool = false) {
         rect = Rect(x: 0, y: 0, width: width, height: height)
         self.slots = items.contains(.completions) ? max(1, slots) : 0
         var cells: [Placed] = []
@@ -101,7 +102,7 @@ public struct AccessoryBar: Hashable, Sendable {
             let n = self.slots
             let w = right / n
             cells.insert(contentsOf: (0..<n).map { i in
-                Placed(cell: .completion(i), rect: Rect(x: i * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
+                Placed(cell: .completion(i), rect: Rect(x: (rightToLeft ? n - 1 - i : i) * w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset))
             }, at: 0)
         }
         self.cells = cells

@@ -131,17 +131,21 @@ public struct PageGeometry: Hashable, Sendable {
     /// size of the key, one row gap above it (over an accessory bar if need be), starting over
     /// the key and running right (left when the window ends first). A key in the top row with
     /// no bar has no room above inside the window, so its row goes one gap below it instead;
-    /// cells narrow when the window is too narrow.
-    public func alternateCells(above frame: KeyFrame, count: Int) -> [Rect] {
+    /// cells narrow when the window is too narrow. `rightToLeft`: the first cell is over the
+    /// key and the others run left (right when the window ends first), as the script reads.
+    public func alternateCells(above frame: KeyFrame, count: Int, rightToLeft: Bool = false) -> [Rect] {
         guard count > 0 else { return [] }
         let r = frame.rect
         let width = min(r.width, max(1, (size.width - keyGap * (count - 1)) / count))
         let total = count * width + (count - 1) * keyGap
-        let left = max(0, min(r.x, size.width - total))
+        let start = rightToLeft ? r.maxX - total : r.x
+        let left = max(0, min(start, size.width - total))
         // Clamped to the window's top edge, the row may cover an accessory bar, never the key.
         let above = max(0, r.y - rowGap - r.height)
         let top = above + r.height <= r.y ? above : r.maxY + rowGap
-        return (0..<count).map { Rect(x: left + $0 * (width + keyGap), y: top, width: width, height: r.height) }
+        return (0..<count).map { i in
+            Rect(x: left + (rightToLeft ? count - 1 - i : i) * (width + keyGap), y: top, width: width, height: r.height)
+        }
     }
 
     /// The key under `point`; a point in a gap or margin goes to the nearest key, so no

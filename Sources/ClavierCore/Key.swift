@@ -80,10 +80,14 @@ public struct Key: Hashable, Sendable, Identifiable {
     /// Whether the key trades places with the layout's other shuffled keys each time the
     /// keyboard is shown (a PIN pad's digits).
     public var shuffles: Bool
+    /// What the key shows and does while Shift is on, when it has a second layer of its own
+    /// (InScript Hindi, Thai Kedmanee: scripts without case whose Shift gives other letters);
+    /// nil: Shift upper-cases a letter key's text, as the layout's language does it.
+    public var shifted: ShiftedKey?
 
     public init(id: ID, label: KeyLabel, action: KeyAction, width: Double = 1,
                 keyClass: KeyClass = .letter, repeats: Bool = false,
-                alternates: [String] = [], shuffles: Bool = false) {
+                alternates: [String] = [], shuffles: Bool = false, shifted: ShiftedKey? = nil) {
         precondition(width > 0, "a key's width must be positive")
         self.id = id
         self.label = label
@@ -93,6 +97,7 @@ public struct Key: Hashable, Sendable, Identifiable {
         self.repeats = repeats
         self.alternates = alternates
         self.shuffles = shuffles
+        self.shifted = shifted
     }
 
     /// Empty space `width` units wide (a gap between blocks of keys).
@@ -104,4 +109,16 @@ public struct Key: Hashable, Sendable, Identifiable {
     public static func character(_ text: String, width: Double = 1) -> Key {
         Key(id: text, label: .text(text), action: .text(text), width: width, repeats: true)
     }
+}
+
+/// A key's own Shift layer: the label it shows and the action it does while Shift is on.
+public struct ShiftedKey: Hashable, Sendable {
+    public var label: KeyLabel
+    public var action: KeyAction
+    public init(label: KeyLabel, action: KeyAction) {
+        self.label = label
+        self.action = action
+    }
+    /// A layer that shows and types `text`.
+    public static func text(_ text: String) -> ShiftedKey { ShiftedKey(label: .text(text), action: .text(text)) }
 }

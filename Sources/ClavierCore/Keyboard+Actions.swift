@@ -9,7 +9,9 @@ extension Keyboard {
     }
 
     private mutating func perform(_ key: Key, at now: ContinuousClock.Instant, for field: FieldKeys) -> [Effect] {
-        switch key.action {
+        // A key with a Shift layer of its own does that layer's action while Shift is on
+        // (its text as written: Shift chose it and is not held around it).
+        switch shiftLayer(of: key)?.action ?? key.action {
         case .text(let text):
             return typeText(shiftsCase(key) ? shifted(text) : text)
         case .key(let sym):

@@ -26,6 +26,7 @@ extension Keyboard {
             if let sym = liveSym(name), let name = sym.name ?? sym.keycapName { return .text(name) }
             return key.label
         }
+        if let layer = shiftLayer(of: key) { return layer.label }
         if case .text(let text) = key.label, shiftsCase(key) { return .text(shifted(text)) }
         return key.label
     }
@@ -49,8 +50,14 @@ extension Keyboard {
         return .normal
     }
 
+    /// A letter key without a Shift layer of its own, on the first page, while Shift is on.
     func shiftsCase(_ key: Key) -> Bool {
-        shift != .off && key.keyClass == .letter && page.id == layout.defaultPage.id
+        shift != .off && key.shifted == nil && key.keyClass == .letter && page.id == layout.defaultPage.id
+    }
+
+    /// The key's own Shift layer (`shift:` in its layout), while Shift is on, on any page.
+    func shiftLayer(of key: Key) -> ShiftedKey? {
+        shift != .off ? key.shifted : nil
     }
 
     /// A letter key's text under Shift, by the layout's language (Turkish `i` → `İ`; `ß` → `ẞ`,

@@ -105,7 +105,7 @@ extension Keyboard {
                 } else if let frame = geometry.frame(id: held.key), !frame.key.alternates.isEmpty {
                     let texts = frame.key.alternates.map { shiftsCase(frame.key) ? shifted($0) : $0 }
                     popup = AlternatesPopup(key: held.key, pointer: held.pointer, texts: texts,
-                                            cells: geometry.alternateCells(above: frame, count: texts.count))
+                                            cells: geometry.alternateCells(above: frame, count: texts.count, rightToLeft: layout.isRightToLeft))
                     // The long press took the key: its drag chooses an alternate, not a word.
                     if glideDrag.trace?.pointer == held.pointer { glideDrag.trace = nil }
                     effects.append(.redrawAll)

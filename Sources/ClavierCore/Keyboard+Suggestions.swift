@@ -28,10 +28,12 @@ extension Keyboard {
     }
 
     /// Latches Shift when a sentence starts here and Shift is off; lets a latch it set go
-    /// when the start is gone (BackSpace over the space).
+    /// when the start is gone (BackSpace over the space). Not on a page whose keys have Shift
+    /// layers of their own (InScript, Kedmanee): there Shift gives other letters, not capitals.
     mutating func followSentence(_ typing: inout Typing) -> [Effect] {
         if typing.context.wantsShift {
-            guard shift == .off, page.keys.contains(where: { if case .modifier(.shift) = $0.action { true } else { false } })
+            guard shift == .off, page.keys.contains(where: { if case .modifier(.shift) = $0.action { true } else { false } }),
+                  !page.keys.contains(where: { $0.shifted != nil })
             else { return [] }
             modifiers[.shift] = .latched
             typing.shiftedForSentence = true

@@ -99,7 +99,8 @@ public struct Keyboard: Sendable {
         let rows = Double(max(page.rows.count, 1))
         let bar = Int((Double(size.height) / (rows + AccessoryBar.heightOfRowPitch) * AccessoryBar.heightOfRowPitch).rounded())
         return (PageGeometry(page: page, size: size, top: bar),
-                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, gear: gear, width: size.width, height: bar))
+                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, gear: gear, width: size.width, height: bar,
+                             rightToLeft: layout.isRightToLeft))
     }
 
     /// Lays the keys out again for a new window size.

@@ -46,7 +46,8 @@ extension KeyboardPainter {
             }
             switch cell {
             case .completion(let i):
-                if i > 0 {
+                // A separator at the left of every word but the leftmost (the last on a right-to-left bar).
+                if r.x > bar.rect.x + max(1, bar.rect.height / 10) {
                     set(cr, theme.border)
                     cairo_rectangle(cr, Double(r.x) - Double(bar.rect.height / 10), Double(r.y) + Double(r.height) * 0.2,
                                     m.hair, Double(r.height) * 0.6)

@@ -14,6 +14,10 @@ final class LabelTypesetter {
     /// Font descriptions by absolute pixel size; a keyboard uses two at a time.
     private var fonts: [Double: OpaquePointer] = [:]
     private var currentFont: OpaquePointer?
+    /// The labels set so far that some font lacks a glyph of (Pango draws a box with the
+    /// code point in it): at most `missingKept`, each once.
+    private(set) var missing: [String] = []
+    static let missingKept = 64
 
     init(family: String) {
         self.family = family
@@ -61,8 +65,13 @@ final class LabelTypesetter {
         pango_layout_set_text(layout, text, -1)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
+        if unknownGlyphs > 0, missing.count < Self.missingKept, !missing.contains(text) { missing.append(text) }
         return (Box(logical), Box(ink))
     }
+
+    /// How many glyphs of the current layout no font has: Pango's boxes
+    /// (`pango_layout_get_unknown_glyphs_count`, the glyphs flagged `PANGO_GLYPH_UNKNOWN_FLAG`).
+    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
     /// Draws the current layout with its top-left corner at `cr`'s current point
     /// (`pango_cairo_show_layout`), in `cr`'s source colour; colour glyphs keep their own.

@@ -147,7 +147,7 @@ struct BrokenFileTests {
             _ = try LayoutFile.parse(text, id: "t", file: "t.yaml")
         } catch .invalid(let diagnostics) {
             #expect(diagnostics.map(\.description) == [
-                "t.yaml:4:21: unknown field 'colour' in a key (known: id, label, icon, action, width, class, alternates, repeats, shuffle, gap)",
+                "t.yaml:4:21: unknown field 'colour' in a key (known: id, label, icon, action, width, class, alternates, repeats, shuffle, gap, shift)",
                 "t.yaml:4:63: unknown keysym 'Nope'",
             ])
         } catch {
