@@ -112,7 +112,9 @@ def sentences(texts, lang):
 def good_word(w, lang):
     if lang == "fr" and w.endswith("'"):
         return w[:-1].isalpha() and w[:-1] in ELISIONS
-    return bool(WHOLE_WORD.fullmatch(w)) and len(w) <= 24
+    # At most 64 bytes, as Words.maxWordBytes (the keyboard refuses a model with a longer key:
+    # a Tamil word of 22 letters is 66 bytes).
+    return bool(WHOLE_WORD.fullmatch(w)) and len(w) <= 24 and len(w.encode("utf-8")) <= 64
 
 
 def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), path=None):

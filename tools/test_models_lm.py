@@ -27,6 +27,11 @@ class WordsTests(unittest.TestCase):
         self.assertTrue(lm.good_word("می\u200cخواهم", "fa"))
         self.assertFalse(lm.good_word("\u0301abc", "fr"))  # a mark alone does not start a word
 
+    def test_no_word_longer_than_the_keyboard_reads(self):
+        # 22 Tamil letters, 66 bytes: Words.maxWordBytes is 64, and SystemModel refused ta.lm.
+        self.assertFalse(lm.good_word("எதிர்பார்க்கப்படுகிறது", "ta"))
+        self.assertTrue(lm.good_word("எதிர்பார்க்கப்படுகி", "ta"))
+
     def test_english_words_unchanged(self):
         self.assertEqual(lm.tokens("Don't stop, it's 3 o'clock.", "en"), ["Don't", "stop", "it's", None, "o'clock"])
 
