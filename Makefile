@@ -141,6 +141,8 @@ check-lazy-libs: deps
 	@python3 tools/gen-lazy-libs.py --check
 
 test: test-deps check-core wayland-protocols
+	@# The model tools' words and case (a second; no download).
+	python3 -m unittest discover -s tools -p 'test_models*.py'
 	$(SWIFT) build --build-tests
 	@tools/check-shipped-symbols "$(DEBUG_BIN)"
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.

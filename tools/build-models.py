@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""Builds Clavier's word-prediction models: Assets/models/<lang>.lm for en, de, fr, es, ru, and
-the texts `clavier-bench --ksr` measures them on: bench/ksr/tuning/ (slices left out of the
-models' own sources, which the ranking was tuned on) and bench/ksr/held-out/ (other packages:
-nothing was built or tuned from them; models_heldout.py).
+"""Builds Clavier's word-prediction models: Assets/models/<lang>.lm for en, de, fr, es, ru and the
+languages of models_langs.py, and the texts `clavier-bench --ksr` measures them on:
+bench/ksr/tuning/ (slices left out of the models' own sources, which the ranking was tuned on)
+and bench/ksr/held-out/ (other packages: nothing was built or tuned from them; models_heldout.py
+and models_langs.py).
 
-    tools/build-models.py [--cache DIR] [--languages en,de,...] [--held-out-only]
+    tools/build-models.py [--cache DIR] [--languages en,de,...] [--held-out-only] [--out DIR]
+    tools/build-models.py --check [--languages ...]
 
 Fetches its inputs itself (apt-get download and pip download: no root, nothing installed) into
 DIR (default .build-models/). Sources and licences: BENCHMARKS.md, packaging/debian/copyright.
+tools/models-sources.txt lists each model's inputs with their versions and its sha256 (written by
+each build); --check rebuilds the models into a temporary directory and fails unless each is
+byte for byte the one committed. A model is committed when it changes what users get.
 """
 import argparse
 import os
@@ -17,6 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import models_corpora as corpora  # noqa: E402
 import models_lm as lm  # noqa: E402
 import models_heldout as heldout  # noqa: E402
+import models_langs as langs  # noqa: E402
+import models_sources as sources  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Words per language: German and French lose more to unknown words (compounds, inflections:
@@ -219,21 +226,47 @@ def sphinx_extra(root, weight):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cache", default=os.path.join(REPO, ".build-models"))
-    ap.add_argument("--languages", default="en,de,fr,es,ru")
+    ap.add_argument("--languages", default=",".join(["en", "de", "fr", "es", "ru"] + langs.LANGUAGES))
     ap.add_argument("--held-out-only", action="store_true", help="write bench/ksr/held-out/ only")
+    ap.add_argument("--out", default=REPO, help="write Assets/models and bench/ksr under this directory instead")
+    ap.add_argument("--check", action="store_true", help="rebuild into a temporary directory; fail unless each model is the committed one")
     args = ap.parse_args()
-    held_dir = os.path.join(REPO, "bench", "ksr", "held-out")
+    if args.check:
+        sys.exit(sources.check(args, os.path.abspath(__file__)))
+    out = args.out
+    held_dir = os.path.join(out, "bench", "ksr", "held-out")
     os.makedirs(held_dir, exist_ok=True)
-    for name, texts in heldout.texts(args.cache, take_words).items():
+    wanted = args.languages.split(",")
+    old = [lang for lang in wanted if lang not in langs.SOURCES]
+    for name, texts in (heldout.texts(args.cache, take_words) if old or args.held_out_only else {}).items():
         with open(os.path.join(held_dir, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("\n".join(texts) + "\n")
         print("held out:", name, sum(len(t.split()) for t in texts), "words")
     if args.held_out_only:
         return
-    root = corpora.fetch(args.cache)
-    os.makedirs(os.path.join(REPO, "Assets", "models"), exist_ok=True)
-    os.makedirs(os.path.join(REPO, "bench", "ksr", "tuning"), exist_ok=True)
-    for lang in args.languages.split(","):
+    root = corpora.fetch(args.cache) if old else None
+    new_root = corpora.unpacked(args.cache, langs.DEBS, [corpora.WHEELS[0]], "langs-") if len(old) < len(wanted) else None
+    os.makedirs(os.path.join(out, "Assets", "models"), exist_ok=True)
+    os.makedirs(os.path.join(out, "bench", "ksr", "tuning"), exist_ok=True)
+    for lang in wanted:
+        path = os.path.join(out, "Assets", "models", "%s.lm" % lang)
+        if lang in langs.SOURCES:
+            train, held = langs.corpus(new_root, lang)
+            freqs = corpora.wordfreq(new_root, lang)
+            # Each a tenth smaller until the model fits in MAX_BYTES (scripts of two bytes a
+            # letter need it: their keys are longer).
+            for shrink in range(10):
+                scale = 0.9 ** shrink
+                sizes = lm.build(lang, freqs, train, int(langs.VOCABULARY * scale), int(langs.BIGRAMS * scale),
+                                 int(langs.TRIGRAMS * scale), (), path)
+                if os.path.getsize(path) <= langs.MAX_BYTES:
+                    break
+            for name, texts in held.items():
+                with open(os.path.join(held_dir, name + ".txt"), "w", encoding="utf-8") as f:
+                    f.write("\n".join(texts) + "\n")
+            sources.record(out, lang, path, sources.inputs(args.cache, "langs-", langs.debs_for(lang), [corpora.WHEELS[0]]))
+            print(lang, os.path.getsize(path), "bytes", sizes, "held out:", {n: sum(len(t.split()) for t in ts) for n, ts in held.items()})
+            continue
         train, held = corpus(root, lang)
         freqs = corpora.wordfreq(root, lang)
         extra = []
@@ -241,11 +274,11 @@ def main():
             extra.append(symspell_extra(root, SYMSPELL_WEIGHT))
             if SPHINX_WEIGHT > 0:
                 extra.append(sphinx_extra(root, SPHINX_WEIGHT))
-        path = os.path.join(REPO, "Assets", "models", "%s.lm" % lang)
         sizes = lm.build(lang, freqs, train, VOCABULARY[lang], BIGRAMS.get(lang, 420000), TRIGRAMS.get(lang, 220000), extra, path)
         for name, texts in held.items():
-            with open(os.path.join(REPO, "bench", "ksr", "tuning", name + ".txt"), "w", encoding="utf-8") as f:
+            with open(os.path.join(out, "bench", "ksr", "tuning", name + ".txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(texts) + "\n")
+        sources.record(out, lang, path, sources.inputs(args.cache, "", corpora.DEBS, corpora.WHEELS))
         print(lang, os.path.getsize(path), "bytes", sizes, "tuning:", {n: sum(len(t.split()) for t in ts) for n, ts in held.items()})
 
 

@@ -116,8 +116,11 @@ def _map(data, i, n):
 
 
 def wordfreq(root, lang):
-    """[(word, frequency)] best first, from wordfreq's large list (CC BY-SA 4.0)."""
+    """[(word, frequency)] best first, from wordfreq's large list (CC BY-SA 4.0), or its small one
+    where it has no large one for the language."""
     path = os.path.join(root, "wheels", "wordfreq", "data", "large_%s.msgpack.gz" % lang)
+    if not os.path.exists(path):
+        path = os.path.join(root, "wheels", "wordfreq", "data", "small_%s.msgpack.gz" % lang)
     buckets, _ = _msgpack(gzip.open(path).read())
     out = []
     for cb, words in enumerate(buckets[1:]):

@@ -15,16 +15,46 @@ distribution sums to one over the vocabulary.
 import math
 import re
 import struct
+import sys
+import unicodedata
 from collections import Counter, defaultdict
 
 ALPHA_SCALE = 3000.0
 ELISIONS = {"l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "puisqu"}
-WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*['’]?|\w+")
+# A word goes on through combining marks (a virama, a Thai tone mark, an accent written apart)
+# and ZWNJ/ZWJ (Persian, Indic): Python's \w has no marks, so they are listed (as
+# LanguageCase.isMark takes them: Mn, Mc, Me).
+MARK = "[%s\u200c\u200d]" % "".join(re.escape(chr(c)) for c in range(sys.maxunicode + 1)
+                                     if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
+LETTERS = r"[^\W\d_](?:[^\W\d_]|%s)*" % MARK
+WORD = re.compile(r"%s(?:['’]%s)*['’]?|\w+" % (LETTERS, LETTERS))
+WHOLE_WORD = re.compile(r"%s(?:'%s)*" % (LETTERS, LETTERS))
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 LOWER, CAPITAL, UPPER, HIDDEN, SEEN_LOWER = 0, 1, 2, 4, 8
 # At most this many words kept after one context (a query reads every word after its context).
 BIGRAMS_PER_CONTEXT = 800
 TRIGRAMS_PER_CONTEXT = 150
+
+
+def dotted_i(lang):
+    return lang in ("tr", "az")
+
+
+def lower(text, lang):
+    """`text` in small letters by the language's rules, as Sources/ClavierText/LanguageCase.swift
+    lowers it: Turkish and Azeri I → ı and İ → i (str.lower() gives "i" and "i̇", an i with a
+    combining dot); Greek final sigma as str.lower() already does it."""
+    if dotted_i(lang):
+        text = text.replace("I", "ı").replace("İ", "i")
+    return text.lower()
+
+
+def upper(text, lang):
+    """`text` in capitals by the language's rules (LanguageCase.upper): Turkish and Azeri i → İ,
+    ß → ẞ (one letter, not "SS")."""
+    if dotted_i(lang):
+        text = text.replace("i", "İ")
+    return text.replace("ß", "ẞ").upper()
 
 
 def tokens(sentence, lang):
@@ -35,7 +65,7 @@ def tokens(sentence, lang):
             continue
         if lang == "fr" and "'" in tok:
             head, _, rest = tok.partition("'")
-            if head.lower() in ELISIONS:
+            if lower(head, lang) in ELISIONS:
                 out.append(head + "'")
                 tok = rest
             if not tok:
@@ -82,7 +112,9 @@ def sentences(texts, lang):
 def good_word(w, lang):
     if lang == "fr" and w.endswith("'"):
         return w[:-1].isalpha() and w[:-1] in ELISIONS
-    return bool(re.fullmatch(r"[^\W\d_]+(?:'[^\W\d_]+)*", w)) and len(w) <= 24
+    # At most 64 bytes, as Words.maxWordBytes (the keyboard refuses a model with a longer key:
+    # a Tamil word of 22 letters is 66 bytes).
+    return bool(WHOLE_WORD.fullmatch(w)) and len(w) <= 24 and len(w.encode("utf-8")) <= 64
 
 
 def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), path=None):
@@ -100,7 +132,7 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), 
     for toks, weight, starts in sentences(texts, lang):
         seq = [0] if starts else [None]
         for k, tok in enumerate(toks):
-            low = tok.lower() if tok else None
+            low = lower(tok, lang) if tok else None
             seq.append(ids.get(low) if low else None)
             if tok and k > 0:
                 forms[low][tok] += 1
@@ -142,7 +174,7 @@ def build(lang, freqs, texts, vocab_size, max_bigrams, max_trigrams, extras=(), 
         unigram[i] = math.log(freq[w] / total)
     bigram = smooth(pooled, context_mass, d2, max_bigrams, 1.0, BIGRAMS_PER_CONTEXT)
     trigram = smooth(pooled3, tri_mass, d3, max_trigrams, 2.0, TRIGRAMS_PER_CONTEXT)
-    flags = [HIDDEN] + [case_flag(w, forms.get(w)) for w in words]
+    flags = [HIDDEN] + [case_flag(w, forms.get(w), lang) for w in words]
     if lang == "fr":
         flags = [f | (HIDDEN if vocab[i].endswith("'") else 0) for i, f in enumerate(flags)]
     write(path, lang, vocab, unigram, flags, bigram, trigram)
@@ -177,7 +209,7 @@ def smooth(counts, context_mass, d, limit, floor, per_context):
     return out
 
 
-def case_flag(word, forms):
+def case_flag(word, forms, lang="en"):
     if word == "i":
         return UPPER
     if not forms:
@@ -187,9 +219,9 @@ def case_flag(word, forms):
         return LOWER | SEEN_LOWER
     if n < 2 or form == word or n < sum(forms.values()) * 0.6:
         return LOWER
-    if form == word.upper() and len(word) > 1:
+    if form == upper(word, lang) and len(word) > 1:
         return UPPER
-    return CAPITAL if form == word[:1].upper() + word[1:] else LOWER
+    return CAPITAL if form == upper(word[:1], lang) + word[1:] else LOWER
 
 
 def gamma(alphas):

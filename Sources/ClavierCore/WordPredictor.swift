@@ -66,6 +66,10 @@ public enum PredictionLanguage {
     static let byLayout: [String: String] = [
         "us": "en", "gb": "en", "au": "en", "ie": "en", "nz": "en", "za": "en", "in": "en",
         "at": "de", "ch": "de", "be": "fr", "latam": "es", "ru": "ru", "by": "ru", "ua": "uk",
+        // Canada's keymap is French (not Catalan, ca); the others name a country, not a language.
+        "ca": "fr", "ara": "ar", "bd": "bn", "cz": "cs", "dk": "da", "gr": "el", "ir": "fa", "ph": "fil",
+        "il": "he", "kr": "ko", "my": "ms", "no": "nb", "br": "pt", "hr": "sh", "ba": "sh", "si": "sl",
+        "se": "sv", "pk": "ur", "vn": "vi",
     ]
 
     /// The language typed on `layout`, the one rule the suggestions, glide typing and
@@ -78,16 +82,35 @@ public enum PredictionLanguage {
         return letters.isEmpty ? fallback : of(letters: letters)
     }
 
-    /// The language a page's letters are for: Cyrillic is Russian; ä, ö and ü German; ñ
-    /// Spanish; a first letter `a` (AZERTY) French; anything else English.
+    /// The language a page's letters are for: Cyrillic is Russian (Ukrainian with і, ї, є;
+    /// Macedonian with ќ, ѓ, ѕ); Greek, Hebrew, Devanagari (Hindi), Bengali, Tamil and Hangul
+    /// letters their language; Arabic letters Arabic (Persian with پ, چ, گ; Urdu with ٹ, ڈ, ے);
+    /// ä, ö and ü German; ñ Spanish; a first letter `a` (AZERTY) French; anything else English.
     public static func of(letters: [Character]) -> String {
         let set = Set(letters)
-        if letters.contains(where: { $0.unicodeScalars.first.map { (0x400...0x4FF).contains($0.value) } ?? false }) { return "ru" }
+        func has(_ range: ClosedRange<UInt32>) -> Bool {
+            letters.contains { $0.unicodeScalars.first.map { range.contains($0.value) } ?? false }
+        }
+        if has(0x400...0x4FF) {
+            if !set.isDisjoint(with: ["і", "ї", "є"]) { return "uk" }
+            return set.isDisjoint(with: ["ќ", "ѓ", "ѕ"]) ? "ru" : "mk"
+        }
+        if has(0x600...0x6FF) {
+            if !set.isDisjoint(with: ["ٹ", "ڈ", "ے"]) { return "ur" }
+            return set.isDisjoint(with: ["پ", "چ", "گ"]) ? "ar" : "fa"
+        }
+        for (range, language) in scripts where has(range) { return language }
         if set.isSuperset(of: ["ä", "ö", "ü"]) { return "de" }
         if set.contains("ñ") { return "es" }
         if letters.first == "a" { return "fr" }
         return fallback
     }
+
+    /// Scripts that one language with a model writes.
+    static let scripts: [(ClosedRange<UInt32>, String)] = [
+        (0x370...0x3FF, "el"), (0x590...0x5FF, "he"), (0x900...0x97F, "hi"), (0x980...0x9FF, "bn"),
+        (0xB80...0xBFF, "ta"), (0x1100...0x11FF, "ko"), (0xAC00...0xD7A3, "ko"), (0x3130...0x318F, "ko"),
+    ]
 
     /// The ISO 639-1 code of XKB layout `layout` ("us" → en, "de" → de, "fr" → fr); a layout
     /// named like a language code stands for that language.

@@ -221,6 +221,28 @@ import Testing
         #expect(PredictionLanguage.code(xkbLayout: "es") == "es")
         #expect(PredictionLanguage.code(xkbLayout: "latam") == "es")
         #expect(PredictionLanguage.code(xkbLayout: "ru") == "ru")
+        // Issue 51's languages: a keymap named for a country finds its language's model.
+        #expect(PredictionLanguage.code(xkbLayout: "cz") == "cs")
+        #expect(PredictionLanguage.code(xkbLayout: "gr") == "el")
+        #expect(PredictionLanguage.code(xkbLayout: "ir") == "fa")
+        #expect(PredictionLanguage.code(xkbLayout: "se") == "sv")
+        #expect(PredictionLanguage.code(xkbLayout: "no") == "nb")
+        #expect(PredictionLanguage.code(xkbLayout: "br") == "pt")
+        #expect(PredictionLanguage.code(xkbLayout: "ca") == "fr", "Canada's keymap, not Catalan")
+        #expect(PredictionLanguage.code(xkbLayout: "tr") == "tr")
+        #expect(PredictionLanguage.code(xkbLayout: "tr(f)") == "tr")
+    }
+
+    @Test func aScriptsLettersNameItsLanguage() {
+        #expect(PredictionLanguage.of(letters: Array("ςερτυθιοπ")) == "el")
+        #expect(PredictionLanguage.of(letters: Array("йцукенгшщзхїфівапролджє")) == "uk")
+        #expect(PredictionLanguage.of(letters: Array("љњертѕуиопшѓ")) == "mk")
+        #expect(PredictionLanguage.of(letters: Array("ضصثقفغعهخحجچگکمنتالبیسشپ")) == "fa")
+        #expect(PredictionLanguage.of(letters: Array("ضصثقفغعهخحجد")) == "ar")
+        #expect(PredictionLanguage.of(letters: Array("קראטוןםפ")) == "he")
+        #expect(PredictionLanguage.of(letters: Array("ौैाीूबहगदजड")) == "hi")
+        #expect(PredictionLanguage.of(letters: Array("ㅂㅈㄷㄱㅅㅛㅕㅑ")) == "ko")
+        #expect(PredictionLanguage.of(letters: Array("йцукен")) == "ru")
     }
 
     /// One rule for the suggestions, glide and autocorrection (issue 35): the layout's own
