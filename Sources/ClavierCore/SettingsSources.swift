@@ -61,9 +61,29 @@ public struct SettingsSources: Sendable {
     public static func languageChoices(keymap: String?, installed: [String]) -> [String] {
         let base = keymap.map { String($0.prefix { $0 != "(" }) }.flatMap { $0.isEmpty ? nil : $0 } ?? "us"
         let own = PredictionLanguage.code(xkbLayout: base)
-        let layouts = installed.sorted().filter { $0 != own }.map { ["en": "us", "uk": "ua"][$0] ?? $0 }
+        // A language whose XKB layout writes another (Catalan's `ca` is Canada's French) or that
+        // has no plain one (Tamil, Hindi: variants of `in`, English's) is not offered.
+        let layouts = installed.sorted().filter { $0 != own }.compactMap { language -> String? in
+            let layout = xkbLayouts[language] ?? language
+            return PredictionLanguage.code(xkbLayout: layout) == language && knownXKBLayouts.contains(layout) ? layout : nil
+        }
         return layouts.map { base + "," + $0 }.filter { (try? Setting.languages.parse($0)) != nil }
     }
+
+    /// The XKB layout that writes a language whose code is not its name (`PredictionLanguage.byLayout`'s
+    /// first choice for it).
+    static let xkbLayouts: [String: String] = [
+        "en": "us", "uk": "ua", "ar": "ara", "bn": "bd", "cs": "cz", "da": "dk", "el": "gr", "fa": "ir",
+        "fil": "ph", "he": "il", "ko": "kr", "ms": "my", "nb": "no", "sh": "hr", "sl": "si", "sv": "se",
+        "ur": "pk", "vi": "vn",
+    ]
+
+    /// The plain XKB layouts (xkeyboard-config's symbols) the languages cell may name.
+    static let knownXKBLayouts: Set<String> = [
+        "ara", "bd", "bg", "by", "cz", "de", "dk", "ee", "es", "fi", "fr", "gr", "hr", "hu", "id", "il", "ir",
+        "is", "it", "kr", "lt", "lv", "mk", "my", "nl", "no", "ph", "pk", "pl", "pt", "ro", "rs", "ru", "se",
+        "si", "sk", "tr", "ua", "us", "vn",
+    ]
 
     /// Why the page cannot change the setting named `name`; nil: it can.
     public func lock(_ name: String) -> String? {

@@ -93,6 +93,10 @@ struct SettingsWayInTests {
         #expect(SettingsSources.languageChoices(keymap: "us", installed: ["ru", "en", "de"]) == ["us,de", "us,ru"])
         #expect(SettingsSources.languageChoices(keymap: "de(nodeadkeys)", installed: ["de", "en"]) == ["de,us"])
         #expect(SettingsSources.languageChoices(keymap: nil, installed: ["fr"]) == ["us,fr"])
+        // Each as the XKB layout that writes it; none whose layout writes another language
+        // (ca is Canada's French) or that has no plain layout (hi, ta).
+        #expect(SettingsSources.languageChoices(keymap: "us", installed: ["ar", "ca", "el", "hi", "ta", "uk"])
+                == ["us,ara", "us,gr", "us,ua"])
         let languages = try #require(PageSetting.named("languages"))
         sources.languageChoices = ["us,de", "us,fr"]
         #expect(sources.choices(of: languages) == [nil, "us,de", "us,fr"])

@@ -89,5 +89,5 @@ enum PageSettingsDefaults {
                           "glide": "on", "autocorrect": "prose", "preview": "touch", "repeat-delay": "default",
                           "repeat-interval": "default", "volume": "100", "learning": "true", "auto-show": "false", "float": "false",
                           "show-button": "true", "hide-on-hardware-keys": "false", "scan": "default",
-                          "height": "default", "languages": "default", "scan-switch": "F9"]
+                          "height": "default", "languages": "default", "scan-switch": "F9", "speech": "off"]
 }

@@ -58,13 +58,29 @@ import Testing
         }
     }
 
+    /// The languages cell's choices after off, as the keyboard makes them from the models it has.
+    static var choices: [String] {
+        let models = Harness.packageRoot.appendingPathComponent("Assets/models").path
+        let installed = ((try? FileManager.default.contentsOfDirectory(atPath: models)) ?? [])
+            .filter { $0.hasSuffix(".lm") }.map { String($0.dropLast(3)) }
+        return SettingsSources.languageChoices(keymap: "us", installed: installed)
+    }
+
+    /// How many taps of the cell take it from `from` (nil: off) to `to` (nil: off).
+    static func taps(from: String?, to: String?) -> Int {
+        let cycle: [String?] = [nil] + choices
+        let start = cycle.firstIndex(of: from) ?? 0, end = cycle.firstIndex(of: to) ?? 0
+        return (end - start + cycle.count) % cycle.count
+    }
+
     @Test func theCellMakesTheGroupsAtOnceAndTheGlobeTypesInThem() throws {
         let live = try Live()
         let server = live.server, session = live.session
         #expect(live.query() == "us" && live.record() == "")
+        #expect(Self.choices.contains("us,de") && Self.choices.contains("us,fr"), "\(Self.choices)")
 
-        // Off → us,de (the keymap's own with the first language whose words are installed).
-        try live.tapLanguages()
+        // Off → us,de (the keymap's own with a language whose words are installed).
+        try live.tapLanguages(Self.taps(from: nil, to: "us,de"))
         #expect(Harness.waitFor(5) { live.query() == "us,de" }, "\(live.query()) \(session.errors)")
         #expect(live.record().contains(" us,de evdev pc105 us % %"), "recorded as at a start: \(live.record())")
         let on = try live.status()
@@ -77,8 +93,8 @@ import Testing
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "yz\n", "\(session.said)")
 
-        // us,de → us,es → us,fr: the record keeps the user's keymap, never one of ours.
-        try live.tapLanguages(2)
+        // us,de → … → us,fr: the record keeps the user's keymap, never one of ours.
+        try live.tapLanguages(Self.taps(from: "us,de", to: "us,fr"))
         #expect(Harness.waitFor(5) { live.query() == "us,fr" }, "\(live.query()) \(session.errors)")
         #expect(live.record().contains(" us,fr evdev pc105 us % %"), "\(live.record())")
         session.geometryArguments = ["--languages", "us,fr"]
@@ -90,8 +106,8 @@ import Testing
         #expect(session.waitForLines(2), "\(session.said)")
         #expect(session.received == "yz\nqa\n", "\(session.said)")
 
-        // → us,ru → off: the user's keymap again, no record, the keys' own letters.
-        try live.tapLanguages(2)
+        // → … → off: the user's keymap again, no record, the keys' own letters.
+        try live.tapLanguages(Self.taps(from: "us,fr", to: nil))
         #expect(Harness.waitFor(5) { live.query() == "us" }, "\(live.query()) \(session.errors)")
         #expect(Harness.waitFor(5) { live.record() == "" }, "\(live.record())")
         #expect(server.group == 0)
@@ -111,7 +127,7 @@ import Testing
     @Test func aGivenLayoutStaysAndTheGlobeComesAndGoes() throws {
         let live = try Live(arguments: ["--no-sound", "--layout", "us"])
         let server = live.server, session = live.session
-        try live.tapLanguages()
+        try live.tapLanguages(Self.taps(from: nil, to: "us,de"))
         #expect(Harness.waitFor(5) { live.query() == "us,de" }, "\(live.query()) \(session.errors)")
         #expect(try live.status().layout == "us")
         session.geometryArguments = ["--layout", "us", "--languages", "us,de"]
@@ -124,8 +140,8 @@ import Testing
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "y\n", "\(session.said)")
 
-        // Off (us,es, us,fr, us,ru, off): where the globe was, the space bar types a space.
-        try live.tapLanguages(4)
+        // Off: where the globe was, the space bar types a space.
+        try live.tapLanguages(Self.taps(from: "us,de", to: nil))
         #expect(Harness.waitFor(5) { live.query() == "us" && live.record() == "" }, "\(live.query()) \(live.record()) \(session.errors)")
         #expect(server.group == 0)
         session.geometryArguments = ["--layout", "us"]
@@ -149,7 +165,7 @@ import Testing
         let server = live.server, session = live.session
         func users() -> Bool { live.query() == "us" && live.query("variant") == "dvorak" && live.query("options") == "ctrl:nocaps" }
         #expect(users())
-        try live.tapLanguages(2)  // us,de then us,es
+        try live.tapLanguages(Self.taps(from: nil, to: "us,es"))
         #expect(Harness.waitFor(5) { live.query() == "us,es" }, "\(live.query()) \(session.errors)")
         #expect(live.record().contains(" us,es evdev pc105 us dvorak ctrl:nocaps"), "\(live.record())")
         let quit = try Harness.clavier(["quit"], environment: live.env)
@@ -161,7 +177,7 @@ import Testing
         // Kept: the next start makes us,es; the page goes on to us,fr, SIGTERM gives the user's back.
         try live.start()
         #expect(Harness.waitFor(5) { live.query() == "us,es" })
-        try live.tapLanguages()
+        try live.tapLanguages(Self.taps(from: "us,es", to: "us,fr"))
         #expect(Harness.waitFor(5) { live.query() == "us,fr" }, "\(live.query()) \(session.errors)")
         #expect(live.record().contains(" us,fr evdev pc105 us dvorak ctrl:nocaps"), "\(live.record())")
         #expect(session.stopKeyboard() == 0)
@@ -170,9 +186,9 @@ import Testing
 
         // Off at the start of the next; on from the page (us,de), then SIGKILL: the next start restores.
         try live.start()
-        try live.tapLanguages(2)  // us,ru then off
+        try live.tapLanguages(Self.taps(from: "us,fr", to: nil))
         #expect(Harness.waitFor(5) { users() && live.record() == "" }, "\(live.query()) \(live.record()) \(session.errors)")
-        try live.tapLanguages()
+        try live.tapLanguages(Self.taps(from: nil, to: "us,de"))
         #expect(Harness.waitFor(5) { live.query() == "us,de" }, "\(live.query()) \(session.errors)")
         session.clavier.signal(SIGKILL)
         #expect(session.clavier.wait(seconds: 10) == 128 + SIGKILL)
@@ -206,7 +222,7 @@ import Testing
         let live = try Live(environment: ["PATH": path])
         let session = live.session
 
-        try live.tapLanguages()  // us,de: setxkbmap fails
+        try live.tapLanguages(Self.taps(from: nil, to: "us,de"))  // setxkbmap fails
         #expect(Harness.waitFor(5) { session.errors.contains("'setxkbmap -layout us,de' failed") }, "\(session.errors)")
         #expect(live.query() == "us" && live.record() == "", "\(live.query()) \(live.record())")
         session.geometryArguments = ["--languages", "us,de"]
@@ -215,10 +231,10 @@ import Testing
         #expect(session.received == "q\n", "\(session.said)")
 
         breakIt(false)
-        try live.tapLanguages()  // us,es: made
+        try live.tapLanguages(Self.taps(from: "us,de", to: "us,es"))  // made
         #expect(Harness.waitFor(5) { live.query() == "us,es" }, "\(live.query()) \(session.errors)")
         breakIt(true)
-        try live.tapLanguages()  // us,fr: the user's keymap cannot be given back
+        try live.tapLanguages(Self.taps(from: "us,es", to: "us,fr"))  // the user's keymap cannot be given back
         #expect(Harness.waitFor(5) { session.errors.contains("could not restore the keymap") }, "\(session.errors)")
         #expect(live.query() == "us,es" && live.record().contains(" us,es evdev pc105 us % %"), "\(live.query()) \(live.record())")
         session.geometryArguments = ["--languages", "us,fr"]
