@@ -48,7 +48,7 @@ final class MappedFile: @unchecked Sendable {
 
     /// The pages leave the process's memory (they stay in the page cache): after a pass over
     /// the whole file, only the pages queries touch stay resident; idle, none (the loop's
-    /// trim, `KeyboardApp.trimPagesWhenIdle`).
+    /// trim, `IdlePages`).
     ///
     /// Safe while another thread reads the mapping (the loader's warm-up query, the lexicon's
     /// making): the mapping is read-only and private, so none of its pages was ever copied on

@@ -6,8 +6,9 @@ import Glibc
 /// push buttons, named as a voice says them ("q", "shift", "e acute"), where they are on the
 /// screen, pressed or checked, with one action, "press", that taps the key. CAccessibleKeys serves
 /// them from a thread of its own once the session's accessibility is on (a screen reader, a test
-/// tool); until then nothing is published and nothing costs. The app feeds it what shows
-/// (`follow`) after each paint and takes its presses from its pipe (`serve`), whichever host runs.
+/// tool); until then nothing is published and nothing costs. The app's `AssistiveChannels`
+/// feeds it what shows (`follow`) after each paint and takes its presses from its pipe (`serve`),
+/// whichever host runs.
 final class AccessibleKeys {
     /// The pointer a client's press comes as (dwell's is -1, scanning's -2).
     static let pointer = -3
@@ -115,33 +116,5 @@ final class AccessibleKeys {
         let taken = Int(clavier_accessible_take_presses(generation, &indices, Int32(indices.count)))
         let pressed = indices.prefix(taken).compactMap { published.indices.contains(Int($0)) ? published[Int($0)].target : nil }
         return (pressed, publish)
-    }
-}
-
-// MARK: The app's wiring (issue 50): what shows is published after each paint; a client's
-// press is a tap at the key's centre, as scanning's is.
-extension KeyboardApp {
-    /// Publishes what shows to the accessible keys, if any client may look.
-    func followAccessibleKeys() {
-        guard let accessible else { return }
-        let window = host.screen.windowRect
-        // Where the keys start in the window: below a floating keyboard's handle.
-        let middle = Point(x: Double(window.width) / 2, y: Double(window.height) / 2)
-        let inKeys = host.screen.keysPoint(middle) ?? middle
-        let keys = Rect(x: window.x + Int(middle.x - inKeys.x), y: window.y + Int(middle.y - inKeys.y),
-                        width: window.width, height: window.height - Int(middle.y - inKeys.y))
-        accessible.follow(session.picture, keys: keys, shown: session.shown)
-    }
-
-    /// Serves the accessible keys' pipe when `fd` is theirs: each press a tap on its target.
-    func serveAccessibleKeys(_ fd: Int32) -> Bool {
-        guard let (pressed, publish) = accessible?.serve(fd) else { return false }
-        for target in pressed {
-            guard let centre = session.picture.centre(of: target) else { continue }
-            send(.input(.press(centre, pointer: AccessibleKeys.pointer)))
-            send(.input(.release(centre, pointer: AccessibleKeys.pointer)))
-        }
-        if publish { followAccessibleKeys() }
-        return true
     }
 }

@@ -11,50 +11,31 @@ extension KeyboardApp {
         host.screen.start(session.picture)
         // The rules follow the active window, and so does the accessory bar's current word.
         followActiveWindow()
-        defer { host.loop.finish(); speaker?.finish() }
+        defer { host.loop.finish(); assistive.finish() }
         send(.tick)
         followShown()
-        // Issue 50: the keys' AT-SPI objects, on a thread of their own, once the first picture is up.
-        if servesAccessibleKeys { accessible = AccessibleKeys() }
-        pagesIdleAt = now() + Timing.idleBuffers
+        assistive.start()  // Once the first picture is up.
+        idlePages.delay(from: now())
         while running {
             // Before waiting: at the first turn this starts a model the first picture did not
             // wait for (its words were kept from the last start).
             if host.words.suggests, host.words.wordsChanged(on: session.keyboard, after: session.typing.context) { fillSuggestions() }
             // The idle trim is one more deadline, met once per idle spell (then nil until
             // the next input): waking for it, the host says `.deadline`, a tick with nothing due.
-            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, pagesIdleAt, speaker?.retryAt(now())]
+            let deadline = [session.nextDeadline(after: now()), control?.nextDeadline, idlePages.due, assistive.nextDeadline(after: now())]
                 .compactMap { $0 }.min()
-            for event in host.loop.events(until: deadline, watching: (control?.descriptors ?? []) + (speaker?.descriptors ?? [])
-                                                                        + (accessible?.descriptors ?? []),
-                                     holding: session.keyboard.holdingPointers) {
+            for event in host.loop.events(until: deadline, watching: (control?.descriptors ?? []) + assistive.descriptors,
+                                          holding: session.keyboard.holdingPointers) {
                 guard running else { break }
-                if event.delaysIdleTrim { pagesIdleAt = now() + Timing.idleBuffers }
+                if event.delaysIdleTrim { idlePages.delay(from: now()) }
                 handle(event, control: control)
             }
             followShown()
-            trimPagesWhenIdle()
-            // What the speech socket could not take at once (`Speaker.retryAt`); the prompt's
-            // end heard, or the daemon gone, the scan's clock goes on.
-            speaker?.flush()
-            if speaker?.takeEnded() == true { send(.spoken) }
+            idlePages.trim(host.words, at: now())
+            if let spoken = assistive.afterTurn() { send(spoken) }
         }
         finishSuggestions()
         send(.input(.cancelAll))
-    }
-
-    /// Idle `Timing.idleBuffers` (no press, motion, typing or suggestion query since
-    /// `pagesIdleAt` was set), the language models' mapped pages are given back, on the loop's
-    /// thread, once: a query touches some 22 places of the English model and the kernel maps
-    /// 64 kB around each fault, 1.4 MB resident that nothing reads while the keyboard waits.
-    /// The first query after costs the faults of what it reads again (the page cache keeps them).
-    /// The program's own code stays: its pages are clean, the kernel reclaims them when it
-    /// needs to, and giving them back only lowered a figure (docs/release-tuning.md).
-    func trimPagesWhenIdle() {
-        guard let due = pagesIdleAt, due <= now() else { return }
-        pagesIdleAt = nil
-        host.words.dropIdlePages()
-        Log.debug("idle: the language models' pages given back")
     }
 
     private func handle(_ event: HostEvent, control: ControlServer?) {
@@ -68,7 +49,7 @@ extension KeyboardApp {
             Log.debug("signal \(number): quitting")
             quit()
         case .readable(let fd):
-            if speaker?.serve(fd) == true || serveAccessibleKeys(fd) { return }
+            if assistive.serve(fd, on: host.screen, session: { session }, send: send) { return }
             control?.serve(fd, now: now()) { ControlRequest.respond(to: $0, app: self) }
         case .focus(let events):
             events.forEach(send)
@@ -146,16 +127,4 @@ extension KeyboardApp {
     /// What the show button, the tray icon or a hardware key asks goes to the session as a
     /// request, which decides (a kiosk keyboard is only shown).
     private func serve(_ request: SessionRequest) { send(.request(request)) }
-}
-
-extension HostEvent {
-    /// Whether the event is input that may read a language model (a press, motion or glide,
-    /// a switch, the focused field's text) and runs the press's code: the idle trim waits for
-    /// the next spell.
-    var delaysIdleTrim: Bool {
-        switch self {
-        case .window(.pointer), .window(.hover), .window(.switchPressed), .window(.pressedElsewhere), .focus: true
-        default: false
-        }
-    }
 }

@@ -9,29 +9,23 @@ import ClavierLayouts
 final class KeyboardApp {
     private(set) var session: Session
     let host: KeyboardHost
-    /// Deals a PIN pad's digits each time the keyboard is shown.
-    var shuffleSource: any RandomNumberGenerator
+    /// Makes the keyboards a layout's load and a showing hand the session.
+    private var dealer: KeyboardDealer
     let now: () -> ContinuousClock.Instant
     private(set) var running = true
-    /// When the language models' pages are given back unless input comes
-    /// first (the loop's `trimPagesWhenIdle`); nil: given back, until the next input.
-    var pagesIdleAt: ContinuousClock.Instant?
+    /// When the language models' pages are given back unless input comes first.
+    var idlePages = IdlePages()
     /// How the last request went wrong (refused by kiosk mode, a layout that does not load).
     private(set) var problem: ControlReply?
-    /// The voice (`--speech on`, or the settings page's Speech); nil: nothing is spoken.
-    private(set) var speaker: Speaker?
-    /// Issue 50: whether the keys are served as AT-SPI objects (`AccessibleKeys`, started by
-    /// `run` once the first picture is up), and the server once started.
-    let servesAccessibleKeys: Bool
-    var accessible: AccessibleKeys?
+    /// The voice and the keys served as AT-SPI objects (issue 50), started by `run`.
+    let assistive: AssistiveChannels
 
     init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator, speaker: Speaker? = nil,
          accessibleKeys: Bool = false, now: @escaping () -> ContinuousClock.Instant) {
         self.session = session
         self.host = host
-        self.speaker = speaker
-        servesAccessibleKeys = accessibleKeys
-        self.shuffleSource = shuffleSource
+        assistive = AssistiveChannels(speaker: speaker, accessibleKeys: accessibleKeys)
+        dealer = KeyboardDealer(shuffleSource: shuffleSource)
         self.now = now
     }
 
@@ -82,15 +76,15 @@ final class KeyboardApp {
             case .quit: running = false
             case .refused(let why): problem = .refused(why)
             case .keepPins(let texts): host.settings.keepPins(texts)
-            case .speak(let text, let language): speaker?.speak(text, language: language)
-            case .echo(let text, let language), .sayTyped(let text, let language): speaker?.speak(text, language: language, whole: true)
+            case .speak(let text, let language): assistive.speak(text, language: language)
+            case .echo(let text, let language), .sayTyped(let text, let language): assistive.speak(text, language: language, whole: true)
             case .keepPhrase(let phrase): PhraseBank.keep(phrase)
             case .openSettings, .pinClip, .speakSentence, .saveSentence: break  // The session's: never come out of it.
             case .show, .loadLayout, .settingChanged: later.append(effect)
             }
         }
         host.screen.paint(session.picture, damaged: damaged, whole: whole, bar: bar)
-        followAccessibleKeys()  // Issue 50: what shows, to an accessibility client (AccessibleKeys.swift).
+        assistive.follow(session, on: host.screen)
         if !damaged.isEmpty || whole { host.screen.followPreview(session.picture) }
         if effects.contains(.playClick) { host.loop.click() }
         // Counted after the key is typed and painted: saving the counts syncs a file.
@@ -117,16 +111,7 @@ final class KeyboardApp {
     /// page refilled.
     private func showAgain() {
         host.screen.prepareToShow(session.picture)
-        var next: Keyboard?
-        if let refreshed = host.words.refreshLayout(session.keyboard.layout) {
-            next = host.makeKeyboard(refreshed, page: session.keyboard.page.id)
-        }
-        if session.keyboard.layout.hasShuffledKeys {
-            var shuffled = next ?? session.keyboard
-            shuffled.reshuffle(using: &shuffleSource)
-            next = shuffled
-        }
-        if let next { send(.keyboardReady(next, .refresh)) }
+        if let next = dealer.refreshed(session.keyboard, on: host) { send(.keyboardReady(next, .refresh)) }
         host.screen.showWindow()
     }
 
@@ -136,41 +121,48 @@ final class KeyboardApp {
     private func changeSetting(_ name: String) {
         guard let sources = session.settingsSources else { return }
         host.settings.keepSettings(sources.keptLines)
-        if name == Setting.speech.name { followSpeech(sources.settings) }
+        if name == Setting.speech.name, let voice = assistive.followSpeech(sources.settings) { send(voice) }
         let remake = host.settings.applySetting(name, sources.settings, picture: session.picture)
         send(.scanSwitches(host.settings.scanSwitches))
         if remake { load(session.keyboard.layout.id, .refresh) }
     }
 
-    /// Speech turned on or off on the page: the voice is made (at the rate and volume of the
-    /// settings) or let go, and the session told whether it tells when a prompt ends.
-    private func followSpeech(_ settings: Settings) {
-        guard settings[.speech] != (speaker != nil) else { return }
-        if settings[.speech] {
-            speaker = Speaker(rate: settings[.speechRate], volume: settings[.speechVolume])
-        } else {
-            speaker?.finish()
-            speaker = nil
+    /// Loads the layout `name` names, from its first page, and hands its keyboard to the session.
+    private func load(_ name: String, _ change: LayoutChange) {
+        switch dealer.load(name, change, on: host) {
+        case .success(let keyboard): send(.keyboardReady(keyboard, change))
+        case .failure(let why): problem = .failed(why.message)
         }
-        send(.voice(paced: speaker.map(\.tellsEnds)))
     }
 
-    /// Loads the layout `name` names, from its first page, and hands its keyboard to the
-    /// session. Never answers with a file's contents: a diagnostic may quote the file, which
-    /// the asking process may not be allowed to read (`clavier layout` checks a file itself).
-    private func load(_ name: String, _ change: LayoutChange) {
-        let layout: Layout
-        do {
-            layout = try host.loadLayout(name)
-        } catch {
-            if case .rule = change { Log.error("a window rule's layout '\(name)': \(error)") }
-            guard case .invalid(let diagnostics) = error else { return problem = .failed("\(error)") }
-            problem = .failed("'\(name)' is not a layout Clavier can show: \(diagnostics.count) problem"
-                              + (diagnostics.count == 1 ? "" : "s") + " (clavier check \(name))")
-            return
-        }
-        var keyboard = host.makeKeyboard(host.words.refreshLayout(layout) ?? layout, page: nil)
-        keyboard.reshuffle(using: &shuffleSource)
-        send(.keyboardReady(keyboard, change))
+    // MARK: The suggestion bar: the session asks for words (`Effect.suggest`), the host has them.
+
+    /// The keymap's group or its layouts changed: suggestions follow its language. With
+    /// nothing typed yet the bar asks too: it offers a sentence's first words.
+    func followKeymapLanguage() {
+        guard host.words.suggests else { return }
+        let changed = host.words.followKeymapLanguage(on: session.keyboard)
+        guard changed || session.typing.context.before.isEmpty else { return }
+        send(wordsNow())
+    }
+
+    /// The words changed (their model is there, or the keymap's language came): the bar asks again.
+    func fillSuggestions() { send(wordsNow()) }
+
+    /// The bar's words for the text before the caret, and what the word before the caret
+    /// would be corrected to as it ends, when its taps are known and it may be corrected.
+    func wordsNow() -> SessionEvent {
+        // A query reads the model: its pages are given back after the next idle spell.
+        if host.words.suggests { idlePages.delay(from: now()) }
+        let words = host.words.suggestions(for: session.keyboard, after: session.typing.context)
+        let correction = session.typing.correctable.flatMap { host.words.correction(of: $0.taps, on: session.keyboard, before: $0.before) }
+        return .completions(words, correction: correction)
+    }
+
+    /// The keyboard quits: what was typed is learned and saved first, without the window
+    /// system (it may be gone).
+    func finishSuggestions() {
+        if host.words.suggests { send(.finishTyping) }
+        host.words.saveLearning()
     }
 }
