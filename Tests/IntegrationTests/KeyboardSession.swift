@@ -184,4 +184,28 @@ struct PrintedGeometry: Decodable {
     let page: String
     let keys: [Box]
     let accessory: [Box]?
+
+    /// The centres of the keys and bar cells on screen, keyed by id (the first of an id), for
+    /// a surface whose top left corner is at `x`, `y`.
+    func centres(x: Int, y: Int) -> [String: (x: Int, y: Int)] {
+        var centres: [String: (x: Int, y: Int)] = [:]
+        for box in keys + (accessory ?? []) where centres[box.id] == nil { centres[box.id] = (x + box.midX, y + box.midY) }
+        return centres
+    }
+
+    /// A `wl-pointer` script that clicks the keys `ids` in turn, following the page keys as the
+    /// keyboard does; `keys(page)` gives a page's centres on screen.
+    static func clicks(_ ids: [String], startingOn page: String,
+                       keys: (String) throws -> [String: (x: Int, y: Int)]) throws -> [String] {
+        var pages: [String: [String: (x: Int, y: Int)]] = [:]
+        var current = page
+        var script: [String] = []
+        for id in ids {
+            if pages[current] == nil { pages[current] = try keys(current) }
+            guard let key = pages[current]![id] else { throw HarnessError("no key '\(id)' on page \(current)") }
+            script += ["move \(key.x) \(key.y)", "down", "sleep 30", "up", "sleep 60"]
+            if id.hasPrefix("page-") { current = String(id.dropFirst(5)) }
+        }
+        return script
+    }
 }

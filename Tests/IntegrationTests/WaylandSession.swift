@@ -67,25 +67,12 @@ final class WaylandSession {
         let result = try sway.run([Harness.clavierBinary, "geometry", "--layout", layout, "--page", page,
                                    "--size", "\(place.width)x\(place.height)"], environment: environment)
         guard result.status == 0 else { throw HarnessError("clavier geometry: \(result.err)") }
-        let printed = try JSONDecoder().decode(PrintedGeometry.self, from: Data(result.out.utf8))
-        var centres: [String: (x: Int, y: Int)] = [:]
-        for box in printed.keys + (printed.accessory ?? []) where centres[box.id] == nil {
-            centres[box.id] = (place.x + box.midX, place.y + box.midY)
-        }
-        return centres
+        return try JSONDecoder().decode(PrintedGeometry.self, from: Data(result.out.utf8)).centres(x: place.x, y: place.y)
     }
 
     /// Clicks the keys `ids` in turn, following the page keys as the keyboard does.
     func tap(_ ids: [String], startingOn page: String = "letters", layout: String = "us") throws {
-        var pages: [String: [String: (x: Int, y: Int)]] = [:]
-        var current = page
-        var script: [String] = []
-        for id in ids {
-            if pages[current] == nil { pages[current] = try keys(page: current, layout: layout) }
-            guard let key = pages[current]![id] else { throw HarnessError("no key '\(id)' on page \(current)") }
-            script += ["move \(key.x) \(key.y)", "down", "sleep 30", "up", "sleep 60"]
-            if id.hasPrefix("page-") { current = String(id.dropFirst(5)) }
-        }
+        let script = try PrintedGeometry.clicks(ids, startingOn: page) { try keys(page: $0, layout: layout) }
         try pointer(script)
     }
 
