@@ -24,6 +24,12 @@ public enum Formatting: String, CaseIterable, Hashable, Sendable {
     /// The label the bar shows.
     public var label: String { delimiter + "…" + delimiter }
 
+    /// What a typist types where no selection is read: the pair of delimiters, then Left over
+    /// the closing one, so the caret is between them.
+    public var pairKeys: [KeySym] {
+        KeySym.sequence(typing: delimiter + delimiter) + Array(repeating: .left, count: delimiter.unicodeScalars.count)
+    }
+
     /// The longest selection that is wrapped by typing it again, in characters.
     public static let longestWrapped = 1_000
 

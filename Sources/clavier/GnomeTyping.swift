@@ -67,8 +67,7 @@ final class GnomeTypist: HostTypist {
 
     /// No selection is read from a native window: the pair, the caret between.
     func format(_ formatting: Formatting) {
-        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { _ = send(sym, []) }
-        for _ in formatting.delimiter.unicodeScalars { _ = send(.left, []) }
+        for sym in formatting.pairKeys { _ = send(sym, []) }
     }
 
     /// Nothing to learn before the first key: mutter types the keysyms XWayland's keymap has.

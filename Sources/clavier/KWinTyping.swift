@@ -15,8 +15,7 @@ extension KWinTypist: HostTypist {
 
     func format(_ formatting: Formatting) {
         // No selection is read on Wayland: the pair, the caret between.
-        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { type(sym, modifiers: []) }
-        for _ in formatting.delimiter.unicodeScalars { type(.left, modifiers: []) }
+        for sym in formatting.pairKeys { type(sym, modifiers: []) }
     }
 
     func prepare(for keyboard: Keyboard) {

@@ -71,8 +71,7 @@ final class Typist: HostTypist {
             return
         }
         if let selection, !selection.isEmpty { Log.debug("the selection is not one short line of text: typing only the pair") }
-        for sym in KeySym.sequence(typing: formatting.delimiter + formatting.delimiter) { send(sym) }
-        for _ in formatting.delimiter.unicodeScalars { send(.left) }
+        for sym in formatting.pairKeys { send(sym) }
     }
 
     /// When a borrowed keycode is next due back, if one is lent.

@@ -123,6 +123,9 @@ import Testing
         #expect(typed(effects).isEmpty)
         #expect(k.word.text == "")
         #expect(Formatting.strong.delimiter == "**" && Formatting.code.delimiter == "`")
+        // Without a selection: the pair, then Left over the closing delimiter.
+        #expect(Formatting.strong.pairKeys == KeySym.sequence(typing: "****") + [.left, .left])
+        #expect(Formatting.code.pairKeys == KeySym.sequence(typing: "``") + [.left])
     }
 }
 
