@@ -25,4 +25,17 @@ struct KWinByHandTests {
         try session.tap(["lctrl", "ac01", "ab02"], startingOn: "keys", layout: "pc")
         #expect(entry.waitFor(text: "x"), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
     }
+
+    /// A character KWin's keymap lacks (€: `us` has none) is not typed, and said in one line,
+    /// once, never naming it; the keys around it are typed. If € were typed, BackSpace would
+    /// take it and the entry would hold "ok#".
+    @Test func aCharacterTheKeymapLacksIsSaidOnceNotTyped() throws {
+        let session = try KWinSession(byHand: true)
+        let entry = try GTK4Entry(on: session.kwin)
+        try session.tap(["o", "k", "page-numbers", "page-symbols", "€", "€", "backspace", "#"])
+        #expect(Harness.waitFor(10) { entry.text.lowercased() == "o#" }, "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
+        let said = session.errors.split(separator: "\n").filter { $0.contains("not in KWin's keymap") }
+        #expect(said.count == 1, "clavier said: \(session.errors)")
+        #expect(!session.errors.contains("€"), "clavier named the character: \(session.errors)")
+    }
 }
