@@ -42,8 +42,9 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay
     // top layer is neither drawn nor clicked there (sway, labwc).
     uint32_t layer = place == CLV_WL_FLOAT || overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
     // KWin gives the keyboard focus to a clicked layer surface, the field losing it, unless
-    // its namespace is `dock` (issue 49): as KWin's input method, Clavier's is.
-    const char *namespace = wl->im1 ? "dock" : "clavier";
+    // its namespace is `dock` (issue 49): on KWin (its input method, or started by hand with
+    // fake input, which only KWin offers), Clavier's is.
+    const char *namespace = wl->im1 || wl->fake_input ? "dock" : "clavier";
     wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, namespace);
     zwlr_layer_surface_v1_add_listener(wl->layer, &layer_listener, wl);
     wl->place = place;

@@ -96,6 +96,19 @@ public final class HeadlessKWin {
         return client
     }
 
+    /// Starts `arguments` as the user KWin runs as, with the environment `runAsUser` gives (a
+    /// program started by hand on this desktop: KWin grants it fake input, a root one not);
+    /// stopped with KWin.
+    @discardableResult
+    public func startAsUser(_ arguments: [String], environment: [String: String] = [:],
+                            stderr: String? = nil) throws(HarnessError) -> ChildProcess {
+        let client = try ChildProcess(["env", "-u", "DISPLAY", "setpriv", "--reuid", HeadlessSway.user, "--regid", HeadlessSway.user,
+                                       "--init-groups"] + arguments,
+                                      environment: environment.merging(userEnvironment) { $1 }, stderr: stderr)
+        clients.append(client)
+        return client
+    }
+
     /// Runs a client of this KWin to its end (as root), as `Harness.run`.
     public func run(_ arguments: [String], environment: [String: String] = [:],
                     timeout: Double = 10) throws(HarnessError) -> (status: Int32, out: String, err: String) {
@@ -109,9 +122,12 @@ public final class HeadlessKWin {
                           timeout: Double = 10) throws(HarnessError) -> (status: Int32, out: String, err: String) {
         try Harness.run(["env", "-u", "DISPLAY", "setpriv", "--reuid", HeadlessSway.user, "--regid", HeadlessSway.user, "--init-groups"]
                         + arguments,
-                        environment: environment.merging(Self.userDirectories(userRuntime)
-                                                            .merging(["WAYLAND_DISPLAY": "wayland-kwin"]) { $1 }) { $1 },
-                        timeout: timeout)
+                        environment: environment.merging(userEnvironment) { $1 }, timeout: timeout)
+    }
+
+    /// The user's directories and KWin's display, as KWin gives them to its clients.
+    private var userEnvironment: [String: String] {
+        Self.userDirectories(userRuntime).merging(["WAYLAND_DISPLAY": "wayland-kwin"]) { $1 }
     }
 
     /// What the input method wrote to its standard error.

@@ -10,6 +10,9 @@ import ClavierCore
 /// through fake input as the evdev key KWin's keymap gives that keysym (`KWinKeys`), with its
 /// modifiers' keys held around it; without fake input, BackSpace, Return and the arrows go as
 /// input-method-v1 keysyms, which KWin hands a text-input-v3 field.
+///
+/// Started by hand (KWin did not start it: no input-method-v1), every key goes through fake
+/// input, characters included; a character KWin's keymap lacks is not typed, said once.
 public final class KWinTypist {
     private let connection: WaylandConnection
     private let keys = KWinKeys()
@@ -18,9 +21,13 @@ public final class KWinTypist {
     /// Characters go as keys too (the `pc` layouts: keys, not text).
     public var keysOnly = false
 
-    /// The typist when `connection` is KWin's input method (it offers input-method-v1), else nil.
+    /// Called when, started by hand, a key is not typed for want of it in KWin's keymap.
+    public var missing: (() -> Void)?
+
+    /// The typist when `connection` is KWin's input method (it offers input-method-v1) or KWin
+    /// gave fake input to Clavier started by hand, else nil.
     public init?(connection: WaylandConnection, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?) {
-        guard connection.isKWinInputMethod else { return nil }
+        guard connection.isKWinInputMethod || connection.hasKWinFakeInput else { return nil }
         self.connection = connection
         self.allow = allow
     }
@@ -30,7 +37,10 @@ public final class KWinTypist {
 
     /// The one line said at start: how this typist types and what it cannot.
     public var way: String {
-        clv_kwin_has_fake_input(connection.raw) != 0
+        guard connection.isKWinInputMethod else {
+            return "typing through KWin's fake input (Clavier is not KWin's input method here): every key as a key of KWin's keymap; a character it lacks is not typed"
+        }
+        return clv_kwin_has_fake_input(connection.raw) != 0
             ? "typing as KWin's input method: text through input-method-v1, other keys through KWin's fake input"
             : "typing as KWin's input method: text through input-method-v1; KWin gave no fake input, so only BackSpace, Return and the arrows go as keys (no Tab, Esc or shortcuts)"
     }
@@ -55,6 +65,10 @@ public final class KWinTypist {
         if clv_kwin_has_fake_input(connection.raw) != 0, let key = keys.key(for: sym) {
             press(key, modifiers: modifiers)
             return true
+        }
+        if !connection.isKWinInputMethod {
+            missing?()
+            return false
         }
         guard field, modifiers.subtracting(.shift).isEmpty, Self.protocolKeys.contains(sym) else { return false }
         clv_kwin_keysym(connection.raw, sym.rawValue)
@@ -123,4 +137,7 @@ public final class KWinKeys {
 extension WaylandConnection {
     /// Whether Clavier is KWin's input method here: KWin gave it input-method-v1.
     public var isKWinInputMethod: Bool { clv_kwin_has_input_method(raw) != 0 }
+    /// Whether KWin gave fake input (org_kde_kwin_fake_input): to its input method, or to a
+    /// program started by hand that its .desktop file grants it (or every program in tests).
+    public var hasKWinFakeInput: Bool { clv_kwin_has_fake_input(raw) != 0 }
 }

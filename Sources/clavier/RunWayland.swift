@@ -40,7 +40,9 @@ extension RunOptions {
         // input-method-v2 tells the focused field: its kind and text, as the focus watch does on X.
         // KWin's input method (input-method-v1) tells it too (issue 49).
         let kwin = KWinTypist(connection: connection, allow: options.typingFilter)
-        options.fieldsTold = connection.hasInputMethod || kwin != nil
+        // Started by hand (fake input only), KWin tells no field.
+        options.fieldsTold = connection.hasInputMethod || connection.isKWinInputMethod
+        kwin?.missing = Self.sayMissingOnce()
         let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || options.fieldsTold)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester?.autocorrect ?? .never
@@ -59,5 +61,14 @@ extension RunOptions {
         if let kwin { Log.note(kwin.way) }
         makeApp(on: host.keyboardHost(words: words, typist: kwin), words: words, layout: layout, page: settings[.page], options: options)
             .run(control: control)
+    }
+
+    /// Says once that a key was not typed for want of it in KWin's keymap, never which.
+    static func sayMissingOnce() -> () -> Void {
+        var told = false
+        return {
+            if !told { Log.warning("a character is not in KWin's keymap: not typed (any character is typed only as KWin's input method)") }
+            told = true
+        }
     }
 }

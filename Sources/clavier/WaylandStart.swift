@@ -27,10 +27,11 @@ enum WaylandStart {
             Log.warning("\(error): running on X11")
             return nil
         }
-        // KWin's input method (issue 49): KWin gives input-method-v1 to the process it started as one.
-        let kwin = connection.isKWinInputMethod
+        // KWin's input method (issue 49): KWin gives input-method-v1 to the process it started as
+        // one; started by hand, fake input when Clavier's .desktop file grants it (KWinTypist).
+        let kwin = connection.isKWinInputMethod || connection.hasKWinFakeInput
         if backend == .kwin && !kwin {
-            throw WaylandError("--backend kwin: this compositor gave no input-method-v1: Clavier is not KWin's input method here (kwin_wayland --inputmethod, or System Settings → Virtual Keyboard)")
+            throw WaylandError("--backend kwin: this compositor gave neither input-method-v1 nor fake input: Clavier is not KWin's input method here (kwin_wayland --inputmethod, or System Settings → Virtual Keyboard), and no installed .desktop file grants /usr/bin/clavier org_kde_kwin_fake_input")
         }
         var missing: [String] = []
         if !connection.hasLayerShell { missing.append("layer-shell") }

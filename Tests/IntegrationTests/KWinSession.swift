@@ -8,19 +8,31 @@ import Glibc
 final class KWinSession {
     let kwin: HeadlessKWin
     private let scratch = TemporaryDirectory()
+    /// Where clavier started by hand writes its standard error (nil: KWin's input method's log).
+    private let byHandLog: String?
 
-    /// Starts KWin with `clavier ARGUMENTS` as its input method and waits for its surface.
-    init(_ arguments: [String] = ["--no-sound"], environment: [String: String] = [:]) throws {
+    /// Starts KWin with `clavier ARGUMENTS` as its input method, or with `byHand` on KWin with
+    /// no input method as the user started it, and waits for its surface.
+    init(_ arguments: [String] = ["--no-sound"], environment: [String: String] = [:], byHand: Bool = false) throws {
         // clavier's config, state and cache are KWin's: HOME and XDG_CONFIG_HOME are the
         // user's private runtime directory (HeadlessKWin), never the real user's.
-        kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, environment.merging(["LANG": "C.UTF-8"]) { $1 }))
+        let environment = environment.merging(["LANG": "C.UTF-8"]) { $1 }
+        if byHand {
+            kwin = try HeadlessKWin()
+            let log = scratch.file("clavier.log")
+            byHandLog = log
+            try kwin.startAsUser([Harness.clavierBinary] + arguments, environment: environment, stderr: log)
+        } else {
+            kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, environment))
+            byHandLog = nil
+        }
         guard Harness.waitFor(20, { ((try? self.status())?.geometry.height ?? 0) > 0 }) else {
-            throw HarnessError("clavier's surface did not come up on KWin; clavier said: \(kwin.inputMethodErrors); KWin said: \((try? String(contentsOfFile: kwin.logFile, encoding: .utf8))?.suffix(600) ?? "")")
+            throw HarnessError("clavier's surface did not come up on KWin; clavier said: \(errors); KWin said: \((try? String(contentsOfFile: kwin.logFile, encoding: .utf8))?.suffix(600) ?? "")")
         }
         usleep(200_000)
     }
 
-    var errors: String { kwin.inputMethodErrors }
+    var errors: String { byHandLog.map { TextFile.read($0) ?? "" } ?? kwin.inputMethodErrors }
 
     func status() throws -> WaylandSession.Status {
         let result = try command(["status", "--json"])
