@@ -38,7 +38,17 @@ struct Bench {
             emit(options) { waylandSection(options) }
             return
         }
+        if options.only == ["speech"] {
+            emit(options) { speechSection(options) }
+            return
+        }
         emit(options) { try runAll(options) }
+    }
+
+    /// The speech figures (SpeechBench.swift) on their own Xvfb.
+    static func speechSection(_ options: BenchOptions) -> String {
+        say("speech: highlight → request, Speak → request, memory with speech off and on")
+        return SpeechBench.section(binary: options.clavier, runs: options.presses ?? (options.quick ? 30 : 100))
     }
 
     /// The Wayland rows (WaylandBench.swift), nil when `--only` names none of them.
@@ -217,6 +227,7 @@ struct Bench {
         report.dockSize = "\(rect.width)×\(rect.height)"
         var sections = [report.markdown()]
         if let wayland = waylandSection(options) { sections.append(wayland) }
+        if options.only?.contains("speech") ?? true { sections.append(speechSection(options)) }
         if options.only?.contains("prediction") ?? true {
             say("word prediction")
             // --quick: the English texts only (the whole set takes minutes).

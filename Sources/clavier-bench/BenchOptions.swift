@@ -7,7 +7,7 @@ struct BenchOptions {
     var quick = false
     var peers = true
     /// Only these subjects (clavier, xvkbd, matchbox-keyboard, onboard, and auto-show for its
-    /// focus → mapped time alone; clavier-wayland and wvkbd for the Wayland rows), for quick experiments.
+    /// focus → mapped time alone, speech for the speech figures alone; clavier-wayland and wvkbd for the Wayland rows), for quick experiments.
     var only: Set<String>?
     var presses: Int?
     var startupRuns: Int?
@@ -56,7 +56,7 @@ struct BenchOptions {
             case "--autocorrect-live": autocorrectLive = true
             case "--texts": texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
+                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,speech,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
                 exit(2)
             }
         }

@@ -16,14 +16,15 @@ struct LiveKeyboard {
     let frame: (x: Int, y: Int, width: Int, height: Int)
 
     /// Starts `binary` with `arguments` and waits (30 s at most) for its window; `name` names
-    /// its directory, `/tmp/clavier-bench-NAME-PID`.
-    init(display: String, binary: String, name: String, arguments: [String]) throws(HarnessError) {
+    /// its directory, `/tmp/clavier-bench-NAME-PID`; `adding` joins its environment.
+    init(display: String, binary: String, name: String, arguments: [String], adding: [String: String] = [:]) throws(HarnessError) {
         probe = try Probe(display: display, probeRect: (10, 10))
         home = "/tmp/clavier-bench-\(name)-\(getpid())"
         mkdir(home, 0o700)
         var environment = ["DISPLAY": display, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_RUNTIME_DIR": home]
         for variable in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[variable] = home }
         if let log = getenv("CLAVIER_LOG") { environment["CLAVIER_LOG"] = String(cString: log) }
+        environment.merge(adding) { $1 }
         self.environment = environment
         probe.drain()
         child = try ChildProcess([binary] + arguments, environment: environment, stdout: "\(home)/log", stderr: "\(home)/log")
