@@ -52,6 +52,9 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
     /// The settings page's settings in effect, by name, as config.yaml writes them
     /// (`"key-size":"18"`, `"sound":"false"`, `"dwell":"default"`).
     public var settings: [String: String]?
+    /// How the keyboard types here (`HostTypist.typingName`): `xtest`, `input-method-v2`,
+    /// `virtual-keyboard`, `kwin-input-method`, `kwin-fake-input`, `gnome-remote-desktop`.
+    public var typing: String?
 
     public init(visible: Bool, layout: String, page: String, geometry: Geometry, dwell: Dwell? = nil, scan: Scan? = nil) {
         (self.visible, self.layout, self.page, self.geometry, self.dwell, self.scan) = (visible, layout, page, geometry, dwell, scan)

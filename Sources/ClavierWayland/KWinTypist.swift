@@ -32,6 +32,9 @@ public final class KWinTypist {
         self.allow = allow
     }
 
+    /// Whether KWin started Clavier as its input method (else it types through fake input alone).
+    public var isInputMethod: Bool { connection.isKWinInputMethod }
+
     /// Waits until KWin has taken what was typed.
     public func roundtrip() { connection.roundtrip() }
 

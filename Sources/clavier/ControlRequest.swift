@@ -69,7 +69,9 @@ extension ControlRequest {
     static func respond(to line: String, app: KeyboardApp) -> ControlReply {
         guard let request = ControlRequest(line: line) else { return .failed("unknown request '\(line)'") }
         guard let asked = request.sessionRequest else {
-            return .ok(app.session.status(geometry: app.host.screen.windowRect, at: app.now()))
+            var status = app.session.status(geometry: app.host.screen.windowRect, at: app.now())
+            status.typing = app.host.typist.typingName
+            return .ok(status)
         }
         return app.respond(to: asked)
     }

@@ -73,6 +73,8 @@ final class GnomeTypist: HostTypist {
     /// Nothing to learn before the first key: mutter types the keysyms XWayland's keymap has.
     func prepare(for keyboard: Keyboard) {}
 
+    var typingName: String { "gnome-remote-desktop" }
+
     /// Ends mutter's session (the keyboard ends).
     func stop() { remote.stop() }
 

@@ -15,4 +15,6 @@ protocol HostTypist: AnyObject {
     /// `keyboard` (labelled) is the one keys are typed from now on: what the typist must know
     /// before its first key (Wayland: the keymap it writes, keys only on a PC's layout).
     func prepare(for keyboard: Keyboard)
+    /// How it types, as `status --json` says it (`KeyboardStatus.typing`): `xtest`, …
+    var typingName: String { get }
 }

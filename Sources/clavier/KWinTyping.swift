@@ -18,6 +18,8 @@ extension KWinTypist: HostTypist {
         for sym in formatting.pairKeys { type(sym, modifiers: []) }
     }
 
+    var typingName: String { isInputMethod ? "kwin-input-method" : "kwin-fake-input" }
+
     func prepare(for keyboard: Keyboard) {
         // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`); KWin's keymap is
         // its own, so nothing is written before the first key.

@@ -44,6 +44,8 @@ final class Typist: HostTypist {
     /// keycode as it is typed (`KeyInjector`).
     func prepare(for keyboard: Keyboard) {}
 
+    var typingName: String { "xtest" }
+
     func format(_ formatting: Formatting) {
         guard let window = requestor?() else { return }
         format(formatting, window: window)

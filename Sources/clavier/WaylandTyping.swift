@@ -21,6 +21,8 @@ extension WaylandTypist: HostTypist {
         for sym in formatting.pairKeys { type(sym, modifiers: []) }
     }
 
+    var typingName: String { connection.hasInputMethod ? "input-method-v2" : "virtual-keyboard" }
+
     func prepare(for keyboard: Keyboard) {
         // Its keys are labelled from the keymap this typist writes (`DefaultKeymap`, `KeyboardHost.makeKeyboard`).
         // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`).

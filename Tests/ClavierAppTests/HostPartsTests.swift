@@ -85,4 +85,5 @@ final class OtherTypist: HostTypist {
 
     func format(_ formatting: Formatting) { formatted.append(formatting) }
     func prepare(for keyboard: Keyboard) { prepared.append(keyboard.layout.id) }
+    var typingName: String { "other" }
 }

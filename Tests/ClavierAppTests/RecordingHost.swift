@@ -43,6 +43,7 @@ final class RecordingHost: HostLoop, HostScreen, HostSettings, HostTypist, Keybo
 
     func format(_ formatting: Formatting) { log.append("format \(formatting.rawValue)") }
     func prepare(for keyboard: Keyboard) {}
+    var typingName: String { "recording" }
     func pressesBegin() {}
     var keysSize: Size { size }
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {}

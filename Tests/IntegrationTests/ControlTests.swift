@@ -29,6 +29,8 @@ import Testing
                                       geometry: .init(x: f.x, y: f.y, width: f.width, height: f.height))
         // The settings page's settings in effect: --no-sound given, the rest their defaults.
         expected.settings = PageSettingsDefaults.noSound
+        // How it types: XTest on an X server (issue 49: status --json says the way).
+        expected.typing = "xtest"
         #expect(json == expected)
 
         #expect(try run("hide").status == 0)

@@ -16,6 +16,7 @@ struct KWinByHandTests {
         let session = try KWinSession(["--no-sound", "--layout", "pc"], byHand: true)
         let entry = try GTK4Entry(on: session.kwin)
         #expect(session.errors.contains("typing through KWin's fake input"), "clavier said: \(session.errors)")
+        #expect(try session.status().typing == "kwin-fake-input")
         // Shift latched for one key, then h, i, x; BackSpace takes the x.
         try session.tap(["lshift", "ac06", "ad08", "ab02", "backspace"], startingOn: "keys", layout: "pc")
         #expect(entry.waitFor(text: "Hi"), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")

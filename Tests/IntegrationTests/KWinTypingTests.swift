@@ -14,6 +14,7 @@ struct KWinTypingTests {
         let session = try KWinSession()
         let entry = try GTK4Entry(on: session.kwin)
         #expect(session.errors.contains("typing as KWin's input method"), "clavier said: \(session.errors)")
+        #expect(try session.status().typing == "kwin-input-method")
         // A prose field: its sentence starts with a latched Shift; € is in no keymap of KWin's.
         try session.tap(["h", "i", "shift", "w", "x", "backspace", "page-numbers", "page-symbols", "€"])
         #expect(entry.waitFor(text: "HiW€"), "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")

@@ -44,6 +44,8 @@ final class WaylandSession {
         var geometry: Geometry
         /// The settings page's settings in effect (`"float":"true"`).
         var settings: [String: String]?
+        /// How it types (`KeyboardStatus.typing`).
+        var typing: String?
     }
 
     func status() throws -> Status {

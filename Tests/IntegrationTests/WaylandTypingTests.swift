@@ -15,6 +15,8 @@ struct WaylandTypingTests {
         try session.start()
         let place = try session.status().geometry
         #expect(place.width == 1280 && place.y + place.height == 800, "docked at \(place)")
+        // sway offers input-method-v2: text through it (status --json says so).
+        #expect(try session.status().typing == "input-method-v2")
         // Windows are laid out above it: the workspace lost its height, foot fits above it.
         #expect(Harness.waitFor(5) { (try? sway.workspaceRect())?.height == 800 - place.height }, "workspace \((try? sway.workspaceRect()).map { "\($0)" } ?? "?")")
         #expect(try sway.waitForFocus(appID: foot.appID).rect.height == 800 - place.height, "foot kept the focus")
