@@ -148,7 +148,7 @@ final class RecordingHost: HostLoop, HostScreen, HostSettings, HostTypist, Keybo
         log.append("glide")
         return glideDecoder?(keyboard, points, before) ?? []
     }
-    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] { words ?? [] }
+    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String] { words ?? [] }
     /// What a word typed becomes as it ends (autocorrection), by its letters; the taps asked with.
     var corrections: [String: String] = [:]
     var correctionTaps: [[WordTap]] = []
