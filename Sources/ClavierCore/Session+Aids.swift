@@ -107,18 +107,17 @@ extension Session {
     /// marks are repainted where they changed, only those keys.
     mutating func followAids(at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
-        let shown = visibility.shown
-        if !shown, keyboard.nextDeadline != nil || !keyboard.pressed.isEmpty {
+        if !visibility.shown, keyboard.nextDeadline != nil || !keyboard.pressed.isEmpty {
             effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
         }
-        if !shown { aids.dwell?.windowHidden() }
+        if !visibility.shown { aids.dwell?.windowHidden() }
         if aids.dwell != nil {
             let seen = picture
             if let inputs = aids.dwell?.follow(moved: false, on: seen, at: now) { effects += aided(inputs, at: now) }
         }
         if aids.scan != nil {
             let fed = picture
-            aids.scan?.follow(shown: shown, on: fed, at: now)
+            aids.scan?.follow(shown: visibility.shown, on: fed, at: now)
             effects += speakScan(at: now)
         }
         effects += speakDwell(at: now)
