@@ -39,7 +39,7 @@ extension Session {
     /// the text before the caret is empty in a field that keeps text and is not private, no
     /// glide's alternatives are offered, and neither the settings page nor the emoji search shows.
     var clipsWanted: [String] {
-        guard let clipboard, !clipboard.entries.isEmpty, shown, !settingsOpen, emojiSearch == nil,
+        guard let clipboard, !clipboard.entries.isEmpty, visibility.shown, !pane.isOpen, emojiSearch == nil,
               keyboard.followsWords, let slots = keyboard.accessory?.slots, slots > 0,
               !typing.fieldKeys.isPrivate, typing.context.field.keepsText, typing.context.before.isEmpty,
               typing.glideContext.lastWord == nil else { return [] }

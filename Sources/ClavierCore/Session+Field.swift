@@ -10,14 +10,14 @@
 extension Session {
     /// The keys the focused field asks for: a field the watch has not told yet is private.
     public var fieldKeys: FieldKeys {
-        var keys = FieldKeys(for: rules.field)
-        if awaitsField { keys.isPrivate = true }
+        var keys = FieldKeys(for: visibility.rules.field)
+        if visibility.awaitsField { keys.isPrivate = true }
         return keys
     }
 
     /// A field of `kind` got the focus: its keys now, and its layout loaded when it differs.
     mutating func followPurpose(_ kind: FieldKind) -> [Effect] {
-        let decision = rules.decide(field: kind)
+        let decision = visibility.rules.decide(field: kind)
         var effects = takeFieldKeys(turnPage: true)
         if let wanted = decision.layout { effects.append(.loadLayout(wanted, .rule(wanted))) }
         return effects
@@ -39,8 +39,8 @@ extension Session {
     /// moved unheard while the keyboard was hidden), and the field is private until it answers
     /// with a report that a field got the focus (`.field(_, moved: true)`, Session+Suggestions.swift).
     mutating func askField() -> [Effect] {
-        guard watchesField else { return [] }
-        awaitsField = true
+        guard visibility.watchesField else { return [] }
+        visibility.awaitsField = true
         return [.askField] + takeFieldKeys(turnPage: false)
     }
 
@@ -48,10 +48,10 @@ extension Session {
     /// from now on, as without `--auto-show`. What was typed while its answer was awaited is
     /// dropped, not learned.
     mutating func fieldWatchEnded() -> [Effect] {
-        watchesField = false
-        guard awaitsField else { return [] }
+        visibility.watchesField = false
+        guard visibility.awaitsField else { return [] }
         let dropped = commitTyping(complete: false)
-        awaitsField = false
+        visibility.awaitsField = false
         return dropped + takeFieldKeys(turnPage: false)
     }
 }

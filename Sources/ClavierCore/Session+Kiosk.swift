@@ -4,12 +4,12 @@
 extension Session {
     /// Why the keyboard refuses `request`; nil: it is carried out.
     public func refusal(of request: SessionRequest) -> String? {
-        guard kiosk else { return nil }
+        guard visibility.kiosk else { return nil }
         switch request {
         case .show, .forget: return nil
         case .settings:
             // A kiosk whose config names settings (`kiosk-settings`) opens its page as it does from its gear.
-            return opensSettings ? nil : "the keyboard runs in kiosk mode: its settings cannot be changed from it"
+            return pane.opens ? nil : "the keyboard runs in kiosk mode: its settings cannot be changed from it"
         case .hide, .toggle, .quit, .layout:
             return "the keyboard runs in kiosk mode: it cannot be hidden, quit or switched from outside"
         }
@@ -21,7 +21,7 @@ extension Session {
     /// Whether the keyboard hides when `reason` asks: never in a kiosk, except by auto-show
     /// where the config allows it (then `autoShow` is set at all).
     func mayHide(_ reason: HideReason) -> Bool {
-        !kiosk || reason == .autoShow
+        !visibility.kiosk || reason == .autoShow
     }
 
     /// Whether a starting keyboard restores the keymap a killed `languages` keyboard changed
@@ -33,7 +33,7 @@ extension Session {
 
     /// Whether the keyboard comes back when its window goes from outside (unmapped,
     /// destroyed) and ignores the window manager's close button.
-    public var outlivesItsWindow: Bool { kiosk }
+    public var outlivesItsWindow: Bool { visibility.kiosk }
 }
 
 extension Session.Options {
@@ -74,13 +74,13 @@ extension Session {
         if let refusal = refusal(of: request) { return [.refused(refusal)] }
         switch request {
         case .show: return show(byHand: true, at: now)
-        case .hide: return shown && mayHide(.request) ? hide(at: now) : []
-        case .toggle: return shown ? (mayHide(.request) ? hide(at: now) : []) : show(byHand: true, at: now)
+        case .hide: return visibility.shown && mayHide(.request) ? hide(at: now) : []
+        case .toggle: return visibility.shown ? (mayHide(.request) ? hide(at: now) : []) : show(byHand: true, at: now)
         case .quit: return [.quit]
         case .forget: return forgetLearning()
         case .layout(let name): return [.loadLayout(name, .request(name))]
         case .settings:
-            guard opensSettings, settingsSources != nil else { return [.refused("this keyboard has no settings page")] }
+            guard pane.opens, pane.sources != nil else { return [.refused("this keyboard has no settings page")] }
             return show(byHand: true, at: now) + openSettings(at: now)
         }
     }

@@ -12,16 +12,16 @@ extension Session {
     /// The sentence before the caret, said; nothing with speech off, in a private field or
     /// when no sentence is known.
     mutating func speakSentence(at now: ContinuousClock.Instant) -> [Effect] {
-        guard voice != nil, !typing.fieldKeys.isPrivate else { return [] }
+        guard aids.voice != nil, !typing.fieldKeys.isPrivate else { return [] }
         let sentence = Sentence.last(in: typing.context.before)
         guard !sentence.isEmpty else { return [] }
-        voice?.hold(from: now)
+        aids.voice?.hold(from: now)
         return [.sayTyped(sentence, language: spokenLanguage)]
     }
 
     /// The sentence before the caret, added to the bank and kept in its file.
     mutating func saveSentence() -> [Effect] {
-        guard !kiosk, !typing.fieldKeys.isPrivate else { return [] }
+        guard !visibility.kiosk, !typing.fieldKeys.isPrivate else { return [] }
         let sentence = Sentence.last(in: typing.context.before)
         guard phrases.add(sentence) else { return [] }
         return [.keepPhrase(sentence)]

@@ -1,20 +1,47 @@
 /// The settings page in the session: it opens over the keys (a long press on the hide key,
 /// `clavier settings`), takes every press while open, and each tap changes one setting at
-/// once: the session applies what is its own (dwell, glide, autocorrect) and says
+/// once: the session applies what is its own (the entry's `session` part: dwell, glide,
+/// autocorrect, auto-show, the keys loaded) and says
 /// `.settingChanged` for the host to keep the page's settings and apply the rest.
 extension Session {
+    /// The settings page's part of the session: the settings in effect and where each comes
+    /// from, whether the page shows over the keys, and whether it may open at all.
+    public struct SettingsPane: Sendable {
+        /// The settings in effect and where each comes from; nil: none told (a session made
+        /// in a test), then there is no settings page either.
+        public internal(set) var sources: SettingsSources?
+        /// Whether the page shows over the keys.
+        public internal(set) var isOpen = false
+        /// Whether the page's "Forget what I typed" was tapped since it opened.
+        var forgot = false
+        /// Whether the page may open at all (Session+Kiosk.swift decides).
+        public let opens: Bool
+        /// Whether the host offers words: autocorrection the page turns on needs them.
+        let offersWords: Bool
+
+        init(_ options: Options) {
+            sources = options.settings
+            opens = options.settingsPageAllowed
+            offersWords = options.words
+        }
+    }
+
+    public var settingsSources: SettingsSources? { pane.sources }
+    public var settingsOpen: Bool { pane.isOpen }
+    public var opensSettings: Bool { pane.opens }
+
     /// The page as it shows now; nil while it is closed.
     public var settingsPage: SettingsPage? {
-        guard settingsOpen, let settingsSources else { return nil }
-        return SettingsPage(settingsSources, size: keyboard.geometry.size, forgot: forgotOnPage)
+        guard pane.isOpen, let sources = pane.sources else { return nil }
+        return SettingsPage(sources, size: keyboard.geometry.size, forgot: pane.forgot)
     }
 
     /// Opens the page over the keys, every press ended first (a held key must not repeat under it).
     mutating func openSettings(at now: ContinuousClock.Instant) -> [Effect] {
-        guard opensSettings, settingsSources != nil, !settingsOpen else { return [] }
+        guard pane.opens, pane.sources != nil, !pane.isOpen else { return [] }
         let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
-        settingsOpen = true
-        forgotOnPage = false
+        pane.isOpen = true
+        pane.forgot = false
         return ended + [.redrawAll]
     }
 
@@ -24,47 +51,56 @@ extension Session {
         guard case .press(let point, _) = input, let page = settingsPage, let cell = page.cell(at: point) else { return [] }
         switch cell.action {
         case .done:
-            settingsOpen = false
+            pane.isOpen = false
             return [.playClick, .redrawAll]
         case .forget:
-            forgotOnPage = true
+            pane.forgot = true
             return [.playClick] + forgetLearning() + [.redrawAll]
         case .setting(let name):
-            guard !cell.locked, let entry = PageSetting.named(name), var sources = settingsSources else { return [] }
+            guard !cell.locked, let entry = PageSetting.named(name), var sources = pane.sources else { return [] }
             let text = entry.next(after: sources.settings, back: SettingsPage.stepsBack(cell, at: point),
                                   among: sources.choices(of: entry))
             let before = sources.settings.layoutName
             guard sources.set(name, to: text) else { return [] }
-            settingsSources = sources
-            follow(sources.settings, at: now)
-            let fields = followAutoShow(sources.settings, at: now)
-            return [.playClick] + fields + [.settingChanged(name)] + loads(after: name, layoutWas: before) + [.redrawAll]
+            pane.sources = sources
+            let fields = take(entry.session, of: sources.settings, at: now)
+            return [.playClick] + fields + [.settingChanged(name)] + loads(after: entry.session, layoutWas: before) + [.redrawAll]
         }
     }
 
-    /// The keys a change of the setting `name` loads, after the host has carried it out: a
+    /// The keys a change loads (its entry's `part`), after the host has carried it out: a
     /// layout comes as `clavier layout NAME`'s does (the page stays open over it); languages
     /// bring their globe (or take it away) and, when no layout is given, the layout they make
     /// the default (`xkb`, whose letters follow the keymap's group), else the one shown again.
-    func loads(after name: String, layoutWas before: String) -> [Effect] {
-        guard let settings = settingsSources?.settings else { return [] }
+    func loads(after part: PageSetting.SessionPart, layoutWas before: String) -> [Effect] {
+        guard let settings = pane.sources?.settings else { return [] }
         let layout = settings.layoutName
-        switch name {
-        case Setting.layout.name:
+        switch part {
+        case .layout:
             return [.loadLayout(layout, .request(layout))]
-        case Setting.languages.name:
+        case .languages:
             return [layout == before ? .loadLayout(keyboard.layout.id, .refresh) : .loadLayout(layout, .request(layout))]
-        default:
+        case .none, .dwell, .glide, .autocorrect, .autoShow:
             return []
         }
     }
 
-    /// Takes what of the new settings is the session's own.
-    mutating func follow(_ settings: Settings, at now: ContinuousClock.Instant) {
-        let delay = settings[.dwell].map { Duration.milliseconds($0) }
-        if delay != dwell?.delay { dwell = delay.map(DwellAid.init(delay:)) }
-        typing.glideTyping = settings[.glide]
-        if offersWords { typing.autocorrect = settings.autocorrects }
+    /// Takes the session's part of a change (its entry's `part`) to `settings`, at once.
+    mutating func take(_ part: PageSetting.SessionPart, of settings: Settings, at now: ContinuousClock.Instant) -> [Effect] {
+        switch part {
+        case .dwell:
+            let delay = settings[.dwell].map { Duration.milliseconds($0) }
+            if delay != aids.dwell?.delay { aids.dwell = delay.map(DwellAid.init(delay:)) }
+        case .glide:
+            typing.glideTyping = settings[.glide]
+        case .autocorrect:
+            if pane.offersWords { typing.autocorrect = settings.autocorrects }
+        case .autoShow:
+            return followAutoShow(settings, at: now)
+        case .none, .layout, .languages:
+            break
+        }
+        return []
     }
 
     /// Auto-show turned on or off (the host starts or stops its focus watch, `applySetting`):
@@ -74,30 +110,14 @@ extension Session {
     /// again, as at a start without auto-show.
     mutating func followAutoShow(_ settings: Settings, at now: ContinuousClock.Instant) -> [Effect] {
         let acts = settings.autoShowActs
-        guard acts != (autoShow != nil) else { return [] }
-        autoShow = acts ? AutoShow() : nil
-        guard !fieldsTold else { return [] }
+        guard acts != (visibility.autoShow != nil) else { return [] }
+        visibility.autoShow = acts ? AutoShow() : nil
+        guard !visibility.fieldsTold else { return [] }
         if acts {
-            watchesField = true
+            visibility.watchesField = true
             return askField()
         }
-        watchesField = false
+        visibility.watchesField = false
         return followField(.unknown, before: nil, moved: true, at: now)
-    }
-
-    /// Scanning as the host's grab now has it (`SessionEvent.scanSwitches`): no switch, no
-    /// scanning (its marks go, `followAids`); the same switches at the page's interval, the
-    /// highlight going on; new switches, a scan from the first row.
-    mutating func followScan(switches: Int, at now: ContinuousClock.Instant) {
-        let interval = settingsSources?.settings[.scan].map { Duration.milliseconds($0) }
-        guard switches > 0 else { return scan = nil }
-        if var same = scan, same.switches == switches {
-            same.retime(interval, at: now)
-            scan = same
-            return
-        }
-        var next = ScanAid(switches: switches, interval: interval)
-        next.follow(shown: shown, on: picture, at: now)
-        scan = next
     }
 }

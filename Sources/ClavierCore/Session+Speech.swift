@@ -9,12 +9,12 @@ extension Session {
     /// until it has (`promptEnded`), `HighlightVoice.longestPrompt` at most: the highlight
     /// steps once its prompt was said, the interval being the least it stays.
     mutating func speakScan(at now: ContinuousClock.Instant) -> [Effect] {
-        guard voice != nil, let scan else { return [] }
-        let position = shown ? scan.scanner.position : .paused
+        guard aids.voice != nil, let scan = aids.scan else { return [] }
+        let position = visibility.shown ? scan.scanner.position : .paused
         let seen = picture
         let text = ScanPrompt.text(position, rows: scan.scanner.rows, on: seen)
-        guard voice?.moved(to: position, saying: text) == true, let text, !text.isEmpty else { return [] }
-        voice?.hold(from: now)
+        guard aids.voice?.moved(to: position, saying: text) == true, let text, !text.isEmpty else { return [] }
+        aids.voice?.hold(from: now)
         return [.speak(text, language: spokenLanguage)]
     }
 
@@ -22,14 +22,14 @@ extension Session {
     /// more (a word of the bar) as the text; never in a private field. The highlight's prompt
     /// is said again after it (`followAids`), as the echo cut it short.
     mutating func echoTyped(_ effects: [Effect]) -> [Effect] {
-        guard voice?.echoes == true, !typing.fieldKeys.isPrivate else { return [] }
+        guard aids.voice?.echoes == true, !typing.fieldKeys.isPrivate else { return [] }
         let syms = effects.compactMap { effect -> KeySym? in if case .type(let sym, _) = effect { sym } else { nil } }
         guard let first = syms.first else { return [] }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: syms.compactMap(\.scalar))
         let text = syms.count == 1 ? SpokenName.of(first) : String(scalars).trimmingSpaces
         guard !text.isEmpty else { return [] }
-        voice?.forgetHighlight()
+        aids.voice?.forgetHighlight()
         return [.echo(text, language: spokenLanguage)]
     }
 
@@ -37,36 +37,14 @@ extension Session {
     /// from the next event on (it is news to a new voice), or nothing more is, and a scan
     /// held for a prompt goes on.
     mutating func followVoice(paced: Bool?) {
-        voice = paced.map { HighlightVoice(paced: $0, echoes: settingsSources?.settings[.speechEcho] ?? false) }
-    }
-
-    /// The scan's clock ticks unless a prompt holds it.
-    mutating func tickScan(at now: ContinuousClock.Instant) {
-        if let held = voice?.heldUntil {
-            guard now >= held else { return }
-            voice?.release()
-        }
-        scan?.tick(at: now)
-    }
-
-    /// The voice said the last prompt: the scan steps if its time has come meanwhile.
-    mutating func promptEnded(at now: ContinuousClock.Instant) {
-        voice?.release()
-        scan?.tick(at: now)
-    }
-
-    /// When the scan next steps: at its clock's time, or while a prompt holds it, when the hold
-    /// gives up (the prompt's end comes as an event of its own).
-    var scanDeadline: ContinuousClock.Instant? {
-        guard let due = scan?.nextDeadline else { return nil }
-        return voice?.heldUntil.map { max($0, due) } ?? due
+        aids.voice = paced.map { HighlightVoice(paced: $0, echoes: pane.sources?.settings[.speechEcho] ?? false) }
     }
 
     /// After every event: the key (or cell) the dwell pointer came to rest on, once, as it arrives.
     mutating func speakDwell(at now: ContinuousClock.Instant) -> [Effect] {
-        guard voice != nil, let dwell else { return [] }
-        let target = shown ? dwell.status(at: now).target : nil
-        guard voice?.rests(on: target) == true, let target else { return [] }
+        guard aids.voice != nil, let dwell = aids.dwell else { return [] }
+        let target = visibility.shown ? dwell.status(at: now).target : nil
+        guard aids.voice?.rests(on: target) == true, let target else { return [] }
         let text = ScanPrompt.name(of: target, on: picture)
         return text.isEmpty ? [] : [.speak(text, language: spokenLanguage)]
     }

@@ -71,14 +71,14 @@ public struct KeyboardStatus: Codable, Hashable, Sendable {
 extension Session {
     /// The status now; `geometry` is the window's, from the host.
     public func status(geometry: Rect, at now: ContinuousClock.Instant) -> KeyboardStatus {
-        var status = KeyboardStatus(visible: shown, layout: keyboard.layout.id, page: settingsPage == nil ? keyboard.page.id : SettingsPage.statusName,
+        var status = KeyboardStatus(visible: visibility.shown, layout: keyboard.layout.id, page: settingsPage == nil ? keyboard.page.id : SettingsPage.statusName,
                                     geometry: .init(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height))
-        status.settings = settingsSources?.pageSettings
-        if let dwell {
+        status.settings = pane.sources?.pageSettings
+        if let dwell = aids.dwell {
             let (target, percent) = dwell.status(at: now)
             status.dwell = KeyboardStatus.Dwell(target: target.map(PressTarget.name), percent: target == nil ? nil : percent)
         }
-        if let scan {
+        if let scan = aids.scan {
             switch scan.scanner.position {
             case .row(let row): status.scan = .row(row + 1)
             case .key: status.scan = .key(scan.scanner.highlighted.first.map(PressTarget.name) ?? "")

@@ -62,7 +62,7 @@ extension Session {
         var effects: [Effect] = []
         if moved {
             effects += commitTyping(complete: false)
-            awaitsField = false
+            visibility.awaitsField = false
             effects += followPurpose(kind)  // With no glide in a password field.
             effects += keyboard.focusMoved(to: kind, before: before, at: now, typing: &typing)
             typing.context.multiLine = multiLine

@@ -1,67 +1,42 @@
-/// The running keyboard as one value and one reducer: the keys (`Keyboard`), the typing that
-/// outlives any keyboard (`Typing`: the text before the caret, the bar's words, the field's
-/// keys, what glides typed), the aids' marks, whether the window is up, auto-show's
-/// decisions, dwell, switch scanning, the window rules, and kiosk mode's refusals
-/// (Session+Kiosk.swift, the one place kiosk is decided). Everything that happens to the
-/// keyboard comes in as a `SessionEvent` with the time; what is to be done goes out as
-/// `Effect`s, which the executable's `KeyboardApp` carries out on its host (X11 or Wayland).
-/// A new input source is a case of `SessionEvent`; a new outside action, a case of `Effect`.
+/// The running keyboard as one value and one reducer, made of parts by their jobs: the keys
+/// (`Keyboard`) and the typing that outlives any keyboard (`Typing`: the text before the caret,
+/// the bar's words, the field's keys, what glides typed), the aids (`Aids`: dwell, switch
+/// scanning, the voice, their marks), whether the window is up and what follows the focus
+/// (`Visibility`: kiosk, auto-show, the window rules, the focused field awaited), the settings
+/// page (`SettingsPane`), the clipboard strip, the phrase bank and the emoji search. Each part
+/// owns its state and says when it next wants a tick; `handle` routes each event to the part
+/// whose job it is (Session+*.swift). Everything that happens to the keyboard comes in as a
+/// `SessionEvent` with the time; what is to be done goes out as `Effect`s, which the
+/// executable's `KeyboardApp` carries out on its host (X11 or Wayland). A new input source is
+/// a case of `SessionEvent`; a new outside action, a case of `Effect`.
 public struct Session: Sendable {
     /// The keys: layout, page, presses, modifiers. A new one (`.keyboardReady`) is taken as it comes.
     public internal(set) var keyboard: Keyboard
     /// What was typed and is offered, across keyboards; handed to the key reducer as it types.
     public internal(set) var typing: Typing
-    /// What dwell and switch scanning draw over the keys (`followAids`).
-    public internal(set) var marks = KeyMarks()
-    /// The keys as they are seen: what the painter paints and the aids aim at.
-    public var picture: Picture {
-        typing.clips.isEmpty
-            ? Picture(keyboard, completions: typing.completions, marks: marks, isPrivate: typing.fieldKeys.isPrivate,
-                      correcting: typing.offersCorrection, settingsPage: settingsPage)
-            : Picture(keyboard, completions: typing.clips.map(ClipboardHistory.label), marks: marks,
-                      isPrivate: typing.fieldKeys.isPrivate, offersClips: true, pinnedClips: pinnedClipsShown,
-                      settingsPage: settingsPage)
-    }
-    /// A kiosk keyboard cannot be hidden, quit or switched from outside (Session+Kiosk.swift).
-    public let kiosk: Bool
-    /// Whether the window is up: as asked (show, hide; it starts shown) and as the window system
-    /// says (an unmap or an iconify from outside): what `clavier status` reports.
-    public internal(set) var shown = true
-    /// Auto-show's decisions when `--auto-show` acts (`Options.autoShowActs`).
-    public internal(set) var autoShow: AutoShow?
-    public internal(set) var dwell: DwellAid?
-    public internal(set) var scan: ScanAid?
-    /// What the voice said last for the scan and dwell (Session+Speech.swift); nil: speech off.
-    public internal(set) var voice: HighlightVoice?
+    /// Dwell, switch scanning, the voice that says their targets, and the marks they draw (Session+Aids.swift).
+    public internal(set) var aids: Aids
+    /// Whether the window is up, kiosk, auto-show, the window rules, the field (Session+Visibility.swift).
+    public internal(set) var visibility: Visibility
+    /// The settings in effect and the page that changes them (Session+Settings.swift).
+    public internal(set) var pane: SettingsPane
     /// The user's phrases and abbreviations, offered on the bar (Session+Phrases.swift).
     public internal(set) var phrases: Phrases
-    public internal(set) var rules: WindowRuleFollower
-    /// When a press seen elsewhere on the screen forgets the text before the caret
-    /// (Session+Suggestions.swift), unless the window's own press comes first.
-    public internal(set) var elsewhereDue: ContinuousClock.Instant?
-    /// Whether a focus watch tells the focused field (`--auto-show`, until it ends), and whether
-    /// its answer is awaited: from the start and from each show until it says which field has
-    /// the focus; the field is private until then (Session+Field.swift).
-    public internal(set) var watchesField: Bool
     /// The emoji search's own field while its page shows (Session+EmojiSearch.swift).
     public internal(set) var emojiSearch: EmojiSearchField?
-    public internal(set) var awaitsField: Bool
-    /// The settings in effect and where each comes from; nil: none told (a session made
-    /// in a test), then there is no settings page either.
-    public internal(set) var settingsSources: SettingsSources?
-    /// Whether the settings page shows over the keys (Session+Settings.swift).
-    public internal(set) var settingsOpen = false
-    /// Whether the page's "Forget what I typed" was tapped since it opened.
-    var forgotOnPage = false
     /// The texts copied lately, for the clipboard strip (Session+Clipboard.swift); nil: no
     /// strip (`--clipboard off`, a kiosk: `Options.keepsClipboard`).
     public internal(set) var clipboard: ClipboardHistory?
-    /// Whether the settings page may open at all (Session+Kiosk.swift decides).
-    public let opensSettings: Bool
-    /// Whether the host offers words: autocorrection the page turns on needs them.
-    let offersWords: Bool
-    /// Whether the host tells the focused field without auto-show's watch (`Options.fieldsTold`).
-    let fieldsTold: Bool
+
+    /// The keys as they are seen: what the painter paints and the aids aim at.
+    public var picture: Picture {
+        typing.clips.isEmpty
+            ? Picture(keyboard, completions: typing.completions, marks: aids.marks, isPrivate: typing.fieldKeys.isPrivate,
+                      correcting: typing.offersCorrection, settingsPage: settingsPage)
+            : Picture(keyboard, completions: typing.clips.map(ClipboardHistory.label), marks: aids.marks,
+                      isPrivate: typing.fieldKeys.isPrivate, offersClips: true, pinnedClips: pinnedClipsShown,
+                      settingsPage: settingsPage)
+    }
 
     /// A session showing `keyboard`, its bar offering `completions` (the words offered before
     /// anything is typed, so that the first picture has them).
@@ -70,161 +45,117 @@ public struct Session: Sendable {
         typing = Typing(capitalize: options.capitalize, glide: options.glide, autocorrect: options.autocorrect)
         phrases = options.phrases
         _ = typing.setCompletions(phrases.offers(before: typing.context.before, partialWord: "", words: completions), on: keyboard.accessory)
-        kiosk = options.kiosk
-        autoShow = options.autoShowActs ? AutoShow() : nil
-        watchesField = options.autoShowActs || options.fieldsTold
-        awaitsField = options.autoShowActs || options.fieldsTold
-        dwell = options.dwell.map(DwellAid.init(delay:))
-        opensSettings = options.settingsPageAllowed
+        visibility = Visibility(options)
+        pane = SettingsPane(options)
         // Before the scan's first rows: the bar's gear is one of them.
-        self.keyboard.opensSettings = opensSettings
-        if options.scanSwitches > 0 {
-            var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
-            scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
-            self.scan = scan
-        }
-        voice = options.speech ? HighlightVoice(paced: options.speechPaced, echoes: options.speechEcho) : nil
-        rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
-        settingsSources = options.settings
-        offersWords = options.words
-        fieldsTold = options.fieldsTold
+        self.keyboard.opensSettings = pane.opens
+        aids = Aids(options, on: Picture(self.keyboard, completions: typing.completions), at: now)
         clipboard = options.keepsClipboard ? ClipboardHistory(pinned: options.pinnedClips) : nil
         _ = takeFieldKeys(turnPage: false)
         searchFollowsKeyboard()
     }
 
-    /// When the session next wants a `.tick`; nil: nothing counts (an idle keyboard sleeps).
+    /// When the session next wants a `.tick`, the soonest its parts want one; nil: nothing
+    /// counts (an idle keyboard sleeps).
     public func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        [keyboard.nextDeadline, dwell?.nextDeadline(after: now), scanDeadline, autoShow?.nextDeadline, elsewhereDue]
-            .compactMap { $0 }.min()
+        [keyboard.nextDeadline, aids.nextDeadline(after: now), visibility.nextDeadline].compactMap { $0 }.min()
     }
 
-    /// Turns one event at `now` into what is to be done, in order: typing, painting, the
-    /// window, the click are the host's.
+    /// Turns one event at `now` into what is to be done, in order (typing, painting, the
+    /// window, the click are the host's): the part whose job the event is takes it, then the
+    /// aids, the voice, the bar and the strip follow what it did.
     public mutating func handle(_ event: SessionEvent, at now: ContinuousClock.Instant) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .input(let input):
-            if settingsOpen {
-                effects += settingsInput(input, at: now)
-            } else {
-                if case .press = input { elsewhereDue = nil }
-                effects += feed([input], at: now)
-            }
-            // A picture is a copy of the keyboard: made only for an aid that reads it.
-            if dwell != nil {
-                let seen = picture
-                if let inputs = dwell?.real(input, on: seen, at: now) { effects += aided(inputs, at: now) }
-            }
-        case .hover(let point):
-            if dwell != nil {
-                let seen = picture
-                if let inputs = dwell?.hover(point, on: seen, at: now) { effects += aided(inputs, at: now) }
-            }
-        case .switchKey(let index, let down):
-            // A switch user has no other way to bring back a keyboard a rule or a request hid.
-            if down && !shown && scan != nil { effects += show(byHand: true, at: now) }
-            if scan != nil {
-                let seen = picture
-                if let inputs = scan?.switchKey(index, down: down, on: seen, at: now) { effects += aided(inputs, at: now) }
-            }
-            if !down, scan?.takeSettings() == true { effects += openSettings(at: now) }
-        case .scanSwitches(let count):
-            followScan(switches: count, at: now)
-        case .tick:
-            effects += feed([.tick], at: now)
-            if dwell != nil {
-                let seen = picture
-                if let inputs = dwell?.fire(at: now, on: seen) { effects += aided(inputs, at: now) }
-            }
-            tickScan(at: now)
-            if autoShow?.due(at: now) == .hide, shown, mayHide(.autoShow) { effects += hide(at: now) }
-            if let due = elsewhereDue, due <= now {
-                elsewhereDue = nil
-                effects += forgetTyping()
-            }
-        case .request(let request):
-            effects += handle(request, at: now)
-        case .focus(let focus):
-            // The report that came with it told the field: nothing to ask.
-            if autoShow?.focusChanged(focus, shown: shown, at: now) == .show { effects += show(byHand: false, askField: false, at: now) }
-        case .activeWindow(let identity):
-            effects += forgetTyping()
-            let decision = rules.decide(for: identity)
-            if let wanted = decision.layout { effects.append(.loadLayout(wanted, .rule(wanted))) }
-            switch decision.visibility {
-            case .show?: effects += show(byHand: false, at: now)
-            case .hide? where mayHide(.rule): if shown { effects += hide(at: now) }
-            default: break
-            }
-        case .keyboardReady(let next, let change):
-            effects += keyboard.handle(.cancelAll, at: now, typing: &typing)
-            // The same field goes on, on the new layout or the refilled one: nothing to hand over.
-            keyboard = next
-            keyboard.opensSettings = opensSettings
-            searchFollowsKeyboard()
-            typing.keyboardChanged(followsWords: next.followsWords)
-            marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
-            // Made showing no field's keys, it shows the field's, on the field's page when a
-            // rule or the field chose the layout.
-            let ruled: Bool = if case .rule = change { true } else { false }
-            effects += takeFieldKeys(turnPage: ruled, shown: FieldKeys())
-            switch change {
-            case .rule(let name): rules.showing(name)
-            case .request(let name): rules.asked(for: name)
-            case .refresh: break
-            }
-            effects.append(.redrawAll)
-        case .completions(let words, let correction):
-            // Late words for the text before a glide do not push its alternatives off the bar.
-            if typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate {
-                effects += typing.setCompletions(offered(with: words), correction: correction, on: keyboard.accessory)
-            }
-        case .emojiMatches(let query, let found):
-            effects += takeMatches(found, for: query)
-        case .glided(let words):
-            effects += keyboard.typeGlided(words, at: now, typing: &typing)
+        case .input(let input): effects += take(input, at: now)
+        case .hover(let point): effects += hover(point, at: now)
+        case .switchKey(let index, let down): effects += switchKey(index, down: down, at: now)
+        case .scanSwitches(let count): followScan(switches: count, at: now)
+        case .tick: effects += tick(at: now)
+        case .request(let request): effects += handle(request, at: now)
+        case .focus(let focus): effects += followFocus(focus, at: now)
+        case .activeWindow(let identity): effects += followActiveWindow(identity, at: now)
+        case .keyboardReady(let next, let change): effects += take(next, change, at: now)
+        case .completions(let words, let correction): effects += takeCompletions(words, correction: correction)
+        case .emojiMatches(let query, let found): effects += takeMatches(found, for: query)
+        case .glided(let words): effects += keyboard.typeGlided(words, at: now, typing: &typing)
         case .field(let kind, let before, let moved, let multiLine):
             effects += followField(kind, before: before, moved: moved, multiLine: multiLine, at: now)
-        case .fieldWatchEnded:
-            effects += fieldWatchEnded()
-        case .copied(let text):
-            copied(text)
-        case .press(let elsewhere):
-            if !elsewhere { elsewhereDue = nil } else if elsewhereDue == nil { elsewhereDue = now + Timing.ownPressWait }
-        case .focusedWindow(let window):
-            effects += followFocusedWindow(window)
-        case .typedElsewhere:
-            effects += typedElsewhere()
-        case .finishTyping:
-            effects += commitTyping(complete: false)
+        case .fieldWatchEnded: effects += fieldWatchEnded()
+        case .copied(let text): copied(text)
+        case .press(let elsewhere): visibility.pressed(elsewhere: elsewhere, at: now)
+        case .focusedWindow(let window): effects += followFocusedWindow(window)
+        case .typedElsewhere: effects += typedElsewhere()
+        case .finishTyping: effects += commitTyping(complete: false)
         case .keymap(let live, let locks):
             if let live { effects += keyboard.setLiveKeys(live) }
             if let locks { effects += keyboard.setLocks(locks) }
         case .resized(let size):
             keyboard.resize(to: size)
             effects.append(.redrawAll)
-        case .windowMapped(let pointer):
-            shown = true
-            let seen = picture
-            dwell?.shown(under: pointer, on: seen, at: now)
-        case .windowUnmapped:
-            effects += windowWent(at: now)
-        case .windowDestroyed:
-            effects += windowWent(at: now)
-            effects.append(.recreateWindow)
-            if outlivesItsWindow { effects += show(byHand: false, at: now) }
-        case .closeAsked:
-            if !outlivesItsWindow { effects.append(.quit) }
-        case .spoken:
-            promptEnded(at: now)
-        case .voice(let paced):
-            followVoice(paced: paced)
+        case .windowMapped(let pointer): windowMapped(pointer: pointer, at: now)
+        case .windowUnmapped: effects += windowWent(at: now)
+        case .windowDestroyed: effects += windowDestroyed(at: now)
+        case .closeAsked: if !outlivesItsWindow { effects.append(.quit) }
+        case .spoken: aids.promptEnded(at: now)
+        case .voice(let paced): followVoice(paced: paced)
         }
         effects += echoTyped(effects)
         effects += followAids(at: now)
         effects += suggestions(after: effects)
         return effects + followClips()
+    }
+
+    /// A press, a motion or a release: the settings page's while it is open, else the keys';
+    /// dwell sees it too.
+    mutating func take(_ input: InputEvent, at now: ContinuousClock.Instant) -> [Effect] {
+        var effects: [Effect] = []
+        if pane.isOpen {
+            effects += settingsInput(input, at: now)
+        } else {
+            if case .press = input { visibility.elsewhereDue = nil }
+            effects += feed([input], at: now)
+        }
+        return effects + dwellSees(input, at: now)
+    }
+
+    /// The clock: the keys' (repeat, long press), dwell's, the scan's, auto-show's hide, and
+    /// a press elsewhere that forgets the text before the caret.
+    mutating func tick(at now: ContinuousClock.Instant) -> [Effect] {
+        var effects = feed([.tick], at: now)
+        effects += dwellFires(at: now)
+        aids.tickScan(at: now)
+        if visibility.autoShow?.due(at: now) == .hide, visibility.shown, mayHide(.autoShow) { effects += hide(at: now) }
+        if visibility.elsewhereDone(at: now) { effects += forgetTyping() }
+        return effects
+    }
+
+    /// A new keyboard: another layout, or this one made again (`LayoutChange`).
+    mutating func take(_ next: Keyboard, _ change: LayoutChange, at now: ContinuousClock.Instant) -> [Effect] {
+        var effects = keyboard.handle(.cancelAll, at: now, typing: &typing)
+        // The same field goes on, on the new layout or the refilled one: nothing to hand over.
+        keyboard = next
+        keyboard.opensSettings = pane.opens
+        searchFollowsKeyboard()
+        typing.keyboardChanged(followsWords: next.followsWords)
+        aids.marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
+        // Made showing no field's keys, it shows the field's, on the field's page when a
+        // rule or the field chose the layout.
+        let ruled: Bool = if case .rule = change { true } else { false }
+        effects += takeFieldKeys(turnPage: ruled, shown: FieldKeys())
+        switch change {
+        case .rule(let name): visibility.rules.showing(name)
+        case .request(let name): visibility.rules.asked(for: name)
+        case .refresh: break
+        }
+        return effects + [.redrawAll]
+    }
+
+    /// The host's words for the bar: late words for the text before a glide do not push its
+    /// alternatives off the bar.
+    mutating func takeCompletions(_ words: [String], correction: String?) -> [Effect] {
+        guard typing.glideContext.lastWord == nil, !typing.fieldKeys.isPrivate else { return [] }
+        return typing.setCompletions(offered(with: words), correction: correction, on: keyboard.accessory)
     }
 
     /// Hands input events to the key reducer; its `.hide` (the hide key) is the session's to decide.
@@ -248,34 +179,6 @@ public struct Session: Sendable {
             // as after a click in the application.
             if keyboard.caretMoves != caretMoves { effects += forgetTyping() }
         }
-        return effects
-    }
-
-    /// Shows the keyboard; `byHand` (a request, a switch) keeps auto-show from hiding it
-    /// until the focus changes next, even when it was up already. The focus watch is asked
-    /// which field has the focus (`askField`), unless its report is what shows the keyboard.
-    mutating func show(byHand: Bool, askField asks: Bool = true, at now: ContinuousClock.Instant) -> [Effect] {
-        if byHand { autoShow?.shownByHand() }
-        guard !shown else { return [] }
-        shown = true
-        return [.show] + (asks ? askField() : [])
-    }
-
-    /// Hides the window, ending every press first: a key held as the keyboard goes must not
-    /// stay pressed, repeat, nor its preview stay up.
-    mutating func hide(at now: ContinuousClock.Instant) -> [Effect] {
-        let ended = keyboard.handle(.cancelAll, at: now, typing: &typing)
-        shown = false
-        settingsOpen = false
-        return ended + forgetTyping() + forgetSearch() + [.hide]
-    }
-
-    /// The window went from the screen without our asking (unmapped, iconified, destroyed):
-    /// every press ends and the preview goes; a kiosk keyboard comes back at once.
-    mutating func windowWent(at now: ContinuousClock.Instant) -> [Effect] {
-        guard shown || !keyboard.pressed.isEmpty else { return [] }
-        var effects = hide(at: now)
-        if outlivesItsWindow { effects += show(byHand: false, at: now) }
         return effects
     }
 }

@@ -33,8 +33,8 @@ final class HostWords: KeyboardWords {
 
     var suggests: Bool { suggester != nil }
 
-    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
-        suggester?.suggestions(for: keyboard, after: context) ?? []
+    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String] {
+        suggester?.suggestions(for: keyboard, after: context, corrects: corrects) ?? []
     }
 
     func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {

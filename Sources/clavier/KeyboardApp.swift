@@ -121,7 +121,7 @@ final class KeyboardApp {
     private func changeSetting(_ name: String) {
         guard let sources = session.settingsSources else { return }
         host.settings.keepSettings(sources.keptLines)
-        if name == Setting.speech.name, let voice = assistive.followSpeech(sources.settings) { send(voice) }
+        if PageSetting.named(name)?.host == .voice, let voice = assistive.followSpeech(sources.settings) { send(voice) }
         let remake = host.settings.applySetting(name, sources.settings, picture: session.picture)
         send(.scanSwitches(host.settings.scanSwitches))
         if remake { load(session.keyboard.layout.id, .refresh) }
@@ -154,7 +154,7 @@ final class KeyboardApp {
     func wordsNow() -> SessionEvent {
         // A query reads the model: its pages are given back after the next idle spell.
         if host.words.suggests { idlePages.delay(from: now()) }
-        let words = host.words.suggestions(for: session.keyboard, after: session.typing.context)
+        let words = host.words.suggestions(for: session.keyboard, after: session.typing.context, corrects: session.typing.corrects)
         let correction = session.typing.correctable.flatMap { host.words.correction(of: $0.taps, on: session.keyboard, before: $0.before) }
         return .completions(words, correction: correction)
     }

@@ -10,8 +10,9 @@ protocol KeyboardWords: AnyObject {
     /// decoded in, `GlideContext.before`), mean, best first (glide typing's decoder).
     func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String]
     /// The words the bar of `keyboard` offers after `context`; none while their model loads
-    /// (`wordsChanged` says once it is there) or without suggestions.
-    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String]
+    /// (`wordsChanged` says once it is there) or without suggestions. `corrects`: words are
+    /// corrected in the focused field (`Typing.corrects`, the one place `--autocorrect` is held).
+    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String]
     /// What the word whose `taps` (the letters and where their presses landed) were typed on
     /// `keyboard` after `before` is corrected to as it ends; nil: it stays. Never kept or logged.
     func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String?

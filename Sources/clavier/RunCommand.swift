@@ -188,7 +188,7 @@ struct RunOptions {
         options.scanSwitches = switches.count
         let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow])
         options.capitalize = suggester?.capitalize ?? .never
-        options.autocorrect = suggester?.autocorrect ?? .never
+        options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil
         // The predictor loads on its thread while the window is made.
         suggester?.start(for: layout, xkb: connection.currentXKBLayout)

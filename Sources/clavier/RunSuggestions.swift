@@ -15,7 +15,7 @@ extension RunOptions {
         let autocorrect = settings.autocorrects
         // Its lexicon is made only where a word may be corrected: `prose` needs the focus watch.
         // Called on the loader's thread, once a language is first needed.
-        let suggester = Suggester(learns: learns, capitalize: settings[.autoCapitalize], autocorrect: autocorrect) { language in
+        let suggester = Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
             ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
                            corrects: autocorrect == .always || (autocorrect == .prose && fieldsTold), eager: autocorrect == .always)
         }

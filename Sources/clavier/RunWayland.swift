@@ -45,7 +45,7 @@ extension RunOptions {
         kwin?.missing = Self.sayMissingOnce()
         let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || options.fieldsTold)
         options.capitalize = suggester?.capitalize ?? .never
-        options.autocorrect = suggester?.autocorrect ?? .never
+        options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil
         suggester?.start(for: layout, xkb: nil)
         let host = try WaylandStart.host(settings, options: options, layout: layout, theme: theme, connection: connection,

@@ -19,17 +19,14 @@ final class Suggester {
     var learns: Bool
     /// When a sentence's first letter gets a latched Shift.
     let capitalize: CapitalizeMode
-    /// Where words are corrected as they end (`Settings.autocorrects`).
-    var autocorrect: CapitalizeMode
     /// The language of the keymap's current group; a layout's own `language:` goes first.
     var keymapLanguage = PredictionLanguage.fallback
     /// The first words of the last start, kept with the first pictures (nil: none kept).
     var firstWordsFile: FirstWordsFile?
 
-    init(learns: Bool, capitalize: CapitalizeMode, autocorrect: CapitalizeMode = .never, provider: @escaping Provider) {
+    init(learns: Bool, capitalize: CapitalizeMode, provider: @escaping Provider) {
         self.learns = learns
         self.capitalize = capitalize
-        self.autocorrect = autocorrect
         loader = PredictorLoader(provider: provider)
     }
 
@@ -120,7 +117,8 @@ final class Suggester {
     /// before the caret: the keyboard just started, the focus moved, a click in the
     /// application) are capitalised only in a field where `--auto-capitalize` latches Shift,
     /// else in the model's own case: in a terminal, "ls" after Return, not "Ls".
-    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] {
+    /// `corrects`: words are corrected in the focused field (the session's `Typing.corrects`).
+    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool = false) -> [String] {
         guard let slots = keyboard.accessory?.slots, slots > 0, context.field.keepsText else { return [] }
         let language = language(on: keyboard.layout)
         guard let predictor = predictor(language) else {
@@ -135,7 +133,7 @@ final class Suggester {
         }
         // A field where words are corrected: its lexicon is made from now on (not before: a
         // keyboard typing only into terminals never holds it).
-        if autocorrect.capitalizes(in: context.field) { (predictor as? ModelPredictor)?.prepareCorrections() }
+        if corrects { (predictor as? ModelPredictor)?.prepareCorrections() }
         let words = context.cased(predictor.suggestions(before: context.before, count: slots,
                                                         capitalizeStart: capitalize.capitalizes(in: context.field)),
                                     language: language)
@@ -150,9 +148,10 @@ final class Suggester {
     }
 
     /// What the word whose `taps` were typed on `keyboard` after `before` becomes as it ends
-    /// (nil: it stays), from the model of the keyboard's language once it and its lexicon are made.
+    /// (nil: it stays), from the model of the keyboard's language once it and its lexicon are
+    /// made; asked only where the session corrects words (`Typing.correctable`).
     func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
-        guard autocorrect != .never, let model = predictor(language(on: keyboard.layout)) as? ModelPredictor else { return nil }
+        guard let model = predictor(language(on: keyboard.layout)) as? ModelPredictor else { return nil }
         return model.correction(of: taps, on: keyboard, before: before)
     }
 

@@ -12,14 +12,15 @@ extension WaylandHost {
 
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         switch live.take(settings, changed: name) {
-        case .sound(let on):
-            keyClick.soundChanged(on: on)
+        case .sound:
+            keyClick.soundChanged(on: settings[.sound])
         case .volume:
             keyClick.volumeChanged()
         case .place:
             screen.picture = picture
             screenChanged()
-        case .theme(let theme):
+        case .theme:
+            guard let theme = live.theme() else { break }
             screen.theme = theme
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
@@ -32,12 +33,13 @@ extension WaylandHost {
             if !showsButton, connection.buttonShown { connection.hideButton() }
         case .scan:
             followScan(settings)
-        case .languages, .none:
+        case .learning:
+            suggester?.learns = settings.learnsWords
+        case .languages, .preview, .voice, .none:
             // The languages' cell is locked "not on Wayland": they are the X keymap's groups.
+            // The preview reads the settings as they are (`previewMode`); the voice is the app's.
             break
         }
-        suggester?.learns = settings.learnsWords
-        suggester?.autocorrect = settings.autocorrects
         return false
     }
 

@@ -11,13 +11,14 @@ extension XHost {
     func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         var remake = false
         switch live.take(settings, changed: name) {
-        case .sound(let on):
-            keyClick.soundChanged(on: on)
+        case .sound:
+            keyClick.soundChanged(on: settings[.sound])
         case .volume:
             keyClick.volumeChanged()
         case .place:
             screenChanged()
-        case .theme(let theme):
+        case .theme:
+            guard let theme = live.theme() else { break }
             retheme(theme)
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
@@ -28,19 +29,20 @@ extension XHost {
             followWatches(settings)
         case .scan:
             grabSwitches(settings, layout: picture.keyboard.layout)
-        case .languages(let languages):
+        case .languages:
             // Borrowed keycodes go back first: setxkbmap's new keymap would leave our loans
             // naming keysyms their keycodes no longer have.
             typist.restoreAll(clock: ContinuousClock())
-            keymap.follow(languages)
+            keymap.follow(settings[.languages])
             // The keys the session loads next are labelled from the new keymap, not the old.
             typist.keymapChanged(first: 0, count: 0)
-        case .none:
-            break
+        case .preview:
+            previewer.mode = settings[.preview]
+        case .learning:
+            suggester?.learns = settings.learnsWords
+        case .voice, .none:
+            break  // The voice is the app's (`AssistiveChannels.followSpeech`).
         }
-        previewer.mode = settings[.preview]
-        suggester?.learns = settings.learnsWords
-        suggester?.autocorrect = settings.autocorrects
         if settings[.dwell] != nil, !screen.window.watchesHover { screen.window.watchHover() }
         return remake
     }

@@ -70,5 +70,14 @@ import Testing
         for c in ["t", "g", "e", "space"] { t.tap(c) }
         #expect(t.host.typed == "tge ")
         #expect(t.host.correctionTaps.isEmpty, "never asked")
+        #expect(!t.host.asksCorrecting.isEmpty && !t.host.asksCorrecting.contains(true), "nor told words are corrected")
+    }
+
+    /// Issue 47: `--autocorrect` is held once, by the session; the host's words learn with
+    /// each ask whether words are corrected in the field (its lexicon is made for it then).
+    @Test func eachAskTellsTheHostWhetherWordsAreCorrected() {
+        let t = app(.always)
+        t.tap("t")
+        #expect(t.host.asksCorrecting.last == true)
     }
 }

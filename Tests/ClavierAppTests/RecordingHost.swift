@@ -148,7 +148,12 @@ final class RecordingHost: HostLoop, HostScreen, HostSettings, HostTypist, Keybo
         log.append("glide")
         return glideDecoder?(keyboard, points, before) ?? []
     }
-    func suggestions(for keyboard: Keyboard, after context: TypingContext) -> [String] { words ?? [] }
+    /// Whether each ask for the bar's words said words are corrected in the field.
+    var asksCorrecting: [Bool] = []
+    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String] {
+        asksCorrecting.append(corrects)
+        return words ?? []
+    }
     /// What a word typed becomes as it ends (autocorrection), by its letters; the taps asked with.
     var corrections: [String: String] = [:]
     var correctionTaps: [[WordTap]] = []

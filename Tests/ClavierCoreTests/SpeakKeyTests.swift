@@ -77,7 +77,7 @@ import Testing
         #expect(said(effects) == ["I am here"])
         #expect(s.voice?.heldUntil != nil, "held until the voice says it ended")
         let late = t0 + .seconds(3)
-        #expect(s.scanDeadline.map { $0 > late } == true, "no step while it speaks")
+        #expect(s.aids.scanDeadline.map { $0 > late } == true, "no step while it speaks")
         let said = s.handle(.spoken, at: late)
         #expect(said.contains { if case .speak = $0 { true } else { false } }, "said: the scan steps, its next prompt said: \(said)")
     }
