@@ -20,25 +20,6 @@ final class FloatingFrame {
     /// The handle strip's height in pixels.
     var handleHeight: Int { scale.pixels(FloatFrame.handleHeight) }
 
-    /// The keys' size in a window of `size`: what the handle leaves.
-    func keysSize(window size: Size) -> Size {
-        let keys = FloatFrame(size: size, scale: scale).keysArea
-        return Size(width: keys.width, height: keys.height)
-    }
-
-    /// Where the resize grip lies, in the coordinates of keys of `size`.
-    func grip(keys size: Size) -> Rect {
-        FloatFrame(size: Size(width: size.width, height: size.height + handleHeight), scale: scale).gripInKeys
-    }
-
-    /// What a floating keyboard's kept picture is painted from besides its keys: the window's
-    /// size and scale, which place the handle and the grip.
-    func pictureKey(window size: Size) -> String {
-        let grip = FloatFrame(size: size, scale: scale).gripInKeys
-        return "frame " + String(size.width) + "x" + String(size.height) + " scale " + String(scale.factor)
-            + " grip " + String(grip.x) + "," + String(grip.y) + "," + String(grip.width) + "," + String(grip.height) + "\n"
-    }
-
     /// `point` of `window` in the keys' coordinates; nil on the handle or the grip.
     func keysPoint(_ point: Point, window: KeyboardWindow) -> Point? {
         let part = FloatFrame(size: Size(width: window.rect.width, height: window.rect.height), scale: scale).part(at: point)

@@ -13,13 +13,11 @@ final class WaylandFloat {
     private let moved: (Rect) -> Void
     /// The part pressed, where the pointer was on the output then, and the rect then.
     private var drag: (part: FloatFrame.Part, pointer: Point, start: Rect)?
-    let painter: FloatFramePainter
 
-    init(rect: Rect, scale: Int, theme: Theme, moved: @escaping (Rect) -> Void) {
+    init(rect: Rect, scale: Int, moved: @escaping (Rect) -> Void) {
         self.rect = rect
         self.scale = scale
         self.moved = moved
-        painter = FloatFramePainter(theme: theme)
     }
 
     var displayScale: DisplayScale { DisplayScale(factor: Double(scale)) }

@@ -17,10 +17,10 @@ extension WaylandHost {
         case .volume:
             keyClick.volumeChanged()
         case .place:
-            screen.picture = picture
+            screen.shown = picture
             screenChanged()
         case .theme(let theme):
-            screen.theme = theme
+            screen.retheme(theme)
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
             return true
@@ -53,10 +53,10 @@ extension WaylandHost {
         guard floating != floats.floating else { return }
         floats.floating = floating
         if floating && !floats.chosen {
-            WaylandStart.chooseFloat(settings, layout: layout, for: floats, movable: movable, theme: screen.theme, connection: connection)
+            WaylandStart.chooseFloat(settings, layout: layout, for: floats, movable: movable, connection: connection)
         }
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")
-        screen.picture = picture
+        screen.shown = picture
         screen.replaceSurface()
     }
 }

@@ -119,7 +119,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         screen.paintTrail(picture, at: now, whole: whole)
     }
 
-    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handleToo: true) }
+    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handle: true) }
 
     func resize(to size: Size, picture: Picture) -> Size? {
         do {
@@ -132,7 +132,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
 
     func route(_ input: InputEvent) -> InputEvent? { screen.route(input) }
     func keysPoint(_ point: Point) -> Point? { screen.keysPoint(point) }
-    func prepareToShow(_ picture: Picture) { screen.picture = picture }
+    func prepareToShow(_ picture: Picture) { screen.shown = picture }
 
     func showWindow() {
         guard !screen.isUp else { return }
@@ -148,7 +148,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
     }
 
     func recreateWindow(_ picture: Picture) {
-        screen.picture = picture
+        screen.shown = picture
         screen.makeSurface()
     }
 

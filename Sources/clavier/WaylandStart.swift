@@ -56,7 +56,7 @@ enum WaylandStart {
         let live = LiveSettings(settings)
         let floats = WaylandFloatPlace()
         floats.floating = XHost.floats(settings, layout: layout)
-        if floats.floating { chooseFloat(settings, layout: layout, for: floats, movable: options.movable, theme: theme, connection: connection) }
+        if floats.floating { chooseFloat(settings, layout: layout, for: floats, movable: options.movable, connection: connection) }
         // A kiosk's keyboard stays above a fullscreen application (Session+Kiosk.swift).
         let layer = options.surfaceLayer
         let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
@@ -85,7 +85,7 @@ enum WaylandStart {
     /// Where a floating keyboard goes, as it starts floating or the settings page floats it
     /// (`FloatChoice.rect`, else the bottom middle of the output); moved and resized by its frame
     /// unless `movable` is false (kiosk mode). Nothing without an output (it docks).
-    static func chooseFloat(_ settings: Settings, layout: Layout, for floats: WaylandFloatPlace, movable: Bool, theme: Theme,
+    static func chooseFloat(_ settings: Settings, layout: Layout, for floats: WaylandFloatPlace, movable: Bool,
                             connection: WaylandConnection) {
         guard let output = connection.output(named: settings[.monitor]) else { return }
         let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
@@ -97,7 +97,7 @@ enum WaylandStart {
         let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
         floats.rect = rect
         guard movable else { return }
-        floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { FloatChoice.remember($0, in: store) }
+        floats.frame = WaylandFloat(rect: rect, scale: output.scale) { FloatChoice.remember($0, in: store) }
     }
 }
 

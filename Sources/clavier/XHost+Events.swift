@@ -45,7 +45,7 @@ extension XHost {
     func resize(to size: Size, picture: Picture) -> Size? {
         screen.settleFirstPicture(check: false, picture: picture)
         do {
-            return try screen.resize(window: size)
+            return try screen.resize(to: size)
         } catch {
             Log.error("\(error)")
             return nil

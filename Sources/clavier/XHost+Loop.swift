@@ -8,6 +8,7 @@ import ClavierX11
 extension XHost {
     func start(_ picture: Picture) {
         loop = EventLoop(display: display)
+        screen.startFirstPicture(of: picture)
         screen.showFirstPicture()
         screen.window.show()
         display.watchActiveWindow()

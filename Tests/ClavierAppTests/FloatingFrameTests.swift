@@ -4,34 +4,6 @@ import Glibc
 import Testing
 @testable import clavier
 
-@Suite struct FloatingFrameTests {
-    @Test func theKeysTakeWhatTheHandleLeavesAtEveryScale() {
-        for factor in [1.0, 1.5, 2.0] {
-            let frame = FloatingFrame(scale: DisplayScale(factor: factor)) { _ in }
-            let keys = frame.keysSize(window: Size(width: 800, height: 300))
-            #expect(keys == Size(width: 800, height: 300 - frame.handleHeight))
-            #expect(frame.handleHeight == Int((18 * factor).rounded()))
-        }
-    }
-
-    @Test func theGripSitsInTheKeysBottomRightCorner() {
-        let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
-        let keys = Size(width: 800, height: 282)
-        let grip = frame.grip(keys: keys)
-        #expect(grip.maxX == keys.width && grip.maxY == keys.height)
-        #expect(grip.width == FloatFrame.gripSize && grip.height == FloatFrame.gripSize)
-    }
-
-    @Test func thePictureKeyNamesTheWindowSizeAndScale() {
-        let one = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
-        let two = FloatingFrame(scale: DisplayScale(factor: 2)) { _ in }
-        let size = Size(width: 800, height: 300)
-        #expect(one.pictureKey(window: size) != two.pictureKey(window: size))
-        #expect(one.pictureKey(window: size) != one.pictureKey(window: Size(width: 801, height: 300)))
-        #expect(one.pictureKey(window: size) == FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }.pictureKey(window: size))
-    }
-}
-
 /// The frame's routing decides, without X: the keys' events in their coordinates, the
 /// handle's and the grip's as steps of a move or resize for `XHost.route` to carry out.
 @Suite struct FloatingFrameRouteTests {
@@ -61,7 +33,7 @@ import Testing
 
     @Test func aDragOfTheGripResizesNoSmallerThanTheLeast() {
         let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
-        let grip = frame.grip(keys: frame.keysSize(window: size))
+        let grip = FloatFrame(size: size, scale: frame.scale).gripInKeys
         let onGrip = Point(x: Double(grip.x + grip.width / 2), y: Double(grip.y + grip.height / 2 + frame.handleHeight))
         #expect(frame.route(.press(onGrip), window: size) { (0, 0) } == .begin(.resizeGrip))
         frame.startDrag(.resizeGrip, pointer: (500, 300), window: Rect(x: 100, y: 100, width: 400, height: 200))
