@@ -24,6 +24,8 @@ class PaintedScreen {
     /// The first picture while it is still on screen unsettled (FirstPicture.swift).
     var firstPicture: FirstPicture?
     private var trail = TrailOnScreen()
+    /// The handle strip was painted anew (a new theme) and goes up with what is put next.
+    private var handleRepainted = false
 
     /// A screen for a window of `size`, with a frame at `frame`'s scale (nil: none); its
     /// pixels black until painted.
@@ -64,7 +66,9 @@ class PaintedScreen {
         self.theme = theme
         painter = KeyboardPainter(theme: theme)
         framePainter = FloatFramePainter(theme: theme)
-        if frameScale != nil { framePainter.paintHandle(on: handle) }
+        guard frameScale != nil else { return }
+        framePainter.paintHandle(on: handle)
+        handleRepainted = true
     }
 
     /// Paints the handle strip and the keys of `picture` with the grip over their corner.
@@ -134,6 +138,10 @@ class PaintedScreen {
     func put(_ damage: [Rect]) {
         dropCutPicture()
         var damage = damage
+        if handleRepainted, frameScale != nil, !damage.isEmpty {
+            damage.append(Rect(x: 0, y: 0, width: handle.size.width, height: keysTop))
+            handleRepainted = false
+        }
         if let grip, firstPicture?.kept == nil {
             let onWindow = Rect(x: grip.x, y: grip.y + keysTop, width: grip.width, height: grip.height)
             if damage.contains(where: { $0.x < onWindow.maxX && onWindow.x < $0.maxX && $0.y < onWindow.maxY && onWindow.y < $0.maxY }) {

@@ -60,6 +60,25 @@ import Testing
                                                                         width: grip.width, height: grip.height)))
     }
 
+    /// A new theme from the settings page: the handle strip, painted anew, goes up with the
+    /// keys' repaint (X put only the keys, leaving the old theme's handle on screen).
+    @Test func aNewThemesHandleGoesUpWithTheNextPaint() throws {
+        let sink = RecordingSink()
+        let screen = try Screen(sink, window: Self.window, scale: DisplayScale(factor: 1))
+        screen.paint(Self.picture, damaged: [], whole: true, bar: false)
+        var dark = Theme.system
+        dark.background = Gradient(.black, .black)
+        screen.retheme(dark)
+        sink.puts = []
+        screen.paint(Self.picture, damaged: [], whole: true, bar: false)
+        let strip = Rect(x: 0, y: 0, width: screen.handle.size.width, height: screen.keysTop)
+        #expect(sink.damage.contains(strip), "\(sink.damage)")
+        // Once: the next paint puts the keys alone.
+        sink.puts = []
+        screen.paint(Self.picture, damaged: [], whole: true, bar: false)
+        #expect(!sink.damage.contains(strip))
+    }
+
     @Test func aBlockTakesOnlyItsPartOfARectangle() {
         let block = PixelBlock(pixels: UnsafeMutableRawPointer(bitPattern: 4)!, stride: 400, size: Size(width: 100, height: 50), top: 18)
         #expect(block.area(of: Rect(x: 10, y: 0, width: 20, height: 30)) == Rect(x: 10, y: 0, width: 20, height: 12))
