@@ -71,19 +71,3 @@ final class WaylandFloat {
         }
     }
 }
-
-/// Whether and where the keyboard floats on Wayland, shared by the placement and the screen:
-/// the settings page docks or floats the keyboard as it runs (`WaylandHost.refloat`), and a
-/// keyboard floated again goes back where its frame was left.
-final class WaylandFloatPlace {
-    /// Whether the keyboard floats now (`XHost.floats`).
-    var floating = false
-    /// The handle and grip (nil: not floated yet, or a kiosk's, which cannot be moved).
-    var frame: WaylandFloat?
-    /// Where it floats without a frame (a kiosk's), and where it was first put.
-    var rect: Rect?
-    /// Whether a place is chosen (`WaylandStart.chooseFloat`).
-    var chosen: Bool { frame != nil || rect != nil }
-    /// Where the keyboard floats now; nil: docked.
-    var placed: Rect? { floating ? frame?.rect ?? rect : nil }
-}

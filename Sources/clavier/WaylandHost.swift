@@ -55,14 +55,17 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         var shown: (() -> Void)?
         var live: LiveSettings
         var showsButton = false
-        var floats = WaylandFloatPlace()
+        var floats = FloatPlace(scale: DisplayScale(factor: 1), rows: 4)
+        /// A floating keyboard's frame (nil: docked, or a kiosk's, which cannot be moved).
+        var frame: WaylandFloat?
         var movable = true
     }
 
     init(_ parts: Parts) throws {
         connection = parts.connection
         typist = WaylandTypist(connection: connection, allow: parts.typingFilter)
-        screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, placement: parts.placement)
+        screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, frame: parts.frame,
+                                   placement: parts.placement)
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         suggester = parts.suggester

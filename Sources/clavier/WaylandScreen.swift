@@ -14,9 +14,11 @@ final class WaylandScreen: PaintedScreen {
     /// What the surface shows; nil while it is down (hidden).
     private(set) var placed: (output: String?, place: WaylandPlacement)?
     /// Whether and where the keyboard floats (the settings page docks or floats it: `replaceSurface`).
-    let floats: WaylandFloatPlace
+    let floats: FloatPlace
+    /// The frame that moves a floating keyboard (nil: never floated, or a kiosk's, which cannot move).
+    var frame: WaylandFloat?
     /// A floating keyboard's handle and grip (nil: docked, or floating in kiosk mode).
-    var float: WaylandFloat? { floats.floating ? floats.frame : nil }
+    var float: WaylandFloat? { floats.floating ? frame : nil }
     /// The held key's preview above it.
     private let preview: WaylandPreview
     /// When the keys' canvas gives its pages back, nothing painted since (`Timing.idleBuffers`);
@@ -26,18 +28,19 @@ final class WaylandScreen: PaintedScreen {
     /// A new size the session is to lay the keys out for (`.resized`), told by the host's loop.
     var newSize: Size?
 
-    init(connection: WaylandConnection, theme: Theme, floats: WaylandFloatPlace,
+    init(connection: WaylandConnection, theme: Theme, floats: FloatPlace, frame: WaylandFloat?,
          placement: @escaping (WaylandConnection) -> (output: String?, place: WaylandPlacement)) throws {
         self.connection = connection
         preview = WaylandPreview(connection: connection)
         self.floats = floats
+        self.frame = frame
         self.placement = placement
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             throw WaylandError("the compositor would not place the keyboard's layer surface")
         }
         placed = wanted
-        let float = floats.floating ? floats.frame : nil
+        let float = floats.floating ? frame : nil
         float?.scale = connection.scale
         try super.init(sink: connection, theme: theme, window: size, frame: float?.displayScale)
         if float != nil { framePainter.paintHandle(on: handle) }
