@@ -14,7 +14,7 @@ extension XHost {
         let floating = FloatPlace.floats(settings, layout: layout)
         guard floating != float.floating, !isPlug else { return false }
         // Where a window manager's move left it is where it floats again.
-        screen.frame?.windowMayHaveMoved(screen.window)
+        screen.frame?.windowIs(at: screen.window.rootRect())
         float.floating = floating
         if floating && float.rect == nil { float.choose(settings, layout: layout, display: display) }
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")

@@ -206,7 +206,7 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     func pointerOnKeys() -> Point? {
         guard let point = screen.window.pointerInWindow() else { return nil }
         guard let frame = screen.frame else { return point }
-        return frame.keysPoint(point, window: screen.window)
+        return frame.keysPoint(point, window: Size(width: screen.window.rect.width, height: screen.window.rect.height))
     }
 
     var windowRect: Rect { screen.window.rect }

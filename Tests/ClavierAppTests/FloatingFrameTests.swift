@@ -12,33 +12,33 @@ import Testing
     @Test func pressesOnTheKeysReachTheReducerBelowTheHandle() {
         let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
         let onKeys = Point(x: 50, y: 100), below = Point(x: 50, y: 100 - Double(frame.handleHeight))
-        #expect(frame.route(.press(onKeys), window: size) { (0, 0) } == .keys(.press(below)))
-        #expect(frame.route(.motion(onKeys), window: size) { (0, 0) } == .keys(.motion(below)))
-        #expect(frame.route(.release(onKeys), window: size) { (0, 0) } == .keys(.release(below)))
-        #expect(frame.route(.tick, window: size) { (0, 0) } == .keys(.tick))
+        #expect(frame.route(.press(onKeys), window: size) { Point(x: 0, y: 0) } == .keys(.press(below)))
+        #expect(frame.route(.motion(onKeys), window: size) { Point(x: 0, y: 0) } == .keys(.motion(below)))
+        #expect(frame.route(.release(onKeys), window: size) { Point(x: 0, y: 0) } == .keys(.release(below)))
+        #expect(frame.route(.tick, window: size) { Point(x: 0, y: 0) } == .keys(.tick))
     }
 
     @Test func aDragOfTheHandleMovesTheWindowAndEnds() {
         let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
         let onHandle = Point(x: 200, y: 5)
-        #expect(frame.route(.press(onHandle), window: size) { (0, 0) } == .begin(.handle))
+        #expect(frame.route(.press(onHandle), window: size) { Point(x: 0, y: 0) } == .begin(.handle))
         // No window manager took it: our own drag, from the pointer at (300, 105) on the screen.
-        frame.startDrag(.handle, pointer: (300, 105), window: Rect(x: 100, y: 100, width: 400, height: 200))
-        #expect(frame.route(.press(onHandle), window: size) { (0, 0) } == .nothing)
-        #expect(frame.route(.motion(onHandle), window: size) { (310, 125) } == .place(Rect(x: 110, y: 120, width: 400, height: 200)))
-        #expect(frame.route(.release(onHandle), window: size) { (310, 125) } == .end)
+        frame.startDrag(.handle, pointer: Point(x: 300, y: 105), window: Rect(x: 100, y: 100, width: 400, height: 200))
+        #expect(frame.route(.press(onHandle), window: size) { Point(x: 0, y: 0) } == .nothing)
+        #expect(frame.route(.motion(onHandle), window: size) { Point(x: 310, y: 125) } == .place(Rect(x: 110, y: 120, width: 400, height: 200)))
+        #expect(frame.route(.release(onHandle), window: size) { Point(x: 310, y: 125) } == .end)
         // The drag is over: the next motion is the keys' again.
-        #expect(frame.route(.motion(Point(x: 50, y: 100)), window: size) { (0, 0) } == .keys(.motion(Point(x: 50, y: 100 - Double(frame.handleHeight)))))
+        #expect(frame.route(.motion(Point(x: 50, y: 100)), window: size) { Point(x: 0, y: 0) } == .keys(.motion(Point(x: 50, y: 100 - Double(frame.handleHeight)))))
     }
 
     @Test func aDragOfTheGripResizesNoSmallerThanTheLeast() {
         let frame = FloatingFrame(scale: DisplayScale(factor: 1)) { _ in }
         let grip = FloatFrame(size: size, scale: frame.scale).gripInKeys
         let onGrip = Point(x: Double(grip.x + grip.width / 2), y: Double(grip.y + grip.height / 2 + frame.handleHeight))
-        #expect(frame.route(.press(onGrip), window: size) { (0, 0) } == .begin(.resizeGrip))
-        frame.startDrag(.resizeGrip, pointer: (500, 300), window: Rect(x: 100, y: 100, width: 400, height: 200))
-        #expect(frame.route(.motion(onGrip), window: size) { (540, 320) } == .place(Rect(x: 100, y: 100, width: 440, height: 220)))
-        #expect(frame.route(.motion(onGrip), window: size) { (0, 0) } == .place(Rect(x: 100, y: 100, width: FloatFrame.minimumSize.width,
+        #expect(frame.route(.press(onGrip), window: size) { Point(x: 0, y: 0) } == .begin(.resizeGrip))
+        frame.startDrag(.resizeGrip, pointer: Point(x: 500, y: 300), window: Rect(x: 100, y: 100, width: 400, height: 200))
+        #expect(frame.route(.motion(onGrip), window: size) { Point(x: 540, y: 320) } == .place(Rect(x: 100, y: 100, width: 440, height: 220)))
+        #expect(frame.route(.motion(onGrip), window: size) { Point(x: 0, y: 0) } == .place(Rect(x: 100, y: 100, width: FloatFrame.minimumSize.width,
                                                                                    height: FloatFrame.minimumSize.height)))
     }
 }
