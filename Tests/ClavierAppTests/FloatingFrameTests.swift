@@ -42,3 +42,22 @@ import Testing
                                                                                    height: FloatFrame.minimumSize.height)))
     }
 }
+
+/// Wayland's frame (`WaylandFloat`): the surface moves once, where the drag ends, and that
+/// place is kept before the surface is made again there (the placement reads it).
+@Suite struct WaylandFloatRouteTests {
+    @Test func aDragOfTheHandleMovesTheSurfaceOnceWhereItEndsKeptFirst() {
+        var kept: Rect?
+        let float = WaylandFloat(rect: Rect(x: 100, y: 100, width: 400, height: 200), scale: 1) { kept = $0 }
+        let size = Size(width: 400, height: 200)
+        var placed: [(to: Rect, kept: Rect?)] = []
+        #expect(float.route(.press(Point(x: 200, y: 5)), surface: size) { placed.append(($0, kept)) } == nil)
+        #expect(float.route(.motion(Point(x: 230, y: 15)), surface: size) { placed.append(($0, kept)) } == nil)
+        #expect(placed.isEmpty, "not moved while the drag goes on")
+        #expect(float.route(.release(Point(x: 250, y: 25)), surface: size) { placed.append(($0, kept)) } == nil)
+        let moved = Rect(x: 150, y: 120, width: 400, height: 200)
+        #expect(placed.map(\.to) == [moved] && placed.first?.kept == moved && float.rect == moved)
+        // The keys' events come through below the handle once it is over.
+        #expect(float.route(.press(Point(x: 50, y: 100)), surface: size) { _ in } == .press(Point(x: 50, y: 100 - Double(float.handleHeight))))
+    }
+}
