@@ -39,4 +39,18 @@ final class Click {
         guard opened, live.current[.sound] else { return }
         player = open()
     }
+
+    /// The click player, or nil with one warning when there is no sound to be had.
+    static func openPlayer(device: String, volume: Int = 100) -> ClickPlayer? {
+        guard let path = DataFiles.find("sounds/click.wav") else {
+            Log.warning("no sounds/click.wav in \(DataFiles.candidates.joined(separator: ", ")); keys will not click")
+            return nil
+        }
+        do {
+            return try ClickPlayer(sound: try PCMSound.loadWAV(path: path).scaled(percent: volume), device: device)
+        } catch {
+            Log.warning("\(error); keys will not click")
+            return nil
+        }
+    }
 }

@@ -1,6 +1,5 @@
 import ClavierCore
 import ClavierRender
-import ClavierX11
 
 /// The picture on screen since start-up while it is still the first one: read from the cache
 /// (to be checked against a fresh paint once it is up) or painted here (to be kept for the
@@ -13,23 +12,27 @@ struct FirstPicture {
     let kept: PictureCache.Kept?
 }
 
-extension KeyboardScreen {
-    /// Fills the keys (and handle) from the kept picture of `first` when `cache` has one,
-    /// else paints them; a PIN pad (`cache` nil) keeps none.
-    func startFirstPicture(of first: Picture, theme: Theme, cache: PictureCache?) {
+/// The first picture's rule, on every window system: kept between starts under a key naming
+/// what it is painted from, checked against a fresh paint once it is up.
+extension PaintedScreen {
+    /// Fills the keys (and handle) with the kept picture of `first` when `pictureCache` has
+    /// one, else paints them; a PIN pad (no cache) keeps none, nor does a floating keyboard
+    /// on Wayland (not `keeping`).
+    func startFirstPicture(of first: Picture, keeping: Bool = true) {
         shown = first
-        if let cache, let keysKey = KeyboardPainter.pictureKey(of: first, theme: theme) {
+        if keeping, let cache = pictureCache, let keysKey = KeyboardPainter.pictureKey(of: first, theme: theme) {
             // A floating keyboard's picture is its whole window: the handle strip, then the
             // keys with the resize grip painted over their corner.
-            let windowSize = Size(width: window.rect.width, height: window.rect.height)
-            let key = frame.map { keysKey + $0.pictureKey(window: windowSize) } ?? keysKey
+            let windowSize = Size(width: keys.size.width, height: keys.size.height + keysTop)
+            let key = frameScale.map { keysKey + Self.frameKey(window: windowSize, scale: $0) } ?? keysKey
             var kept: PictureCache.Kept?
-            if let picture = cache.load(key, sizes: frame != nil ? [handle.size, keys.size] : [keys.size]) {
-                if frame != nil, let handle = picture.canvas(0), let keys = picture.canvas(1) {
+            let framed = frameScale != nil
+            if let picture = cache.load(key, sizes: framed ? [handle.size, keys.size] : [keys.size]) {
+                if framed, let handle = picture.canvas(0), let keys = picture.canvas(1) {
                     self.handle = handle
                     self.keys = keys
                     kept = picture
-                } else if frame == nil, let keys = picture.canvas(0) {
+                } else if !framed, let keys = picture.canvas(0) {
                     self.keys = keys
                     kept = picture
                 }
@@ -38,44 +41,15 @@ extension KeyboardScreen {
             Log.debug(kept != nil ? "first picture from the cache" : "no kept picture: painting the first one")
         }
         guard firstPicture?.kept == nil else { return }
-        if frame != nil { framePainter.paintHandle(on: handle) }
-        paintAll(first)
+        paintWindow(first)
     }
 
-    /// Makes the first picture the window's background before the window is first mapped:
-    /// the server paints it as it maps the window, rather than after an Expose and a second
-    /// trip of the whole picture (1.9 MB at 1920x242).
-    func showFirstPicture() {
-        if let frame, firstPicture?.kept == nil { framePainter.paintResizeGrip(in: frame.grip(keys: keys.size), on: keys) }
-        var pictures = [KeyboardWindow.Picture(pixels: keys.data, stride: keys.stride, size: keys.size,
-                                               origin: (0, frame?.handleHeight ?? 0),
-                                               file: firstPicture?.kept?.file(frame != nil ? 1 : 0))]
-        if frame != nil {
-            pictures.append(KeyboardWindow.Picture(pixels: handle.data, stride: handle.stride, size: handle.size,
-                                                   file: firstPicture?.kept?.file(0)))
-        }
-        window.setBackground(pictures)
-        pictureIsBackground = true
-    }
-
-    /// The first Expose: the server painted every exposed part from the background as it
-    /// mapped the window (later exposures are answered by `expose` as usual). Puts the
-    /// picture up from here when the server could not read its file.
-    func firstExposed() {
-        let failed = window.backgroundFailed()
-        letBackgroundGo()
-        guard failed else { return }
-        Log.debug("the X server could not read the kept picture's file: putting it up from here")
-        presentAll()
-        if frame != nil { presentHandle(Rect(x: 0, y: 0, width: handle.size.width, height: handle.size.height)) }
-    }
-
-    /// Once the window is up, the server's copy of the first picture goes: after this, the
-    /// window shows only what `present` puts there.
-    func letBackgroundGo() {
-        guard pictureIsBackground else { return }
-        pictureIsBackground = false
-        window.clearBackground()
+    /// What a floating keyboard's kept picture is painted from besides its keys: the window's
+    /// size and scale, which place the handle and the grip.
+    static func frameKey(window size: Size, scale: DisplayScale) -> String {
+        let grip = FloatFrame(size: size, scale: scale).gripInKeys
+        return "frame " + String(size.width) + "x" + String(size.height) + " scale " + String(scale.factor)
+            + " grip " + String(grip.x) + "," + String(grip.y) + "," + String(grip.width) + "," + String(grip.height) + "\n"
     }
 
     /// Done with the first picture once it is on screen: a painted one is kept for the next
@@ -87,7 +61,7 @@ extension KeyboardScreen {
         firstPicture = nil
         do {
             if let kept = first.kept {
-                guard check, try !keptPictureIsFresh(kept, picture: picture) else { return }
+                guard check || leavesKeptMapping, try !keptPictureIsFresh(kept, picture: picture, check: check) else { return }
                 // A fresh paint whose bar offers copies (the clipboard strip) is never kept on disk.
                 if picture.offersClips { return }
             }
@@ -98,39 +72,41 @@ extension KeyboardScreen {
     }
 
     /// Whether the kept picture on screen is what a fresh paint of `picture` gives; when it
-    /// is not, the fresh pixels replace it on screen.
-    private func keptPictureIsFresh(_ kept: PictureCache.Kept, picture: Picture) throws -> Bool {
+    /// is not (and `check`), the fresh pixels replace it on screen. The keys take the fresh
+    /// pixels whenever they differ, or always when they leave the mapping (`leavesKeptMapping`).
+    /// True without `check`: nothing more to do.
+    private func keptPictureIsFresh(_ kept: PictureCache.Kept, picture: Picture, check: Bool) throws -> Bool {
         // Compared with the file rather than the canvas mapped over it: reading the mapping
         // would make all of the picture resident here, where only repainted keys need be.
         func same(_ fresh: borrowing Canvas, part: Int) -> Bool {
             let (fd, offset) = kept.file(part)
             return fresh.hasSamePixels(asFile: fd, offset: offset)
         }
-        Log.debug("the kept first picture is on screen: checking it against a fresh paint")
+        if check { Log.debug("the kept first picture is on screen: checking it against a fresh paint") }
         let fresh = try Canvas(size: keys.size)
         painter.paintAll(picture, on: fresh)
         var handleDiffers = false
-        if let frame {
-            framePainter.paintResizeGrip(in: frame.grip(keys: keys.size), on: fresh)
+        if let grip {
+            framePainter.paintResizeGrip(in: grip, on: fresh)
             let freshHandle = try Canvas(size: handle.size)
             framePainter.paintHandle(on: freshHandle)
-            if !same(freshHandle, part: 0) {
-                handleDiffers = true
-                handle = freshHandle
-                presentHandle(Rect(x: 0, y: 0, width: handle.size.width, height: handle.size.height))
-            }
+            handleDiffers = !same(freshHandle, part: 0)
+            if handleDiffers || leavesKeptMapping { handle = freshHandle }
+            if check && handleDiffers { present([], handle: true) }
         }
-        if same(fresh, part: frame != nil ? 1 : 0) && !handleDiffers { return true }
+        let keysSame = same(fresh, part: frameScale != nil ? 1 : 0)
+        if leavesKeptMapping || !keysSame { keys = fresh }
+        guard check else { return true }
+        if keysSame && !handleDiffers { return true }
         Log.debug("the kept first picture differs from a fresh paint: replacing it")
-        keys = fresh
-        presentAll()
+        if !keysSame { present([wholeKeys]) }
         return false
     }
 
     /// The picture's parts as they are now, to keep: the handle strip first when floating.
     private func pictureParts() -> [PictureCache.Part] {
         let keysPart = PictureCache.Part(pixels: UnsafeRawPointer(keys.data), stride: keys.stride, size: keys.size)
-        guard frame != nil else { return [keysPart] }
+        guard frameScale != nil else { return [keysPart] }
         return [PictureCache.Part(pixels: UnsafeRawPointer(handle.data), stride: handle.stride, size: handle.size), keysPart]
     }
 }

@@ -2,7 +2,7 @@ import ClavierCore
 import ClavierLayouts
 
 /// Where a floating keyboard goes as it starts floating or is turned to float, the same on X
-/// (`FloatPlace`) and Wayland (`WaylandStart.chooseFloat`), and how a move is kept.
+/// (`FloatPlace.choose`: X's screen, or Wayland's output in `WaylandStart.chooseFloat`), and how a move is kept.
 enum FloatChoice {
     /// The monitor (or output) the keyboard floats on: its place on the screen, and its
     /// physical size for the key size.

@@ -1,21 +1,22 @@
 import ClavierCore
 import ClavierLayouts
-import ClavierX11
 
-/// Whether and where the keyboard floats on X: shared by the placement (asked again when the
-/// screen changes and when the window is made again), the floating frame that remembers the
-/// user's moves, and the settings page, which docks or floats the keyboard as it runs
-/// (`XHost.refloat`).
+/// Whether and where the keyboard floats, on either window system: shared by the placement
+/// (asked again when the screen or the outputs change and when the window is made again), the
+/// floating frame that remembers the user's moves, and the settings page, which docks or floats
+/// the keyboard as it runs (`XHost.refloat`, `WaylandHost.refloat`). X's screen and monitors
+/// are read in XHost+Make.swift, Wayland's outputs in WaylandStart.swift.
 final class FloatPlace {
-    /// Whether the keyboard floats now (`XHost.floats`).
+    /// Whether the keyboard floats now (`FloatPlace.floats`).
     var floating = false
     /// Where it floats; nil: not chosen, the monitor's default place (`FloatFrame.defaultRect`).
     var rect: Rect?
     /// The last rectangle written to the state file, so an unmoved keyboard writes nothing.
     var saved: Rect?
     let store = FloatStateStore.standard()
-    /// The display's scale, which sizes a default place and the frame.
-    let scale: DisplayScale
+    /// The scale of the display (X) or output (Wayland) it floats on, which sizes a default
+    /// place and the frame.
+    private(set) var scale: DisplayScale
     /// How many rows of keys (and the accessory bar) the docked height is made for.
     let rows: Int
 
@@ -24,36 +25,39 @@ final class FloatPlace {
         self.rows = rows
     }
 
-    /// Chooses where the keyboard floats, as it starts floating or is turned to float
-    /// (`FloatChoice.rect`; nil: the default place).
-    func choose(_ settings: Settings, layout: Layout, display: Display) {
-        let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-        let monitor = display.monitor(named: settings[.monitor])
-        rect = FloatChoice.rect(settings, layout: layout, rows: rows, screen: screen,
-                                monitor: FloatChoice.Monitor(rect: monitor.rect, millimetres: monitor.millimetres),
-                                scale: scale, store: store)
+    /// Chooses where the keyboard floats on a screen of `screen`, on `monitor`, at `scale`, as
+    /// it starts floating or is turned to float (`FloatChoice.rect`; nil: the default place).
+    func choose(_ settings: Settings, layout: Layout, screen: Size, monitor: FloatChoice.Monitor, scale: DisplayScale) {
+        self.scale = scale
+        rect = FloatChoice.rect(settings, layout: layout, rows: rows, screen: screen, monitor: monitor, scale: scale, store: store)
     }
 
-    /// Where the window goes under `settings`: floating at its place, clamped to the screen,
-    /// else docked across its monitor, as tall as the rows at the key size.
-    func placement(_ settings: Settings, display: Display) -> Placement {
-        let screen = Size(width: display.screenSize.width, height: display.screenSize.height)
-        if floating {
-            let rect = rect ?? FloatFrame.defaultRect(monitor: display.monitor(named: settings[.monitor]).rect, scale: scale)
-            return .floating(FloatFrame.clamped(rect, to: screen, scale: scale))
-        }
-        let chosen = display.monitor(named: settings[.monitor])
-        let size = Size(width: chosen.rect.width, height: chosen.rect.height)
-        let pixels = settings[.height].pixels(monitor: size, millimetres: chosen.millimetres, rows: rows,
-                                              rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
-        return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
+    /// Where it floats on a screen of `screen` whose monitor is at `monitor`: its place, else
+    /// the monitor's default one, clamped to the screen.
+    func floatingRect(monitor: Rect, screen: Size) -> Rect {
+        FloatFrame.clamped(rect ?? FloatFrame.defaultRect(monitor: monitor, scale: scale), to: screen, scale: scale)
     }
 
     /// The user moved the keyboard to `rect` (or `--geometry` put it there): kept for the next
     /// start, once per place.
     func moved(to rect: Rect) {
-        guard rect != saved else { return }
         self.rect = rect
+        guard rect != saved else { return }
         if FloatChoice.remember(rect, in: store) { saved = rect }
+    }
+
+    /// How many rows the docked height is made for: the most of any page, and most of a row
+    /// more for an accessory bar. A closure, not `\.rows.count`: a two-part key path is built
+    /// at run time (swift_getKeyPath).
+    static func rows(of layout: Layout) -> Int {
+        (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
+    }
+
+    /// Whether the keyboard floats: as the settings say, else when the layout is too wide to
+    /// dock well (`Layout.isWide`: pc, pc-numpad) and nothing asks for a dock.
+    static func floats(_ settings: Settings, layout: Layout) -> Bool {
+        let given = settings.given
+        if given.gives(.float) || given.gives(.dock) || given.gives(.monitor) || given.gives(.height) { return settings[.float] }
+        return layout.isWide
     }
 }

@@ -202,8 +202,7 @@ struct RunOptions {
         defer { remote?.stop() }
         let app = makeApp(on: x.keyboardHost(words: words, typist: remote), words: words, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.
-        x.screen.startFirstPicture(of: app.session.picture, theme: x.theme,
-                                   cache: layout.hasShuffledKeys ? nil : PictureCache.standard())
+        x.screen.pictureCache = layout.hasShuffledKeys ? nil : PictureCache.standard()
         if xid {
             x.greeter = GreeterWatch(now: ContinuousClock.now)
             LoginScreen.announce(x.screen.window.id)

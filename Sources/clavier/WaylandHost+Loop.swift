@@ -17,7 +17,7 @@ extension WaylandHost {
         }
         if !events.isEmpty { return events }
         // The first frame is out and nothing waits: the kept picture is checked (or a painted one kept).
-        if screen.firstPicture != nil { screen.settleFirstPicture(check: true) }
+        if let shown = screen.shown, screen.firstPicture != nil { screen.settleFirstPicture(check: true, picture: shown) }
         // Idle (`Timing.idleBuffers`), the screen holds the buffer on screen alone.
         if let idle = screen.idleAt, idle <= ContinuousClock.now { screen.rest() }
         let watched = watching + [suggester?.wakeFD, connection.clipboardFD].compactMap { $0 }

@@ -17,11 +17,11 @@ extension WaylandHost {
         case .volume:
             keyClick.volumeChanged()
         case .place:
-            screen.picture = picture
+            screen.shown = picture
             screenChanged()
         case .theme:
             guard let theme = live.theme() else { break }
-            screen.theme = theme
+            screen.retheme(theme)
             paint(picture, damaged: [], whole: true, bar: false)
         case .keyboard:
             return true
@@ -46,19 +46,19 @@ extension WaylandHost {
     /// How many of the pointer's buttons are scan switches now (0: no scanning).
     var scanSwitches: Int { switches.buttons.count }
 
-    /// Docks or floats the keyboard as `settings` now say (`XHost.floats`): its layer surface
+    /// Docks or floats the keyboard as `settings` now say (`FloatPlace.floats`): its layer surface
     /// made again, where its frame was left when it floated before (`WaylandStart.chooseFloat`
     /// otherwise); the keys are laid out anew for its size (`WaylandScreen.newSize`).
     func refloat(_ settings: Settings, layout: Layout, picture: Picture) {
         let floats = screen.floats
-        let floating = XHost.floats(settings, layout: layout)
+        let floating = FloatPlace.floats(settings, layout: layout)
         guard floating != floats.floating else { return }
         floats.floating = floating
-        if floating && !floats.chosen {
-            WaylandStart.chooseFloat(settings, layout: layout, for: floats, movable: movable, theme: screen.theme, connection: connection)
+        if floating && floats.rect == nil {
+            screen.frame = WaylandStart.chooseFloat(settings, layout: layout, for: floats, movable: movable, connection: connection)
         }
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")
-        screen.picture = picture
+        screen.shown = picture
         screen.replaceSurface()
     }
 }

@@ -55,14 +55,17 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         var shown: (() -> Void)?
         var live: LiveSettings
         var showsButton = false
-        var floats = WaylandFloatPlace()
+        var floats = FloatPlace(scale: DisplayScale(factor: 1), rows: 4)
+        /// A floating keyboard's frame (nil: docked, or a kiosk's, which cannot be moved).
+        var frame: WaylandFloat?
         var movable = true
     }
 
     init(_ parts: Parts) throws {
         connection = parts.connection
         typist = WaylandTypist(connection: connection, allow: parts.typingFilter)
-        screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, placement: parts.placement)
+        screen = try WaylandScreen(connection: connection, theme: parts.theme, floats: parts.floats, frame: parts.frame,
+                                   placement: parts.placement)
         load = parts.loadLayout
         keyRepeat = parts.keyRepeat
         suggester = parts.suggester
@@ -119,7 +122,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         screen.paintTrail(picture, at: now, whole: whole)
     }
 
-    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handleToo: true) }
+    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handle: true) }
 
     func resize(to size: Size, picture: Picture) -> Size? {
         do {
@@ -132,7 +135,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
 
     func route(_ input: InputEvent) -> InputEvent? { screen.route(input) }
     func keysPoint(_ point: Point) -> Point? { screen.keysPoint(point) }
-    func prepareToShow(_ picture: Picture) { screen.picture = picture }
+    func prepareToShow(_ picture: Picture) { screen.shown = picture }
 
     func showWindow() {
         guard !screen.isUp else { return }
@@ -148,7 +151,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
     }
 
     func recreateWindow(_ picture: Picture) {
-        screen.picture = picture
+        screen.shown = picture
         screen.makeSurface()
     }
 

@@ -2,39 +2,25 @@ import ClavierCore
 import ClavierRender
 import ClavierWayland
 
-/// What the user sees on Wayland, as `KeyboardScreen` is on X: the layer surface where the
-/// placement puts it, the keys painted into their canvas and copied into a wl_shm buffer (only
-/// what that buffer lacks; only the damaged rectangles told to the compositor), a floating
-/// keyboard's frame, the key preview, the first picture kept between starts, and the pixels
-/// given back while idle.
-final class WaylandScreen {
+/// What the user sees on Wayland: a layer surface where the placement puts it, painted by
+/// `PaintedScreen` and copied into a wl_shm buffer (the connection is its `PixelSink`: only what
+/// that buffer lacks, only the damaged rectangles told to the compositor); its own business
+/// is the surface's making and placing, a floating keyboard's frame, the key preview, and the
+/// pixels given back while idle.
+final class WaylandScreen: PaintedScreen {
     private let connection: WaylandConnection
-    var theme: Theme {
-        didSet { painter = KeyboardPainter(theme: theme) }
-    }
-    private(set) lazy var painter = KeyboardPainter(theme: theme)
     /// Where the surface goes on the output, asked again when outputs change.
     let placement: (WaylandConnection) -> (output: String?, place: WaylandPlacement)
     /// What the surface shows; nil while it is down (hidden).
     private(set) var placed: (output: String?, place: WaylandPlacement)?
-    /// The keys' pixels, copied into a free wl_shm buffer as they are put up.
-    private(set) var keys: Canvas
     /// Whether and where the keyboard floats (the settings page docks or floats it: `replaceSurface`).
-    let floats: WaylandFloatPlace
-    /// A floating keyboard's handle and grip (nil: docked, or floating in kiosk mode), and the
-    /// handle strip's pixels (one black pixel without).
-    var float: WaylandFloat? { floats.floating ? floats.frame : nil }
-    private var handle: Canvas
-    /// The picture to put up when the surface is made again.
-    var picture: Picture?
-    private var trail = TrailOnScreen()
-    /// The preview on screen now (nil: none).
+    let floats: FloatPlace
+    /// The frame that moves a floating keyboard (nil: never floated, or a kiosk's, which cannot move).
+    var frame: WaylandFloat?
+    /// A floating keyboard's handle and grip (nil: docked, or floating in kiosk mode).
+    var float: WaylandFloat? { floats.floating ? frame : nil }
     /// The held key's preview above it.
     private let preview: WaylandPreview
-    /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad), and
-    /// the first picture while it is still unsettled.
-    var pictureCache: PictureCache?
-    private(set) var firstPicture: FirstPicture?
     /// When the keys' canvas gives its pages back, nothing painted since (`Timing.idleBuffers`);
     /// and whether it has (its pixels are then the buffer's on screen: `keysBack`).
     private(set) var idleAt: ContinuousClock.Instant?
@@ -42,114 +28,44 @@ final class WaylandScreen {
     /// A new size the session is to lay the keys out for (`.resized`), told by the host's loop.
     var newSize: Size?
 
-    init(connection: WaylandConnection, theme: Theme, floats: WaylandFloatPlace,
+    init(connection: WaylandConnection, theme: Theme, floats: FloatPlace, frame: WaylandFloat?,
          placement: @escaping (WaylandConnection) -> (output: String?, place: WaylandPlacement)) throws {
         self.connection = connection
         preview = WaylandPreview(connection: connection)
-        self.theme = theme
         self.floats = floats
+        self.frame = frame
         self.placement = placement
         let wanted = placement(connection)
         guard let size = connection.makeSurface(on: wanted.output, wanted.place) else {
             throw WaylandError("the compositor would not place the keyboard's layer surface")
         }
         placed = wanted
-        let float = floats.floating ? floats.frame : nil
+        let float = floats.floating ? frame : nil
         float?.scale = connection.scale
-        keys = try Canvas(size: Self.keysSize(size, float: float))
-        handle = try Canvas(size: Size(width: 1, height: 1))
-        try paintHandle(width: size.width)
+        try super.init(sink: connection, theme: theme, window: size, frame: float?.displayScale)
+        if float != nil { framePainter.paintHandle(on: handle) }
     }
 
-    /// The keys' part of a surface of `size`: below the handle when floating.
-    private static func keysSize(_ size: Size, float: WaylandFloat?) -> Size {
-        Size(width: size.width, height: max(1, size.height - (float?.handleHeight ?? 0)))
-    }
-
-    /// Paints the handle strip (floating only) for a surface `width` buffer pixels wide.
-    private func paintHandle(width: Int) throws {
-        guard let float else { return }
-        let canvas = try Canvas(size: Size(width: width, height: float.handleHeight))
-        float.painter.paintHandle(on: canvas)
-        handle = consume canvas
-    }
-
-    var keysSize: Size { keys.size }
+    override var frameScale: DisplayScale? { float?.displayScale }
+    override var leavesKeptMapping: Bool { true }
     var isUp: Bool { placed != nil }
-    /// Everything of the keys.
-    var whole: Rect { Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height) }
 
     // MARK: Pixels
 
     /// Puts the first picture up: the kept one when there is one (docked keyboards), else painted.
     func start(_ first: Picture) {
-        picture = first
-        var kept: PictureCache.Kept?
-        if float == nil, let cache = pictureCache, let key = KeyboardPainter.pictureKey(of: first, theme: theme) {
-            if let found = cache.load(key, sizes: [keys.size]), let canvas = found.canvas(0) {
-                keys = canvas
-                kept = found
-            }
-            firstPicture = FirstPicture(cache: cache, key: key, kept: kept)
-            Log.debug(kept != nil ? "first picture from the cache" : "no kept picture: painting the first one")
-        }
-        if kept == nil { painter.paintAll(first, on: keys) }
-        present([whole], handleToo: true)
+        startFirstPicture(of: first, keeping: float == nil)
+        present([wholeKeys], handle: true)
     }
 
-    func paint(_ picture: Picture, damaged: [Key.ID], whole wholly: Bool, bar: Bool) {
-        self.picture = picture
-        keysBack()
-        var wholly = wholly
-        if firstPicture != nil, wholly || bar || !damaged.isEmpty {
-            // A kept first picture not yet checked is painted anew whole rather than in part.
-            if firstPicture?.kept != nil { wholly = true }
-            settleFirstPicture(check: false)
-        }
-        var damage: [Rect] = []
-        if wholly {
-            painter.paintAll(picture, on: keys)
-            damage = [whole]
-        } else {
-            if bar, let rect = painter.paintAccessory(of: picture, on: keys) { damage.append(rect) }
-            if !damaged.isEmpty, let rect = painter.paintKeys(damaged, of: picture, on: keys) { damage.append(rect) }
-        }
-        present(damage)
-    }
+    override func pixelsWanted() { keysBack() }
 
-    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+    /// Nothing while the surface is down; told, the keys' pages give way again after `Timing.idleBuffers`.
+    override func put(_ damage: [Rect]) {
+        guard placed != nil else { return }
         keysBack()
-        let drawn = picture.keyboard.glideDrag.trail(at: now)
-        let width = KeyboardPainter.trailWidth(keyHeight: picture.geometry.keyHeight)
-        guard let area = trail.area(for: drawn, width: width, whole: whole),
-              let painted = painter.paintTrail(drawn, over: area, of: picture, on: keys) else { return }
-        present([painted])
-    }
-
-    /// Puts the keys (and a floating keyboard's handle above them) up, `damage` (the keys'
-    /// coordinates) told as changed; nothing to tell: nothing done.
-    func present(_ damage: [Rect], handleToo: Bool = false) {
-        guard placed != nil, !damage.isEmpty || handleToo else { return }
-        keysBack()
-        let grip = paintGrip(after: damage)
-        let top = float?.handleHeight ?? 0
-        var blocks = [WaylandConnection.Block(pixels: keys.data, stride: keys.stride, size: keys.size, top: top)]
-        var told = (damage + [grip].compactMap { $0 }).map { Rect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) }
-        if float != nil {
-            blocks.append(WaylandConnection.Block(pixels: handle.data, stride: handle.stride, size: handle.size))
-            if handleToo { told.append(Rect(x: 0, y: 0, width: handle.size.width, height: handle.size.height)) }
-        }
-        connection.present(blocks, damage: told)
+        super.put(damage)
         idleAt = ContinuousClock.now + Timing.idleBuffers
-    }
-
-    /// The resize grip over the keys' bottom right corner, painted again after the keys under it.
-    private func paintGrip(after damage: [Rect]) -> Rect? {
-        guard let float else { return nil }
-        let grip = float.frame(Size(width: keys.size.width, height: keys.size.height + float.handleHeight)).gripInKeys
-        guard damage.contains(where: { $0.x < grip.maxX && grip.x < $0.maxX && $0.y < grip.maxY && grip.y < $0.maxY }) else { return nil }
-        float.painter.paintResizeGrip(in: grip, on: keys)
-        return grip
     }
 
     /// Idle: the other buffer goes, and the canvas gives its pages back until the next paint
@@ -171,36 +87,8 @@ final class WaylandScreen {
         keysDropped = false
         if connection.copyShown(into: keys.data, stride: keys.stride, size: keys.size) {
             keys.markDirty()
-        } else if let picture {
-            painter.paintAll(picture, on: keys)
-        }
-    }
-
-    /// Done with the first picture once it is up: a painted one is kept for the next start; a
-    /// kept one is checked against a fresh paint (`check`) and replaced on screen and on disk
-    /// when they differ. Without `check` (the keys are about to be repainted whole), a kept one
-    /// is only let go of.
-    func settleFirstPicture(check: Bool) {
-        guard let first = firstPicture, let picture else { return }
-        firstPicture = nil
-        do {
-            if let kept = first.kept {
-                // The keys leave the file's mapping: what is painted from now on is the keyboard's own.
-                let fresh = try Canvas(size: keys.size)
-                painter.paintAll(picture, on: fresh)
-                let (fd, offset) = kept.file(0)
-                let same = fresh.hasSamePixels(asFile: fd, offset: offset)
-                keys = fresh
-                guard check, !same else { return }
-                Log.debug("the kept first picture differs from a fresh paint: replacing it")
-                present([whole])
-                // A fresh paint whose bar offers copies (the clipboard strip) is never kept on disk.
-                if picture.offersClips { return }
-            }
-            try first.cache.save(first.key, parts: [PictureCache.Part(pixels: UnsafeRawPointer(keys.data), stride: keys.stride,
-                                                                      size: keys.size)])
-        } catch {
-            Log.warning("cannot keep the keyboard's first picture in \(first.cache.directory): \(error)")
+        } else if let shown {
+            painter.paintAll(shown, on: keys)
         }
     }
 
@@ -209,9 +97,7 @@ final class WaylandScreen {
     /// Takes the surface's new size (buffer pixels); the keys' new size.
     func resize(to size: Size) throws -> Size {
         keysDropped = false
-        keys = try Canvas(size: Self.keysSize(size, float: float))
-        try paintHandle(width: size.width)
-        return keys.size
+        return try resize(window: size)
     }
 
     /// A pointer event on the surface in the keys' coordinates; nil when it is the frame's.
@@ -242,9 +128,9 @@ final class WaylandScreen {
         placed = wanted
         if relayout || size != keys.size {
             newSize = size
-        } else if let picture {
-            paint(picture, damaged: [], whole: true, bar: false)
-            present([], handleToo: true)
+        } else if let shown {
+            paint(shown, damaged: [], whole: true, bar: false)
+            present([], handle: true)
         }
     }
 
@@ -296,5 +182,13 @@ final class WaylandScreen {
         var dockedAtTop = false
         if case .docked(.top, _, _)? = placed?.place { dockedAtTop = true }
         preview.follow(picture, mode: mode, painter: painter, keysWidth: keys.size.width, dockedAtTop: dockedAtTop)
+    }
+}
+
+/// The Wayland connection as a pixel sink: the blocks copied into a free wl_shm buffer (what it
+/// lacks) and committed with the damage.
+extension WaylandConnection: PixelSink {
+    func put(_ blocks: [PixelBlock], damage: [Rect]) {
+        present(blocks.map { Block(pixels: $0.pixels, stride: $0.stride, size: $0.size, top: $0.top) }, damage: damage)
     }
 }

@@ -52,11 +52,11 @@ enum WaylandStart {
 
     static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
                      suggester: Suggester?) throws -> WaylandHost {
-        let rows = XHost.rows(of: layout)
+        let rows = FloatPlace.rows(of: layout)
         let live = LiveSettings(settings)
-        let floats = WaylandFloatPlace()
-        floats.floating = XHost.floats(settings, layout: layout)
-        if floats.floating { chooseFloat(settings, layout: layout, for: floats, movable: options.movable, theme: theme, connection: connection) }
+        let floats = FloatPlace(scale: DisplayScale(factor: 1), rows: rows)
+        floats.floating = FloatPlace.floats(settings, layout: layout)
+        let frame = floats.floating ? chooseFloat(settings, layout: layout, for: floats, movable: options.movable, connection: connection) : nil
         // A kiosk's keyboard stays above a fullscreen application (Session+Kiosk.swift).
         let layer = options.surfaceLayer
         let placement = { (connection: WaylandConnection) -> (output: String?, place: WaylandPlacement) in
@@ -66,7 +66,7 @@ enum WaylandStart {
             if let name, output.name != name {
                 Log.warning("no output '\(name)': docking on \(output.name.isEmpty ? "the first" : output.name)")
             }
-            if let rect = floats.placed { return (output.name, .floating(rect)) }
+            if floats.floating, let rect = floats.rect { return (output.name, .floating(rect)) }
             let height = settings[.height].pixels(monitor: output.size, millimetres: output.millimetres, rows: rows,
                                                   rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
             return (output.name, .docked(settings[.dock], height: height, layer: layer))
@@ -78,26 +78,26 @@ enum WaylandStart {
             loadLayout: { (name) throws(LayoutError) in
                 try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester,
-            openClick: { XHost.openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
-            shown: shown, live: live, showsButton: settings.showsButton, floats: floats, movable: options.movable))
+            openClick: { Click.openPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
+            shown: shown, live: live, showsButton: settings.showsButton, floats: floats, frame: frame,
+            movable: options.movable))
     }
 
-    /// Where a floating keyboard goes, as it starts floating or the settings page floats it
-    /// (`FloatChoice.rect`, else the bottom middle of the output); moved and resized by its frame
-    /// unless `movable` is false (kiosk mode). Nothing without an output (it docks).
-    static func chooseFloat(_ settings: Settings, layout: Layout, for floats: WaylandFloatPlace, movable: Bool, theme: Theme,
-                            connection: WaylandConnection) {
-        guard let output = connection.output(named: settings[.monitor]) else { return }
+    /// Where a floating keyboard goes on its output, as it starts floating or the settings page
+    /// floats it (`FloatChoice.rect`, else the bottom middle of the output); its frame, which
+    /// moves and resizes it, unless `movable` is false (kiosk mode: nil). Nothing without an
+    /// output (it docks).
+    static func chooseFloat(_ settings: Settings, layout: Layout, for floats: FloatPlace, movable: Bool,
+                            connection: WaylandConnection) -> WaylandFloat? {
+        guard let output = connection.output(named: settings[.monitor]) else { return nil }
         let scale = DisplayScale.detect(override: settings[.scale], xftDPI: nil, monitor: output.size, millimetres: output.millimetres)
-        let store = FloatStateStore.standard()
         let screen = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
-        let wanted = FloatChoice.rect(settings, layout: layout, rows: XHost.rows(of: layout), screen: output.size,
-                                      monitor: FloatChoice.Monitor(rect: screen, millimetres: output.millimetres),
-                                      scale: scale, store: store) ?? FloatFrame.defaultRect(monitor: screen, scale: scale)
-        let rect = FloatFrame.clamped(wanted, to: output.size, scale: scale)
+        floats.choose(settings, layout: layout, screen: output.size, monitor: FloatChoice.Monitor(rect: screen, millimetres: output.millimetres),
+                      scale: scale)
+        let rect = floats.floatingRect(monitor: screen, screen: output.size)
         floats.rect = rect
-        guard movable else { return }
-        floats.frame = WaylandFloat(rect: rect, scale: output.scale, theme: theme) { FloatChoice.remember($0, in: store) }
+        guard movable else { return nil }
+        return WaylandFloat(rect: rect, scale: output.scale, moved: floats.moved(to:))
     }
 }
 

@@ -10,19 +10,20 @@ extension XHost {
         guard let frame = screen.frame else { return input }
         let window = screen.window
         switch frame.route(input, window: Size(width: window.rect.width, height: window.rect.height),
-                           pointerOnRoot: window.pointerOnRoot) {
+                           pointerOnScreen: { let p = window.pointerOnRoot(); return Point(x: Double(p.x), y: Double(p.y)) }) {
         case .keys(let event):
             return event
         case .begin(let part):
             if window.beginWindowManagerMoveResize(resize: part == .resizeGrip) {
                 Log.debug("\(part == .resizeGrip ? "resize" : "move") handed to the window manager (_NET_WM_MOVERESIZE)")
             } else {
-                frame.startDrag(part, pointer: window.pointerOnRoot(), window: window.rootRect())
+                let pointer = window.pointerOnRoot()
+                frame.startDrag(part, pointer: Point(x: Double(pointer.x), y: Double(pointer.y)), window: window.rootRect())
             }
         case .place(let rect):
             window.place(.floating(rect))
         case .end:
-            frame.windowMayHaveMoved(window)
+            frame.windowIs(at: window.rootRect())
         case .nothing:
             break
         }
@@ -32,7 +33,7 @@ extension XHost {
     /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
     func keysPoint(_ point: Point) -> Point? {
         guard let frame = screen.frame else { return point }
-        return frame.keysPoint(point, window: screen.window)
+        return frame.keysPoint(point, window: Size(width: screen.window.rect.width, height: screen.window.rect.height))
     }
 
     func expose(_ rect: Rect, picture: Picture) {
@@ -45,7 +46,7 @@ extension XHost {
     func resize(to size: Size, picture: Picture) -> Size? {
         screen.settleFirstPicture(check: false, picture: picture)
         do {
-            return try screen.resize(window: size)
+            return try screen.resize(to: size)
         } catch {
             Log.error("\(error)")
             return nil
@@ -55,7 +56,7 @@ extension XHost {
     func screenChanged() {
         // The window manager may have moved a floating window since we last heard: the
         // placement asked next must start from where it is, not where it was.
-        screen.frame?.windowMayHaveMoved(screen.window)
+        screen.frame?.windowIs(at: screen.window.rootRect())
         let next = placement(display)
         Log.debug("screen changed: placing the window at \(next.rect)")
         screen.window.place(next)

@@ -23,15 +23,3 @@ struct TrailOnScreen {
         return area
     }
 }
-
-/// Glide typing's trail on X: painted over the keys in the keys' canvas, only the area it
-/// changes put on screen.
-extension XHost {
-    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
-        let drawn = picture.keyboard.glideDrag.trail(at: now)
-        let width = KeyboardPainter.trailWidth(keyHeight: picture.geometry.keyHeight)
-        guard let area = trail.area(for: drawn, width: width, whole: whole),
-              let painted = screen.painter.paintTrail(drawn, over: area, of: picture, on: screen.keys) else { return }
-        screen.present(painted)
-    }
-}

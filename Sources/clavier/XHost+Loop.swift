@@ -8,6 +8,7 @@ import ClavierX11
 extension XHost {
     func start(_ picture: Picture) {
         loop = EventLoop(display: display)
+        screen.startFirstPicture(of: picture)
         screen.showFirstPicture()
         screen.window.show()
         display.watchActiveWindow()
@@ -84,7 +85,7 @@ extension XHost {
     }
 
     func finish() {
-        screen.frame?.windowMayHaveMoved(screen.window)
+        screen.frame?.windowIs(at: screen.window.rootRect())
         typist.restoreAll(clock: ContinuousClock())
         // The switches go back to the applications on every way out (a signal ends the loop too).
         grab?.release()

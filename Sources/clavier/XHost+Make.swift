@@ -29,8 +29,8 @@ extension XHost {
                                         millimetres: chosenMonitor.millimetres)
         Log.debug("scale \(scale.factor)")
         let live = LiveSettings(settings)
-        let floatPlace = FloatPlace(scale: scale, rows: rows(of: layout))
-        floatPlace.floating = !xid && Self.floats(settings, layout: layout)
+        let floatPlace = FloatPlace(scale: scale, rows: FloatPlace.rows(of: layout))
+        floatPlace.floating = !xid && FloatPlace.floats(settings, layout: layout)
         if floatPlace.floating { floatPlace.choose(settings, layout: layout, display: connection) }
         let placement = { (display: Display) -> Placement in floatPlace.placement(live.current, display: display) }
         // The session's kiosk decisions (Session+Kiosk.swift) shape the window too.
@@ -64,37 +64,32 @@ extension XHost {
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester,
             keymap: keymap,
-            openClick: { openClickPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
+            openClick: { Click.openPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
             shown: shown, live: live))
-    }
-
-    /// How many rows the docked height is made for: the most of any page, and most of a row
-    /// more for an accessory bar. A closure, not `\.rows.count`: a two-part key path is built
-    /// at run time (swift_getKeyPath).
-    static func rows(of layout: Layout) -> Int {
-        (layout.pages.map { $0.rows.count }.max() ?? 4) + (layout.options.accessory.isEmpty ? 0 : 1)
-    }
-
-    /// Whether the keyboard floats: as the settings say, else when the layout is too wide to
-    /// dock well (`Layout.isWide`: pc, pc-numpad) and nothing asks for a dock.
-    static func floats(_ settings: Settings, layout: Layout) -> Bool {
-        let given = settings.given
-        if given.gives(.float) || given.gives(.dock) || given.gives(.monitor) || given.gives(.height) { return settings[.float] }
-        return layout.isWide
-    }
-
-    /// The click player, or nil with one warning when there is no sound to be had.
-    static func openClickPlayer(device: String, volume: Int = 100) -> ClickPlayer? {
-        guard let path = DataFiles.find("sounds/click.wav") else {
-            Log.warning("no sounds/click.wav in \(DataFiles.candidates.joined(separator: ", ")); keys will not click")
-            return nil
-        }
-        do {
-            return try ClickPlayer(sound: try PCMSound.loadWAV(path: path).scaled(percent: volume), device: device)
-        } catch {
-            Log.warning("\(error); keys will not click")
-            return nil
-        }
     }
 }
 
+/// Where the keyboard floats on X: the X screen and its monitors (RandR).
+extension FloatPlace {
+    /// Chooses where the keyboard floats on `display` as it starts floating or is turned to
+    /// float (`FloatChoice.rect`; nil: the default place).
+    func choose(_ settings: Settings, layout: Layout, display: Display) {
+        let monitor = display.monitor(named: settings[.monitor])
+        choose(settings, layout: layout, screen: Size(width: display.screenSize.width, height: display.screenSize.height),
+               monitor: FloatChoice.Monitor(rect: monitor.rect, millimetres: monitor.millimetres), scale: scale)
+    }
+
+    /// Where the window goes under `settings`: floating at its place, clamped to the screen,
+    /// else docked across its monitor, as tall as the rows at the key size.
+    func placement(_ settings: Settings, display: Display) -> Placement {
+        let chosen = display.monitor(named: settings[.monitor])
+        if floating {
+            return .floating(floatingRect(monitor: chosen.rect,
+                                          screen: Size(width: display.screenSize.width, height: display.screenSize.height)))
+        }
+        let size = Size(width: chosen.rect.width, height: chosen.rect.height)
+        let pixels = settings[.height].pixels(monitor: size, millimetres: chosen.millimetres, rows: rows,
+                                              rowPitch: settings[.keySize] ?? DockHeight.rowPitchMillimetres)
+        return .docked(settings[.dock], monitor: chosen.rect, height: pixels)
+    }
+}

@@ -6,15 +6,15 @@ import ClavierX11
 /// docked or floating, auto-show's focus watch, the show button and the hardware keys' watch
 /// (the side connection's), the scan switches' grab.
 extension XHost {
-    /// Docks or floats the keyboard as `settings` now say (`XHost.floats`): a new window, as a
+    /// Docks or floats the keyboard as `settings` now say (`FloatPlace.floats`): a new window, as a
     /// window's type (dock or utility) is read by the window manager as it maps it, and only a
     /// docked one reserves its strut. True when it was made again: the keys are laid out anew
     /// for its size.
     func refloat(_ settings: Settings, layout: Layout) -> Bool {
-        let floating = Self.floats(settings, layout: layout)
+        let floating = FloatPlace.floats(settings, layout: layout)
         guard floating != float.floating, !isPlug else { return false }
         // Where a window manager's move left it is where it floats again.
-        screen.frame?.windowMayHaveMoved(screen.window)
+        screen.frame?.windowIs(at: screen.window.rootRect())
         float.floating = floating
         if floating && float.rect == nil { float.choose(settings, layout: layout, display: display) }
         Log.debug(floating ? "floating the keyboard" : "docking the keyboard")

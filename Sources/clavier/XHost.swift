@@ -51,8 +51,6 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     let keyClick: Click
     /// Called once, when the window is first up.
     var shown: (() -> Void)?
-    /// What of the glide's trail is on screen (XHost+Glide.swift).
-    var trail = TrailOnScreen()
     /// Suggestions are on: the focus watch reads the text before the caret, and presses
     /// anywhere on the screen are followed (a click in an application moves the caret).
     var suggestions: Bool { suggester != nil }
@@ -145,13 +143,11 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     }
 
     func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
-        var whole = whole
-        if screen.firstPicture != nil, whole || bar || !damaged.isEmpty {
-            // A kept first picture not yet checked is painted anew whole rather than in part.
-            if screen.firstPicture?.kept != nil { whole = true }
-            screen.settleFirstPicture(check: false, picture: picture)
-        }
-        screen.repaint(damaged, whole: whole, bar: bar, of: picture)
+        screen.paint(picture, damaged: damaged, whole: whole, bar: bar)
+    }
+
+    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+        screen.paintTrail(picture, at: now, whole: whole)
     }
 
     func followPreview(_ picture: Picture) {
@@ -197,8 +193,7 @@ final class XHost: HostLoop, HostScreen, HostSettings {
                                            frame: makeFrame)
             if screen.window.watchesHover { next.window.watchHover() }
             screen = next
-            if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }
-            if let picture { screen.paintAll(picture) }
+            if let picture { screen.paintWindow(picture) } else if screen.frame != nil { screen.framePainter.paintHandle(on: screen.handle) }
             if screen.window.followTouches() { Log.debug("the new window reads XI2 touches and buttons") }
             if show { screen.window.show() }
             return true
@@ -211,7 +206,7 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     func pointerOnKeys() -> Point? {
         guard let point = screen.window.pointerInWindow() else { return nil }
         guard let frame = screen.frame else { return point }
-        return frame.keysPoint(point, window: screen.window)
+        return frame.keysPoint(point, window: Size(width: screen.window.rect.width, height: screen.window.rect.height))
     }
 
     var windowRect: Rect { screen.window.rect }
