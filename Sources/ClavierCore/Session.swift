@@ -76,14 +76,16 @@ public struct Session: Sendable {
         awaitsField = options.autoShowActs || options.fieldsTold
         dwell = options.dwell.map(DwellAid.init(delay:))
         opensSettings = options.settingsPageAllowed
-        // Before the scan's first rows: the bar's gear is one of them.
+        // Before the scan's first rows: the bar's gear is one of them, and Speak and Save while
+        // speech is on.
         self.keyboard.opensSettings = opensSettings
+        voice = options.speech ? HighlightVoice(paced: options.speechPaced, echoes: options.speechEcho) : nil
+        self.keyboard.sentenceCells = Self.sentenceCells(speech: options.speech, kiosk: options.kiosk)
         if options.scanSwitches > 0 {
             var scan = ScanAid(switches: options.scanSwitches, interval: options.scanInterval)
             scan.follow(shown: true, on: Picture(self.keyboard, completions: typing.completions), at: now)
             self.scan = scan
         }
-        voice = options.speech ? HighlightVoice(paced: options.speechPaced, echoes: options.speechEcho) : nil
         rules = WindowRuleFollower(rules: options.rules, layout: options.layoutName)
         settingsSources = options.settings
         offersWords = options.words
@@ -162,6 +164,7 @@ public struct Session: Sendable {
             // The same field goes on, on the new layout or the refilled one: nothing to hand over.
             keyboard = next
             keyboard.opensSettings = opensSettings
+            keyboard.sentenceCells = sentenceCells
             searchFollowsKeyboard()
             typing.keyboardChanged(followsWords: next.followsWords)
             marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.
