@@ -95,40 +95,28 @@ enum SpeechBench {
             let x: Int, y: Int, width: Int, height: Int
         }
         let keys: [Box]
+        let accessory: [Box]?
     }
 
-    /// A layout of a few letters and a Speak key (as PhraseIntegrationTests' layout): "hi"
-    /// typed, then each click on Speak says the sentence.
+    /// The shipped us layout with speech on, whose bar ends in Speak: "hi" typed, then each
+    /// click on Speak says the sentence.
     private static func speakKey(display: String, binary: String, runs: Int, into f: inout Figures) throws(HarnessError) {
-        let layout = directory() + "/speak.yaml"
-        try TextFile.write(layout, """
-            options:
-              accessory: [completions]
-              language: en
-            pages:
-              - id: letters
-                rows:
-                  - [a, f, h, i, k, o]
-                  - - {id: space, label: space, action: {keysym: space}, width: 2, class: space}
-                    - {id: return, icon: return, action: {keysym: Return}, class: function}
-                    - {id: speak, label: Speak, action: speak, class: function}
-
-            """)
         let speechd = try SpeechSocket(at: directory() + "/speak.sock")
-        // With the bar: the sentence before the caret is known only where words are offered.
-        let arguments = ["--layout", layout, "--suggestions", "3"]
+        let arguments = ["--layout", "us"]
         let live = try LiveKeyboard(display: display, binary: binary, name: "speech-key",
                                     arguments: arguments + ["--no-sound", "--no-learning", "--speech", "on"],
                                     adding: ["SPEECHD_ADDRESS": speechd.address])
         defer { live.child.stop() }
         let (probe, frame) = (live.probe, live.frame)
-        let run = try Harness.run([binary, "geometry"] + arguments + ["--size", "\(frame.width)x\(frame.height)"],
+        let run = try Harness.run([binary, "geometry", "--speech"] + arguments + ["--size", "\(frame.width)x\(frame.height)"],
                                   environment: live.environment, timeout: 30)
         guard run.status == 0, let printed = try? JSONDecoder().decode(Printed.self, from: Data(run.out.utf8)) else {
             throw HarnessError("clavier geometry: \(run.err) \(run.out.prefix(200))")
         }
         func centre(_ id: String) throws(HarnessError) -> (x: Int, y: Int) {
-            guard let box = printed.keys.first(where: { $0.id == id }) else { throw HarnessError("clavier geometry shows no key \(id)") }
+            guard let box = (printed.keys + (printed.accessory ?? [])).first(where: { $0.id == id }) else {
+                throw HarnessError("clavier geometry shows no key \(id)")
+            }
             return (frame.x + box.x + box.width / 2, frame.y + box.y + box.height / 2)
         }
         for id in ["h", "i"] {
