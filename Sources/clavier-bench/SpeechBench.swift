@@ -6,14 +6,17 @@ import Glibc
 /// speech-dispatcher (SpeechSocket) read in the bench's own thread: (a) a press of the step
 /// switch of two-switch scanning → the new highlight's prompt on the socket (its first byte,
 /// and its SPEAK request whole); (b) a click on a Speak key → the sentence's request whole;
-/// (c) resident memory of the same scanning keyboard with speech off and on. The figures end
-/// where speech-dispatcher would receive the request: no synthesis, no audio.
+/// (c) resident memory of the same scanning keyboard with speech off and on; (d) that of a
+/// keyboard whose keys are accessible, before and after a client read them (AccessibleBench.swift).
+/// The speech figures end where speech-dispatcher would receive the request: no synthesis, no audio.
 enum SpeechBench {
     struct Figures {
         var stepFirstByte = Samples(), stepRequest = Samples(), speakKey = Samples()
         var stepMisses = 0, speakMisses = 0
-        /// RSS and USS in kB, by "off"/"on" and "start"/"used".
+        /// RSS and USS in kB, by "off"/"on" and "start"/"used", and "a11y off"/"a11y on".
         var memory: [String: (rss: Double, uss: Double)] = [:]
+        /// How many buttons the accessibility client listed.
+        var accessibleButtons = 0
         var failures: [String] = []
     }
 
@@ -35,6 +38,9 @@ enum SpeechBench {
                 do throws(HarnessError) {
                     try speakKey(display: server.display, binary: binary, runs: runs, into: &figures)
                 } catch { figures.failures.append("the Speak key: \(error)") }
+                do throws(HarnessError) {
+                    try accessible(display: server.display, binary: binary, into: &figures)
+                } catch { figures.failures.append("the accessible keys: \(error)") }
             }
         } catch { figures.failures.append("\(error)") }
         return markdown(figures, runs: runs, load: load)
