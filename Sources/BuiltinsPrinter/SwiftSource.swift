@@ -102,6 +102,8 @@ public enum SwiftSource {
         case .globe: ".globe"
         case .tab: ".tab"
         case .gear: ".gear"
+        case .speak: ".speak"
+        case .save: ".save"
         }
     }
 

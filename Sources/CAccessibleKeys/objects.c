@@ -240,3 +240,32 @@ void clavier_accessible_children_changed(unsigned generation, int count) {
                                     count > 0 ? accessible_key_reference(generation, 0) : accessible_reference("/org/a11y/atspi/null"),
                                     gio.builder_end(&properties)), NULL);
 }
+
+/* One AT-SPI object event from the key at `path`. */
+static void emit_event(const char *path, const char *signal, const char *detail, int detail1, GVariant *data) {
+    GVariantBuilder properties;
+    gio.builder_init(&properties, TYPE("a{sv}"));
+    gio.emit_signal(clavier_accessible_bus, NULL, path, "org.a11y.atspi.Event.Object", signal,
+                    gio.variant_new("(siiv@a{sv})", detail, detail1, 0, data, gio.builder_end(&properties)), NULL);
+}
+
+static void state_changed(const char *path, const char *state, int was, int is) {
+    if (was != is) emit_event(path, "StateChanged", state, is ? 1 : 0, gio.variant_new("i", 0));
+}
+
+void clavier_accessible_changed(unsigned generation, const struct clavier_accessible_shown *old,
+                                const struct clavier_accessible_shown *now) {
+    if (!clavier_accessible_wanted()) return;
+    for (int i = 0; i < now->count && i < old->count; i++) {
+        const struct clavier_accessible_item *was = &old->items[i], *is = &now->items[i];
+        char path[128];
+        snprintf(path, sizeof path, CLAVIER_ACCESSIBLE_PATH "/k%u_%d", generation, i);
+        state_changed(path, "pressed", was->state == CLAVIER_ACCESSIBLE_PRESSED, is->state == CLAVIER_ACCESSIBLE_PRESSED);
+        state_changed(path, "checked", was->state == CLAVIER_ACCESSIBLE_CHECKED, is->state == CLAVIER_ACCESSIBLE_CHECKED);
+        state_changed(path, "enabled", was->state != CLAVIER_ACCESSIBLE_DISABLED, is->state != CLAVIER_ACCESSIBLE_DISABLED);
+        state_changed(path, "sensitive", was->state != CLAVIER_ACCESSIBLE_DISABLED, is->state != CLAVIER_ACCESSIBLE_DISABLED);
+        const char *name = is->name ? is->name : "";
+        if (strcmp(was->name ? was->name : "", name) != 0)
+            emit_event(path, "PropertyChange", "accessible-name", 0, gio.variant_new("s", name));
+    }
+}

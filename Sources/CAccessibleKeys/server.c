@@ -203,18 +203,37 @@ void clavier_accessible_item(int index, const char *name, const char *id, int x,
     item->x = x, item->y = y, item->width = width, item->height = height, item->state = state;
 }
 
+/* Whether `a` and `b` are the same objects: the same keys (by id) in the same places, in a
+   window at the same place and shown alike; only states and names may differ. */
+static int same_objects(const struct clavier_accessible_shown *a, const struct clavier_accessible_shown *b) {
+    if (a->count != b->count || a->shown != b->shown || a->x != b->x || a->y != b->y || a->width != b->width
+        || a->height != b->height) return 0;
+    for (int i = 0; i < a->count; i++) {
+        const struct clavier_accessible_item *p = &a->items[i], *q = &b->items[i];
+        if (strcmp(p->id ? p->id : "", q->id ? q->id : "") != 0 || p->x != q->x || p->y != q->y || p->width != q->width
+            || p->height != q->height) return 0;
+    }
+    return 1;
+}
+
+/* Other keys (a page, a word more or less, a move) are a new generation of objects and
+   ChildrenChanged; the same keys with other states or names keep theirs, and each change is
+   told on its object. Only the keyboard's loop writes `clavier_accessible_now`, so it reads it
+   here without the lock. */
 unsigned clavier_accessible_commit(void) {
     pthread_mutex_lock(&clavier_accessible_lock);
     struct clavier_accessible_shown old = clavier_accessible_now;
-    unsigned generation = old.generation + 1;
+    int same = old.generation > 0 && same_objects(&old, &next);
+    unsigned generation = same ? old.generation : old.generation + 1;
     clavier_accessible_now = next;
     clavier_accessible_now.generation = generation;
     int count = next.count;
     pthread_mutex_unlock(&clavier_accessible_lock);
     next.items = NULL;
     next.count = 0;
+    if (same) clavier_accessible_changed(generation, &old, &clavier_accessible_now);
+    else clavier_accessible_children_changed(generation, count);
     forget(&old);
-    clavier_accessible_children_changed(generation, count);
     return generation;
 }
 

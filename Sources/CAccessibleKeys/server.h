@@ -76,5 +76,9 @@ int clavier_accessible_wait_until_on(void (*told)(const char *what, const char *
 
 /* Tells clients that the window's children changed (objects.c). */
 void clavier_accessible_children_changed(unsigned generation, int count);
+/* The same objects go on (`old` and `now` hold the same keys in the same places): tells listeners
+   each key's states and name that changed (StateChanged, PropertyChange accessible-name). */
+void clavier_accessible_changed(unsigned generation, const struct clavier_accessible_shown *old,
+                                const struct clavier_accessible_shown *now);
 
 #endif

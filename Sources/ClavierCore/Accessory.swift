@@ -60,6 +60,20 @@ public enum AccessoryCell: Hashable, Sendable {
     /// long press, so that dwell and switch scanning, which press and release at once, reach
     /// the page as a finger does.
     case settings
+    /// Says the sentence before the caret (`Effect.speakSentence`): at the bar's end beside the
+    /// gear while speech is on, so a person who speaks through the keyboard needs no layout of
+    /// their own (`Keyboard.sentenceCells`).
+    case speak
+    /// Keeps the sentence before the caret in the phrase bank (`Effect.saveSentence`), beside Speak.
+    case savePhrase
+
+    /// The cells that may end the bar, after the formatting actions: Save, Speak, the gear.
+    public var endsBar: Bool {
+        switch self {
+        case .settings, .speak, .savePhrase: true
+        case .completion, .format: false
+        }
+    }
 }
 
 /// The accessory bar laid out in a window: its strip and each cell's rectangle.
@@ -83,10 +97,11 @@ public struct AccessoryBar: Hashable, Sendable {
 
     /// Lays `items` out across a strip `width` px wide and `height` px tall: the completions
     /// share the left part, the formatting buttons sit at the right, each one and a half
-    /// times as wide as the bar is tall, and the settings gear (`gear`: the page may open)
-    /// last of all, as wide. `rightToLeft`: the first suggestion is the rightmost (Arabic, Hebrew).
-    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, gear: Bool = false, width: Int, height: Int,
-                rightToLeft: Bool = false) {
+    /// times as wide as the bar is tall, then the `sentence` cells (Save, Speak: speech is on),
+    /// and the settings gear (`gear`: the page may open) last of all, each as wide.
+    /// `rightToLeft`: the first suggestion is the rightmost (Arabic, Hebrew).
+    public init(items: [AccessoryItem], slots: Int = AccessoryBar.completionSlots, gear: Bool = false,
+                sentence: [AccessoryCell] = [], width: Int, height: Int, rightToLeft: Bool = false) {
         rect = Rect(x: 0, y: 0, width: width, height: height)
         self.slots = items.contains(.completions) ? max(1, slots) : 0
         var cells: [Placed] = []
@@ -95,6 +110,10 @@ public struct AccessoryBar: Hashable, Sendable {
         let w = Int((Double(height) * 1.5).rounded())
         if gear {
             cells.append(Placed(cell: .settings, rect: Rect(x: right - w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset)))
+            right -= w
+        }
+        for cell in sentence.reversed() {
+            cells.insert(Placed(cell: cell, rect: Rect(x: right - w + inset, y: inset, width: w - 2 * inset, height: height - 2 * inset)), at: 0)
             right -= w
         }
         if items.contains(.formatting) {

@@ -42,6 +42,9 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case backspace, shift, `return`, hide, globe, tab
     /// The settings gear (the bar's end cell; a layout's key may show it too).
     case gear
+    /// Speak (a loudspeaker) and Save (a bookmark with a plus): the bar's cells while speech is
+    /// on; a layout's `speak` and `save-phrase` keys may show them too.
+    case speak, save
 }
 
 /// What is painted on a key.

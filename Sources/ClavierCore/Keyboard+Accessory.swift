@@ -1,5 +1,5 @@
-/// The accessory bar's presses: a completion, a copied text, a formatting action or the
-/// settings gear, taken on release; a copied text held `longPressDelay` is pinned or unpinned
+/// The accessory bar's presses: a completion, a copied text, a formatting action, Speak, Save
+/// or the settings gear, taken on release; a copied text held `longPressDelay` is pinned or unpinned
 /// instead (`Effect.pinClip`), and its release types nothing.
 extension Keyboard {
     /// The accessory bar's share of `event`, or nil when the event is the keys' business: a
@@ -37,6 +37,10 @@ extension Keyboard {
             case .settings:
                 // The session opens the page (it may refuse: a kiosk has no gear to press).
                 return [.redrawAccessory, .openSettings]
+            case .speak:
+                return [.redrawAccessory, .speakSentence]
+            case .savePhrase:
+                return [.redrawAccessory, .saveSentence]
             }
         case .motion(_, let pointer):
             return pressedCell?.pointer == pointer ? [] : nil

@@ -52,7 +52,7 @@ extension Keyboard {
     /// Shows `next` (as the focused field wants it: `FieldKeys.adapt`), every press ended and Shift off.
     mutating func turn(to next: Page, for field: FieldKeys) {
         page = field.adapt(next, of: layout)
-        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings)
+        relayBar()
         pressed.removeAll()
         repeating = nil
         holding = nil

@@ -38,7 +38,7 @@ extension Keyboard {
             }
         }
         page = shown
-        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings)
+        relayBar()
     }
 
     /// The texts `page`'s emoji keys type, in order.

@@ -51,7 +51,17 @@ public struct Keyboard: Sendable {
     /// opens it; off (the session has no page to open): the hide key hides as it is pressed
     /// and there is no gear. The session sets it; the bar is laid out again when it changes.
     public var opensSettings = false {
-        didSet { if opensSettings != oldValue { (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings) } }
+        didSet { if opensSettings != oldValue { relayBar() } }
+    }
+    /// The cells for the sentence before the caret that end the bar, before the gear: Save and
+    /// Speak while speech is on (`Session.sentenceCells`), none otherwise; a layout with no bar
+    /// (emoji, phone, PIN) shows none. The session sets it; the bar is laid out again when it changes.
+    public var sentenceCells: [AccessoryCell] = [] {
+        didSet { if sentenceCells != oldValue { relayBar() } }
+    }
+    /// Lays the page and the bar out again for what the bar ends in.
+    mutating func relayBar() {
+        (geometry, accessory) = Self.lay(page, of: layout, in: geometry.size, gear: opensSettings, sentence: sentenceCells)
     }
     /// Whether the bar shows the settings gear (no bar: emoji, phone, PIN; or no page to open).
     public var showsGear: Bool { (accessory?.rect(of: .settings)?.width ?? 0) > 0 }
@@ -89,23 +99,24 @@ public struct Keyboard: Sendable {
         self.layout = layout
         followsWords = layout.options.accessory.contains(.completions)
         self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
-        (geometry, accessory) = Self.lay(self.page, of: layout, in: size, gear: false)
+        (geometry, accessory) = Self.lay(self.page, of: layout, in: size, gear: false, sentence: [])
     }
 
     /// The keys of `page` and the layout's accessory bar, if any, in a window of `size`: the
     /// bar takes a strip at the top `AccessoryBar.heightOfRowPitch` of a row tall.
-    static func lay(_ page: Page, of layout: Layout, in size: Size, gear: Bool) -> (PageGeometry, AccessoryBar?) {
+    static func lay(_ page: Page, of layout: Layout, in size: Size, gear: Bool, sentence: [AccessoryCell]) -> (PageGeometry, AccessoryBar?) {
         guard !layout.options.accessory.isEmpty else { return (PageGeometry(page: page, size: size), nil) }
         let rows = Double(max(page.rows.count, 1))
         let bar = Int((Double(size.height) / (rows + AccessoryBar.heightOfRowPitch) * AccessoryBar.heightOfRowPitch).rounded())
         return (PageGeometry(page: page, size: size, top: bar),
-                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, gear: gear, width: size.width, height: bar,
+                AccessoryBar(items: layout.options.accessory, slots: layout.options.suggestions, gear: gear, sentence: sentence,
+                             width: size.width, height: bar,
                              rightToLeft: layout.isRightToLeft))
     }
 
     /// Lays the keys out again for a new window size.
     mutating func resize(to size: Size) {
-        (geometry, accessory) = Self.lay(page, of: layout, in: size, gear: opensSettings)
+        (geometry, accessory) = Self.lay(page, of: layout, in: size, gear: opensSettings, sentence: sentenceCells)
         pressedCell = nil
         // The popup's cells were placed for the old size; the held press goes on without it.
         holding = nil

@@ -44,6 +44,10 @@ public enum ScanPrompt {
             return formatting.rawValue
         case .cell(.settings):
             return "settings"
+        case .cell(.speak):
+            return "speak"
+        case .cell(.savePhrase):
+            return "save phrase"
         case .alternate(let index):
             guard let index, let cells = picture.popup?.texts, cells.indices.contains(index) else { return "" }
             return SpokenName.of(text: cells[index])

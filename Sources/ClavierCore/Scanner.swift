@@ -33,9 +33,9 @@ public struct Scanner: Sendable {
     }
 
     /// The rows of `picture` as a scan sees them: the accessory bar's cells that hold
-    /// something (first: a completion saves the most presses; the settings gear ends the row),
-    /// then the keys of equal top edge, left to right, and the gear as a row of its own last
-    /// when the bar holds nothing else or there is no bar; while the settings page shows, its rows of cells instead.
+    /// something (first: a completion saves the most presses; Save, Speak and the gear end the row),
+    /// then the keys of equal top edge, left to right; the bar's row last when it holds nothing
+    /// but those end cells, and the gear as a row of its own last when there is no bar; while the settings page shows, its rows of cells instead.
     public static func rows(of picture: Picture) -> [[PressTarget]] {
         if let page = picture.settingsPage { return page.scanRows }
         let keyboard = picture.keyboard
@@ -48,8 +48,9 @@ public struct Scanner: Sendable {
             if case .completion(let i) = placed.cell { return i < picture.completions.count && placed.rect.width > 0 }
             return placed.rect.width > 0
         }.map { PressTarget.cell($0.cell) }
-        // The settings gear alone is a last row: first, it would cost every letter one more step.
-        if bar == [.cell(.settings)] { return keys + [bar] }
+        // The settings gear, Speak and Save alone are a last row: first, they would cost every
+        // letter one more step.
+        if !bar.isEmpty, bar.allSatisfy({ if case .cell(let cell) = $0 { cell.endsBar } else { false } }) { return keys + [bar] }
         // No gear on the keys (a layout with no bar: emoji, phone, PIN), the only way in a
         // switch has: a last row of its own, painted over the keys while highlighted.
         if keyboard.opensSettings, !keyboard.showsGear { return (bar.isEmpty ? [] : [bar]) + keys + [[.cell(.settings)]] }

@@ -38,6 +38,17 @@ extension Session {
     /// held for a prompt goes on.
     mutating func followVoice(paced: Bool?) {
         aids.voice = paced.map { HighlightVoice(paced: $0, echoes: pane.sources?.settings[.speechEcho] ?? false) }
+        keyboard.sentenceCells = sentenceCells
+    }
+
+    /// The cells the bar ends in, before the gear, for the sentence before the caret: Save and
+    /// Speak while speech is on (a kiosk keeps no sentence: Speak alone); none with speech off,
+    /// when the bar is as it ever was.
+    var sentenceCells: [AccessoryCell] { Self.sentenceCells(speech: aids.voice != nil, kiosk: visibility.kiosk) }
+
+    public static func sentenceCells(speech: Bool, kiosk: Bool) -> [AccessoryCell] {
+        guard speech else { return [] }
+        return kiosk ? [.speak] : [.savePhrase, .speak]
     }
 
     /// After every event: the key (or cell) the dwell pointer came to rest on, once, as it arrives.

@@ -96,7 +96,7 @@ extension SettingsPage {
 
 extension PressTarget {
     /// How `clavier status` names a target: the key's id, `completion 0`, `format strong`,
-    /// `settings` (the gear), `alternate 1`, `popup` for a spot on no alternate, or a settings
+    /// `settings` (the gear), `speak`, `save-phrase`, `alternate 1`, `popup` for a spot on no alternate, or a settings
     /// page's cell: `page sound`, `page key-size -` and `page key-size +`, `page done`.
     public static func name(_ target: PressTarget) -> String {
         switch target {
@@ -104,6 +104,8 @@ extension PressTarget {
         case .cell(.completion(let slot)): "completion \(slot)"
         case .cell(.format(let formatting)): "format \(formatting.rawValue)"
         case .cell(.settings): "settings"
+        case .cell(.speak): "speak"
+        case .cell(.savePhrase): "save-phrase"
         case .alternate(let index): index.map { "alternate \($0)" } ?? "popup"
         case .page(let action, let part): "page " + SettingsPage.name(of: action) + (part == .minus ? " -" : part == .plus ? " +" : "")
         }

@@ -47,8 +47,10 @@ public struct Session: Sendable {
         _ = typing.setCompletions(phrases.offers(before: typing.context.before, partialWord: "", words: completions), on: keyboard.accessory)
         visibility = Visibility(options)
         pane = SettingsPane(options)
-        // Before the scan's first rows: the bar's gear is one of them.
+        // Before the scan's first rows: the bar's gear is one of them, and Speak and Save while
+        // speech is on.
         self.keyboard.opensSettings = pane.opens
+        self.keyboard.sentenceCells = Self.sentenceCells(speech: options.speech, kiosk: options.kiosk)
         aids = Aids(options, on: Picture(self.keyboard, completions: typing.completions), at: now)
         clipboard = options.keepsClipboard ? ClipboardHistory(pinned: options.pinnedClips) : nil
         _ = takeFieldKeys(turnPage: false)
@@ -136,6 +138,7 @@ public struct Session: Sendable {
         // The same field goes on, on the new layout or the refilled one: nothing to hand over.
         keyboard = next
         keyboard.opensSettings = pane.opens
+        keyboard.sentenceCells = sentenceCells
         searchFollowsKeyboard()
         typing.keyboardChanged(followsWords: next.followsWords)
         aids.marks = KeyMarks()  // The new keys carry none yet: `followAids` puts them back.

@@ -57,7 +57,7 @@ public enum SpokenName {
 
     static let modifierNames: [Modifier: String] = [.ctrl: "control", .altgr: "alt graph"]
 
-    static let iconNames: [Icon: String] = [.return: "return", .hide: "hide keyboard", .globe: "language", .gear: "settings"]
+    static let iconNames: [Icon: String] = [.return: "return", .hide: "hide keyboard", .globe: "language", .gear: "settings", .speak: "speak", .save: "save phrase"]
 
     static let symNames: [UInt32: String] = [
         0xFF08: "backspace", 0xFF09: "tab", 0xFF0D: "return", 0xFF1B: "escape", 0xFFFF: "delete",

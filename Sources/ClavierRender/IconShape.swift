@@ -26,6 +26,8 @@ extension Icon {
         case .globe: Self.globe(cr, cx, cy, kh, lw)
         case .tab: Self.tab(cr, cx, cy, kh)
         case .gear: Self.gear(cr, cx, cy, kh, lw)
+        case .speak: Self.speaker(cr, cx, cy, kh)
+        case .save: Self.bookmark(cr, cx, cy, kh)
         }
     }
 
@@ -183,6 +185,44 @@ extension Icon {
         cairo_new_sub_path(cr)
         cairo_arc(cr, cx, cy, hole, 0, 2 * .pi)
         cairo_set_line_width(cr, lw * 0.9)
+        cairo_stroke(cr)
+    }
+
+    /// A loudspeaker, its cone opening to the right, and two sound waves before it (Speak).
+    private static func speaker(_ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ kh: Double) {
+        let box = 0.12 * kh, cone = 0.3 * kh, boxW = 0.07 * kh, flare = 0.1 * kh
+        let x0 = cx - 0.2 * kh, mouth = x0 + boxW + flare
+        cairo_move_to(cr, x0, cy - box / 2)
+        cairo_line_to(cr, x0 + boxW, cy - box / 2)
+        cairo_line_to(cr, mouth, cy - cone / 2)
+        cairo_line_to(cr, mouth, cy + cone / 2)
+        cairo_line_to(cr, x0 + boxW, cy + box / 2)
+        cairo_line_to(cr, x0, cy + box / 2)
+        cairo_close_path(cr)
+        cairo_stroke(cr)
+        for radius in [0.1 * kh, 0.19 * kh] {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, mouth, cy, radius, -.pi / 4, .pi / 4)
+        }
+        cairo_stroke(cr)
+    }
+
+    /// A bookmark, notched at its foot, with a plus in it (Save: keep this sentence).
+    private static func bookmark(_ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ kh: Double) {
+        let w = 0.26 * kh, h = 0.36 * kh, notch = 0.09 * kh, arm = 0.06 * kh
+        let x0 = cx - w / 2, x1 = cx + w / 2, y0 = cy - h / 2, y1 = cy + h / 2
+        cairo_move_to(cr, x0, y0)
+        cairo_line_to(cr, x1, y0)
+        cairo_line_to(cr, x1, y1)
+        cairo_line_to(cr, cx, y1 - notch)
+        cairo_line_to(cr, x0, y1)
+        cairo_close_path(cr)
+        cairo_stroke(cr)
+        let plus = y0 + 0.38 * h
+        cairo_move_to(cr, cx - arm, plus)
+        cairo_line_to(cr, cx + arm, plus)
+        cairo_move_to(cr, cx, plus - arm)
+        cairo_line_to(cr, cx, plus + arm)
         cairo_stroke(cr)
     }
 }

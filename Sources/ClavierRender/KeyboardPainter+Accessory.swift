@@ -28,7 +28,8 @@ extension KeyboardPainter {
 
     /// The accessory bar, within its strip: each completion as a word between hairline
     /// separators (on a pressed key face while held), each formatting action as a function key,
-    /// and the settings gear as a function key with its icon, as the hide key shows its own.
+    /// and Save, Speak and the settings gear as function keys with their icons, as the hide key
+    /// shows its own.
     func paintBar(_ bar: AccessoryBar, of picture: Picture, _ cr: OpaquePointer, _ m: Metrics) {
         cairo_save(cr)
         cairo_rectangle(cr, Double(bar.rect.x), Double(bar.rect.y), Double(bar.rect.width), Double(bar.rect.height))
@@ -64,6 +65,12 @@ extension KeyboardPainter {
             case .settings:
                 face(held ? .keyPressed : .functionKey)
                 paintIcon(.gear, IconVariant(), in: r, ink: theme.label, cr, m)
+            case .speak:
+                face(held ? .keyPressed : .functionKey)
+                paintIcon(.speak, IconVariant(), in: r, ink: theme.label, cr, m)
+            case .savePhrase:
+                face(held ? .keyPressed : .functionKey)
+                paintIcon(.save, IconVariant(), in: r, ink: theme.label, cr, m)
             }
             paintMarks(in: r, progress: picture.marks.dwellProgress(of: cell), scanned: picture.marks.scanned.contains(.cell(cell)),
                        cr, m)

@@ -48,6 +48,8 @@ public struct KeyboardPainter {
                 case .completion(let slot): key += " c" + String(slot)
                 case .format(let format): key += " f" + format.rawValue
                 case .settings: key += " gear"
+                case .speak: key += " speak"
+                case .savePhrase: key += " save"
                 }
                 key += "@" + text(placed.rect)
             }

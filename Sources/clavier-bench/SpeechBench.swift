@@ -6,14 +6,17 @@ import Glibc
 /// speech-dispatcher (SpeechSocket) read in the bench's own thread: (a) a press of the step
 /// switch of two-switch scanning → the new highlight's prompt on the socket (its first byte,
 /// and its SPEAK request whole); (b) a click on a Speak key → the sentence's request whole;
-/// (c) resident memory of the same scanning keyboard with speech off and on. The figures end
-/// where speech-dispatcher would receive the request: no synthesis, no audio.
+/// (c) resident memory of the same scanning keyboard with speech off and on; (d) that of a
+/// keyboard whose keys are accessible, before and after a client read them (AccessibleBench.swift).
+/// The speech figures end where speech-dispatcher would receive the request: no synthesis, no audio.
 enum SpeechBench {
     struct Figures {
         var stepFirstByte = Samples(), stepRequest = Samples(), speakKey = Samples()
         var stepMisses = 0, speakMisses = 0
-        /// RSS and USS in kB, by "off"/"on" and "start"/"used".
+        /// RSS and USS in kB, by "off"/"on" and "start"/"used", and "a11y off"/"a11y on".
         var memory: [String: (rss: Double, uss: Double)] = [:]
+        /// How many buttons the accessibility client listed.
+        var accessibleButtons = 0
         var failures: [String] = []
     }
 
@@ -35,6 +38,9 @@ enum SpeechBench {
                 do throws(HarnessError) {
                     try speakKey(display: server.display, binary: binary, runs: runs, into: &figures)
                 } catch { figures.failures.append("the Speak key: \(error)") }
+                do throws(HarnessError) {
+                    try accessible(display: server.display, binary: binary, into: &figures)
+                } catch { figures.failures.append("the accessible keys: \(error)") }
             }
         } catch { figures.failures.append("\(error)") }
         return markdown(figures, runs: runs, load: load)
@@ -95,40 +101,28 @@ enum SpeechBench {
             let x: Int, y: Int, width: Int, height: Int
         }
         let keys: [Box]
+        let accessory: [Box]?
     }
 
-    /// A layout of a few letters and a Speak key (as PhraseIntegrationTests' layout): "hi"
-    /// typed, then each click on Speak says the sentence.
+    /// The shipped us layout with speech on, whose bar ends in Speak: "hi" typed, then each
+    /// click on Speak says the sentence.
     private static func speakKey(display: String, binary: String, runs: Int, into f: inout Figures) throws(HarnessError) {
-        let layout = directory() + "/speak.yaml"
-        try TextFile.write(layout, """
-            options:
-              accessory: [completions]
-              language: en
-            pages:
-              - id: letters
-                rows:
-                  - [a, f, h, i, k, o]
-                  - - {id: space, label: space, action: {keysym: space}, width: 2, class: space}
-                    - {id: return, icon: return, action: {keysym: Return}, class: function}
-                    - {id: speak, label: Speak, action: speak, class: function}
-
-            """)
         let speechd = try SpeechSocket(at: directory() + "/speak.sock")
-        // With the bar: the sentence before the caret is known only where words are offered.
-        let arguments = ["--layout", layout, "--suggestions", "3"]
+        let arguments = ["--layout", "us"]
         let live = try LiveKeyboard(display: display, binary: binary, name: "speech-key",
                                     arguments: arguments + ["--no-sound", "--no-learning", "--speech", "on"],
                                     adding: ["SPEECHD_ADDRESS": speechd.address])
         defer { live.child.stop() }
         let (probe, frame) = (live.probe, live.frame)
-        let run = try Harness.run([binary, "geometry"] + arguments + ["--size", "\(frame.width)x\(frame.height)"],
+        let run = try Harness.run([binary, "geometry", "--speech"] + arguments + ["--size", "\(frame.width)x\(frame.height)"],
                                   environment: live.environment, timeout: 30)
         guard run.status == 0, let printed = try? JSONDecoder().decode(Printed.self, from: Data(run.out.utf8)) else {
             throw HarnessError("clavier geometry: \(run.err) \(run.out.prefix(200))")
         }
         func centre(_ id: String) throws(HarnessError) -> (x: Int, y: Int) {
-            guard let box = printed.keys.first(where: { $0.id == id }) else { throw HarnessError("clavier geometry shows no key \(id)") }
+            guard let box = (printed.keys + (printed.accessory ?? [])).first(where: { $0.id == id }) else {
+                throw HarnessError("clavier geometry shows no key \(id)")
+            }
             return (frame.x + box.x + box.width / 2, frame.y + box.y + box.height / 2)
         }
         for id in ["h", "i"] {

@@ -19,7 +19,7 @@ extension SpeechBench {
             p95(f.stepFirstByte) + misses(f.stepMisses, "steps"))
         row("highlight → speech request sent", "same → the end of the prompt's `SPEAK` data (its lone dot) read", "≤ 20 ms",
             p95(f.stepRequest) + misses(f.stepMisses, "steps"), met: f.stepRequest.count > 0 ? f.stepRequest.median <= 20 : nil)
-        row("Speak key → sentence's request sent", "a layout with a `speak` key, \"hi\" typed: an XTest button press and release on Speak (sent together), from the press → "
+        row("Speak key → sentence's request sent", "the us layout's Speak cell on the bar (speech on), \"hi\" typed: an XTest button press and release on Speak (sent together), from the press → "
             + "the end of the sentence's `SPEAK` data read", "(report)", p95(f.speakKey) + misses(f.speakMisses, "clicks"))
         func memory(_ key: String, uss: Bool) -> String {
             guard let m = f.memory[key] else { return "—" }
@@ -33,6 +33,12 @@ extension SpeechBench {
                 "same, private pages only (`Private_Clean` + `Private_Dirty`), MB", "",
                 "\(memory("off \(when)", uss: true)) / \(memory("on \(when)", uss: true))")
         }
+        let a11y = "one keyboard (`--no-sound`, us) on a private session bus with at-spi2-core's accessibility bus: with accessibility off, "
+            + "2 s after its window mapped / on (`IsEnabled` set, as a test tool does), 2 s after a libatspi client (python3-gi) "
+            + "listed its \(f.accessibleButtons) buttons; /proc/PID/smaps_rollup, MB"
+        row("RSS, accessible keys off / on", a11y, "", "\(memory("a11y off", uss: false)) / \(memory("a11y on", uss: false))")
+        row("USS, accessible keys off / on", "same, private pages only, MB", "",
+            "\(memory("a11y off", uss: true)) / \(memory("a11y on", uss: true))")
         lines.append("")
         for failure in f.failures { lines.append("- \(failure)") }
         if !f.failures.isEmpty { lines.append("") }

@@ -68,6 +68,8 @@ final class AccessibleKeys {
             case .cell(.completion(let index)): id = "word-\(index)"
             case .cell(.format(let formatting)): id = "format-" + formatting.rawValue
             case .cell(.settings): id = "settings"
+            case .cell(.speak): id = "speak"
+            case .cell(.savePhrase): id = "save-phrase"
             case .alternate(let index): id = "alternate-\(index ?? -1)"
             case .page(let action, _): id = "setting-" + SettingsPage.name(of: action)
             }

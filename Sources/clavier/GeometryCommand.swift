@@ -18,11 +18,15 @@ struct GeometryCommand: ParsableCommand {
     @Flag(help: "Lay out a keyboard whose settings page cannot open (--kiosk, --xid): no gear on the bar.")
     var noSettingsPage = false
 
+    @Flag(help: "Lay out a keyboard that speaks (--speech on): the bar's Save and Speak cells (Speak alone with --no-settings-page, as a kiosk).")
+    var speech = false
+
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         // As the running keyboard is laid out: its bar ends in the settings gear where the page may open.
         keyboard.opensSettings = !noSettingsPage
+        keyboard.sentenceCells = Session.sentenceCells(speech: speech, kiosk: noSettingsPage)
         // The pad the keyboard shows first when started with the same --seed.
         if let field { _ = keyboard.show(FieldKeys(for: field), after: FieldKeys(), turnPage: options.page == nil) }
         var source = options.shuffleSource()
@@ -44,13 +48,15 @@ struct GeometryCommand: ParsableCommand {
         let size = keyboard.geometry.size
         var printed = JSONObject(["layout": .text(keyboard.layout.id), "page": .text(keyboard.page.id),
                                   "width": .number(size.width), "height": .number(size.height), "keys": .objects(keys)])
-        // The accessory bar's cells: completion-0…2, emphasis, strong, code, settings.
+        // The accessory bar's cells: completion-0…2, emphasis, strong, code, save-phrase, speak, settings.
         if let cells = keyboard.accessory?.cells {
             printed.fields.append(("accessory", .objects(cells.map { placed in
                 let id = switch placed.cell {
                 case .completion(let i): "completion-\(i)"
                 case .format(let formatting): formatting.rawValue
                 case .settings: "settings"
+                case .speak: "speak"
+                case .savePhrase: "save-phrase"
                 }
                 return JSONObject(["id": .text(id)]).adding(placed.rect)
             })))

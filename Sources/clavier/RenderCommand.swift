@@ -26,11 +26,15 @@ struct Render: ParsableCommand {
     @Flag(help: "Paint a keyboard whose settings page cannot open (--kiosk, --xid): no gear on the bar.")
     var noSettingsPage = false
 
+    @Flag(help: "Paint a keyboard that speaks (--speech on): the bar's Save and Speak cells (Speak alone with --no-settings-page, as a kiosk).")
+    var speech = false
+
     func run() throws {
         let layout = try options.resolveLayout().withSavedTapCounts()
         var keyboard = Keyboard(layout: layout, page: options.page, size: size)
         // As the running keyboard shows it: its bar ends in the settings gear where the page may open.
         keyboard.opensSettings = !noSettingsPage
+        keyboard.sentenceCells = Session.sentenceCells(speech: speech, kiosk: noSettingsPage)
         let fieldKeys = field.map(FieldKeys.init(for:)) ?? FieldKeys()
         _ = keyboard.show(fieldKeys, after: FieldKeys(), turnPage: options.page == nil)
         var source = options.shuffleSource()

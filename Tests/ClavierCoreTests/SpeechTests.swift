@@ -69,12 +69,14 @@ import Testing
         #expect(press(1, &s).last == "capital q to capital p", "Shift latched: scanning starts again from the first row")
     }
 
-    @Test func theBarsRowSaysItsWordsAndTheGearAloneSaysSettings() {
+    /// With speech on the bar ends in Save and Speak before the gear (SpeakCellTests): with no
+    /// words they are the last row, said by name.
+    @Test func theBarsRowSaysItsWordsThenSaveSpeakAndTheGear() {
         var s = session(speech: true, layout: Layout.us.offering(suggestions: 3))
-        let gear = Scanner.rows(of: s.picture).last ?? []
-        #expect(ScanPrompt.text(ofRow: gear, on: s.picture) == "settings")
+        let ends = Scanner.rows(of: s.picture).last ?? []
+        #expect(ScanPrompt.text(ofRow: ends, on: s.picture) == "the bar: save phrase, speak, settings")
         let words = s.handle(.completions(["the", "I", "if"], correction: nil), at: t0)
-        #expect(spoken(words) == ["the bar: the, I, if, settings"], "\(words)")
+        #expect(spoken(words) == ["the bar: the, I, if, save phrase, speak, settings"], "\(words)")
         #expect(press(1, &s) == ["the"])
         #expect(press(0, &s) == ["I"])
     }

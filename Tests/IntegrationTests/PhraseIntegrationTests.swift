@@ -3,11 +3,12 @@ import ClavierTestSupport
 import Foundation
 import Testing
 
-/// Issue 50's Speak key and phrase bank beside a real xterm: phrases and an abbreviation typed
-/// from the bar where a user clicks, the sentence saved to phrases.txt and said through a fake
+/// Issue 50's Speak and Save and the phrase bank beside a real xterm, on the shipped us layout
+/// whose bar ends in Save and Speak while speech is on: phrases and an abbreviation typed from
+/// the bar where a user clicks, the sentence saved to phrases.txt and said through a fake
 /// speech-dispatcher (`FakeSpeechDispatcher`), and nothing said with speech off.
 @Suite(.serialized, .needsDisplay) struct PhraseIntegrationTests {
-    /// A layout of the few letters the tests type, a bar of words, and the Speak and Save keys.
+    /// A layout of the few letters the test types, a bar of words, and a key whose action is Speak.
     static func layout(in directory: borrowing TemporaryDirectory, language: String = "en") throws -> String {
         let path = directory.file("aac.yaml")
         try """
@@ -21,14 +22,13 @@ import Testing
                   - - {id: space, label: space, action: {keysym: space}, width: 2, class: space}
                     - {id: return, icon: return, action: {keysym: Return}, class: function}
                     - {id: speak, label: Speak, action: speak, class: function}
-                    - {id: save, label: Save, action: save-phrase, class: function}
             """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    /// Clicks the bar's cell `index` (`completion-N`, as `clavier geometry` lays it out).
-    func clickWord(_ index: Int, _ session: KeyboardSession) throws {
-        let cell = try #require(try session.printedGeometry().accessory?.first { $0.id == "completion-\(index)" })
+    /// Clicks the bar's cell `id` (`completion-N`, `speak`, as `clavier geometry` lays it out).
+    func click(_ id: String, _ session: KeyboardSession) throws {
+        let cell = try #require(try session.printedGeometry().accessory?.first { $0.id == id }, "no cell \(id)")
         let f = session.server.frame(of: session.keyboardWindow)
         session.server.click(x: f.x + cell.midX, y: f.y + cell.midY)
         usleep(200_000)
@@ -44,24 +44,24 @@ import Testing
     @Test func aPhraseAndAnAbbreviationTypedFromTheBarThenTheSentenceSavedAndSpoken() throws {
         let scratch = TemporaryDirectory()
         let speechd = try FakeSpeechDispatcher(at: scratch.path + "/speechd.sock")
-        let layout = try Self.layout(in: scratch)
         let session = try KeyboardSession(windowManager: false, clavierArguments: nil)
         let phrases = session.directory.appendingPathComponent("config/clavier/phrases.txt").path
         try FileManager.default.createDirectory(atPath: session.directory.appendingPathComponent("config/clavier").path,
                                                 withIntermediateDirectories: true)
         try "# said often\nGood morning\nafaik = as far as I know\ntoo\tlong\n".write(toFile: phrases, atomically: true, encoding: .utf8)
-        session.geometryArguments = ["--layout", layout, "--suggestions", "3"]
-        try session.startKeyboard(arguments: ["--no-sound", "--layout", layout, "--suggestions", "3", "--no-learning",
-                                              "--speech", "on"],
+        session.geometryArguments = ["--speech"]
+        try session.startKeyboard(arguments: ["--no-sound", "--no-learning", "--speech", "on"],
                                   environment: ["SPEECHD_ADDRESS": speechd.address, "XDG_RUNTIME_DIR": scratch.path])
         #expect(session.errors.contains("phrases.txt:4: a line holds a control character"), "\(session.errors)")
         #expect(!session.errors.contains("long"), "a bad line is never quoted")
         // The field is empty: the phrase comes first on the bar.
-        try clickWord(0, session)
+        try click("completion-0", session)
         // The abbreviation typed: its expansion comes first, and replaces it.
         try tap(["a", "f", "a", "i", "k"], session)
-        try clickWord(0, session)
-        try tap(["save", "speak", "return"], session)
+        try click("completion-0", session)
+        try click("save-phrase", session)
+        try click("speak", session)
+        try tap(["return"], session)
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "Good morning as far as I know \n", "\(session.said)")
         let kept = (try? String(contentsOfFile: phrases, encoding: .utf8)) ?? ""
@@ -74,8 +74,9 @@ import Testing
         #expect(!session.errors.contains("morning"), "nothing typed or said is logged: \(session.errors)")
         #expect(session.stopKeyboard() == 0)
         // Saved, the sentence is offered at the next start, after the phrases before it.
-        try session.startKeyboard(arguments: ["--no-sound", "--layout", layout, "--suggestions", "3", "--no-learning"])
-        try clickWord(1, session)
+        session.geometryArguments = []
+        try session.startKeyboard(arguments: ["--no-sound", "--no-learning"])
+        try click("completion-1", session)
         try tap(["return"], session)
         #expect(session.waitForLines(2), "\(session.said)")
         #expect(session.received == "Good morning as far as I know \nGood morning as far as I know \n", "\(session.said)")

@@ -1,0 +1,77 @@
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// Issue 50: keys a screen reader can see tell it what changed. An accessibility client
+/// (libatspi through python3-gi) listens while Shift is tapped: Shift's button says it is
+/// checked (`object:state-changed:checked`) and the letters' buttons their new names
+/// ("capital q", `object:property-change:accessible-name`), the same objects going on, as a
+/// screen reader needs to follow a latched Shift without reading the whole window again.
+@Suite(.serialized, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send", "python3")) struct AccessibleEventsTests {
+    static let listener = """
+    import sys
+    import gi
+    gi.require_version('Atspi', '2.0')
+    from gi.repository import Atspi, GLib
+    seen = []
+    def heard(event):
+        try:
+            name = event.source.get_name()
+        except Exception:
+            name = '?'
+        seen.append('%s %d %s' % (event.type, event.detail1, name))
+    listener = Atspi.EventListener.new(heard)
+    listener.register('object:state-changed:checked')
+    listener.register('object:property-change:accessible-name')
+    listener.register('object:children-changed')
+    print('ready', flush=True)
+    loop = GLib.MainLoop()
+    GLib.timeout_add(int(sys.argv[1]), loop.quit)
+    loop.run()
+    for line in seen:
+        print(line, flush=True)
+    """
+
+    @Test func shiftTappedSaysCheckedAndTheLettersTheirNewNames() throws {
+        let runtime = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let busEnvironment = session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path, "GSETTINGS_BACKEND": "memory"]) { $1 }
+        let bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path, environment: busEnvironment)
+        try bus.startAccessibilityBus()
+        let client = session.server.env.merging(bus.environment) { $1 }
+        try session.startKeyboard(arguments: ["--no-sound"], environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        let on = try Harness.run(["dbus-send", "--session", "--dest=org.a11y.Bus", "--print-reply", "/org/a11y/bus",
+                                  "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
+                                  "variant:boolean:true"], environment: client, timeout: 20)
+        #expect(on.status == 0, "\(on.err)")
+        #expect(Harness.waitFor(10) { session.errors.contains("accessible keys: registered") }, "\(session.said)")
+        let first = try AccessibilityProbe.read("q", press: false, environment: client)
+        #expect(first.names?.contains("q") == true, "\(first)")
+
+        let output = Pipe()
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", Self.listener, "4000"]
+        python.environment = ProcessInfo.processInfo.environment.merging(client) { $1 }
+        python.standardOutput = output
+        python.standardError = FileHandle.nullDevice
+        try python.run()
+        defer { if python.isRunning { python.terminate() } }
+        let reader = output.fileHandleForReading
+        var heard = ""
+        #expect(Harness.waitFor(20) {
+            heard += String(decoding: reader.availableData, as: UTF8.self)
+            return heard.contains("ready")
+        }, "the listener never started: \(heard)")
+        usleep(300_000)
+        try session.tap(["shift"])
+        python.waitUntilExit()
+        heard += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        let lines = heard.split(separator: "\n").map(String.init)
+        #expect(lines.contains("object:state-changed:checked 1 shift"), "\(lines)")
+        #expect(lines.contains("object:property-change:accessible-name 0 capital q"), "\(lines)")
+        // The same buttons went on: the window's children were not made again.
+        #expect(!lines.contains { $0.hasPrefix("object:children-changed") }, "\(lines)")
+        #expect(session.stopKeyboard() == 0)
+    }
+}
