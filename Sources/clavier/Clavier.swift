@@ -49,5 +49,3 @@ extension Size: ExpressibleByArgument {
     /// The help's `(default: 1280x330)`, as the size is written on the command line.
     public var defaultValueDescription: String { "\(width)x\(height)" }
 }
-
-extension DockEdge: ExpressibleByArgument {}
