@@ -100,3 +100,8 @@ struct GlideCommand: ParsableCommand {
         (try? JSON.string(value, options: .withoutEscapingSlashes)) ?? "{}"
     }
 }
+
+/// `glide`'s and `predict`'s: whether offensive words are offered.
+enum OffensiveWordsSetting: SettingSelection {
+    static let settings = [AnySetting(.blockOffensiveWords)]
+}

@@ -11,11 +11,6 @@ enum EverySetting: SettingSelection {
     static var settings: [AnySetting] { Settings.all }
 }
 
-/// `glide`'s and `predict`'s: whether offensive words are offered.
-enum OffensiveWordsSetting: SettingSelection {
-    static let settings = [AnySetting(.blockOffensiveWords)]
-}
-
 /// A command's options for the settings `Selection` names, declared by the settings table
 /// alone: each option's name, help, value name and form (`--NAME VALUE`; a flag `--NAME`,
 /// `--no-NAME`) come from its `Setting`, and its text is read by the setting's own check, the
@@ -66,25 +61,8 @@ struct SettingOptions<Selection: SettingSelection>: ParsableArguments, CustomRef
         return switch setting.kind {
         case .flag: Flag<Bool?>(name: .customLong(setting.name), inversion: .prefixedNo, help: help)
         case .number: Option<String?>(name: .customLong(setting.name), parsing: .unconditional, help: help)
-        case .text: Option<String?>(name: .customLong(setting.name), help: help, completion: completion(of: setting))
+        case .text: Option<String?>(name: .customLong(setting.name), help: help, completion: .values(of: setting))
         }
-    }
-
-    /// What completes a setting's value in a shell: the layouts and themes installed, or the
-    /// values its value name lists.
-    static func completion(of setting: AnySetting) -> CompletionKind? {
-        switch setting.name {
-        case Setting.layout.name: .layoutName
-        case Setting.theme.name: .themeName
-        default: completionWords(of: setting).map { .list($0) }
-        }
-    }
-
-    /// The words a value name such as `top|bottom` lists (not `PX|N%`, no words).
-    static func completionWords(of setting: AnySetting) -> [String]? {
-        let words = setting.valueName?.split(separator: "|").map(String.init) ?? []
-        let isWord = { (word: String) in !word.isEmpty && word.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }
-        return words.count > 1 && words.allSatisfy(isWord) ? words : nil
     }
 
     /// A setting's name as the key ArgumentParser keeps its value under.

@@ -139,7 +139,7 @@ struct RunCommandTests {
     @Test func completedValuesAreTaken() throws {
         var completed = 0
         for setting in Settings.all {
-            guard let words = SettingOptions<EverySetting>.completionWords(of: setting) else { continue }
+            guard let words = CompletionKind.words(of: setting) else { continue }
             var layer = SettingsLayer()
             for word in words { #expect(throws: Never.self, "--\(setting.name) \(word)") { try setting.read(word, into: &layer) } }
             completed += 1
