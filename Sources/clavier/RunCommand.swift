@@ -8,15 +8,17 @@ import ClavierX11
 import Glibc
 
 /// `clavier` (the default command): shows the keyboard and types into the focused window.
-struct Run: ParsableCommand {
+struct Run: ParsableCommand, CustomReflectable {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Show the keyboard (the default when no command is given).")
 
-    // Every setting is an option, declared by the settings table alone (`Settings.all`,
-    // SettingOptions.swift): what the command line leaves out comes from the config file, and
-    // what that leaves out from the setting's default.
-    @OptionGroup var settings: SettingOptions<EverySetting>
+    /// Every setting is an option, declared by the settings table alone (`Settings.all`,
+    /// SettingOptions.swift): what the command line leaves out comes from the config file, and
+    /// what that leaves out from the setting's default. Listed by `customMirror` beside run's
+    /// own options rather than as an `@OptionGroup`, which a debug build's ArgumentParser checks
+    /// anew at each of its checks of `Run`, for any command (+100 ms of each `clavier status`).
+    var settings = SettingOptions<EverySetting>()
 
     @Option(help: LayoutArguments.seedHelp) var seed: UInt64?
 
@@ -27,6 +29,24 @@ struct Run: ParsableCommand {
     var display: String?
 
     @Flag(help: ArgumentHelp(LoginScreen.help)) var xid = false
+
+    var customMirror: Mirror {
+        let own: [Mirror.Child] = [("seed", _seed), ("config", _config), ("display", _display), ("xid", _xid)]
+        return Mirror(self, children: SettingOptions<EverySetting>.declarations + own, displayStyle: .struct)
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        settings = try SettingOptions(from: decoder)
+        let given = try decoder.container(keyedBy: SettingOptions<EverySetting>.Key.self)
+        _seed = try given.decode(Option<UInt64?>.self, forKey: .init(stringValue: "seed"))
+        _config = try given.decode(Option<String?>.self, forKey: .init(stringValue: "config"))
+        _display = try given.decode(Option<String?>.self, forKey: .init(stringValue: "display"))
+        _xid = try given.decode(Flag<Bool>.self, forKey: .init(stringValue: "xid"))
+    }
+
+    func validate() throws { try settings.validate() }
 
     /// The settings given on the command line, checked as the config file's are.
     func givenSettings() throws(SettingError) -> SettingsLayer { try settings.read() }

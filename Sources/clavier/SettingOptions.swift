@@ -48,10 +48,10 @@ struct SettingOptions<Selection: SettingSelection>: ParsableArguments, CustomRef
         do { _ = try read() } catch { throw ValidationError("--\(error)") }
     }
 
-    var customMirror: Mirror {
-        Mirror(self, children: Selection.settings.map { (label: $0.name, value: Self.declaration(of: $0)) as Mirror.Child },
-               displayStyle: .struct)
-    }
+    var customMirror: Mirror { Mirror(self, children: Self.declarations, displayStyle: .struct) }
+
+    /// What ArgumentParser's reflection finds: one declaration for each setting, by its name.
+    static var declarations: [Mirror.Child] { Selection.settings.map { (label: $0.name, value: declaration(of: $0)) } }
 
     /// The option ArgumentParser sees for `setting`. A number takes the next word whatever it
     /// begins with: a negative one (`--speech-rate -50`) is a value, and a wrong one is the
