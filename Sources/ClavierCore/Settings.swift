@@ -83,7 +83,7 @@ extension Setting<Bool> {
 
 extension Setting<DockEdge> {
     public static let dock = Setting("dock", .text, default: .bottom,
-        help: "Dock the keyboard along the bottom (default) or top of its monitor.") { text in
+        help: "Dock the keyboard along the bottom (default) or top of its monitor.", valueName: "top|bottom") { text in
         DockEdge(rawValue: text).map(Parsed.value) ?? .problem("must be top or bottom, not '\(text)'")
     }
 }

@@ -31,7 +31,8 @@ struct Clavier: ParsableCommand {
             }
             return
         }
-        // Options alone, as an autostart line gives them: read without the command tree too.
+        // Options alone (or after `run`), as an autostart line gives them: read from the settings
+        // table without the command tree too.
         if let options = PlainArguments.runOptions(Array(CommandLine.arguments.dropFirst())) {
             do {
                 try options.run()
@@ -49,5 +50,3 @@ extension Size: ExpressibleByArgument {
     /// The help's `(default: 1280x330)`, as the size is written on the command line.
     public var defaultValueDescription: String { "\(width)x\(height)" }
 }
-
-extension DockEdge: ExpressibleByArgument {}

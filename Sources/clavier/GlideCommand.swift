@@ -26,15 +26,10 @@ struct GlideCommand: ParsableCommand {
         var before: String?
     }
 
-    @Option(help: .setting(.blockOffensiveWords))
-    var offensiveWords = "block"
-
-    func validate() throws {
-        guard ["allow", "block"].contains(offensiveWords) else { throw ValidationError("--offensive-words must be allow or block") }
-    }
+    @OptionGroup var words: SettingOptions<OffensiveWordsSetting>
 
     func run() throws {
-        let decoders = GlideDecoders(blockOffensive: offensiveWords == "block")
+        let decoders = GlideDecoders(blockOffensive: words.values[.blockOffensiveWords])
         var layouts: [String: Layout] = [:]
         var lines = LineReader()
         var number = 0
@@ -104,4 +99,9 @@ struct GlideCommand: ParsableCommand {
     private static func encode<T: Encodable>(_ value: T) -> String {
         (try? JSON.string(value, options: .withoutEscapingSlashes)) ?? "{}"
     }
+}
+
+/// `glide`'s and `predict`'s: whether offensive words are offered.
+enum OffensiveWordsSetting: SettingSelection {
+    static let settings = [AnySetting(.blockOffensiveWords)]
 }

@@ -1,35 +1,36 @@
 import ArgumentParser
 import ClavierCore
 
-/// The options every command that shows a layout shares: `run`, `render` and `geometry`.
+/// The settings a command that shows a layout takes: `render` and `geometry` (`run` takes them
+/// among every setting).
+enum ShownSettings: SettingSelection {
+    static let settings = [AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.suggestions), AnySetting(.languages)]
+}
+
+/// The options every command that shows a layout shares: `render` and `geometry`.
 struct LayoutArguments: ParsableArguments {
-    @Option(name: .setting(.layout), help: .setting(.layout), completion: .layoutName) var layout: String?
-    @Option(name: .setting(.page), help: .setting(.page)) var page: String?
-    @Option(name: .setting(.theme), help: .setting(.theme), completion: .themeName) var theme: String?
-    @Option(name: .setting(.suggestions), help: .setting(.suggestions)) var suggestions: Int?
-    @Option(name: .setting(.languages), help: .setting(.languages)) var languages: String?
+    @OptionGroup var shown: SettingOptions<ShownSettings>
 
-    @Option(help: "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs).")
-    var seed: UInt64?
+    @Option(help: Self.seedHelp) var seed: UInt64?
 
-    /// Puts the settings given here into `layer`.
-    func read(into layer: inout SettingsLayer) throws(SettingError) {
-        try layer.read(.layout, layout)
-        try layer.read(.page, page)
-        try layer.read(.theme, theme)
-        try layer.read(.suggestions, suggestions)
-        try layer.read(.languages, languages)
+    /// `--seed`'s, here and in `run`.
+    static var seedHelp: ArgumentHelp {
+        "Shuffle a PIN pad from this seed, not the system's secure random source (for tests; never for real PINs)."
     }
+
+    /// The settings given, over the defaults (checked when the command line was parsed).
+    var settings: Settings { shown.values }
+
+    /// `--page`, when given.
+    var page: Page.ID? { settings[.page] }
 
     /// The layout `--layout` names, with `--page` on it; a mistake in either is a usage error.
     func resolveLayout() throws -> Layout {
-        var layer = SettingsLayer()
-        do { try read(into: &layer) } catch { throw ValidationError(error.description) }
-        let settings = Settings(commandLine: layer)
+        let settings = settings
         let name = settings.layoutName
         let found: Layout
         do { found = try LayoutLoader.layout(named: name) } catch { throw ValidationError(error.description) }
-        if let page, found.page(id: page) == nil {
+        if let page = settings[.page], found.page(id: page) == nil {
             throw ValidationError("layout '\(name)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
         }
         return found.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
@@ -37,7 +38,7 @@ struct LayoutArguments: ParsableArguments {
 
     /// The theme `--theme` names; one that cannot be loaded is a usage error.
     func resolveTheme() throws -> Theme {
-        do { return try LayoutLoader.theme(named: theme ?? Setting.theme.defaultValue) } catch { throw ValidationError(error.description) }
+        do { return try LayoutLoader.theme(named: settings[.theme]) } catch { throw ValidationError(error.description) }
     }
 
     /// Where a PIN pad's shuffles come from: `--seed`, else the system's secure source.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierCore
 import ClavierJSON
 import ClavierLayouts
 import ClavierPredict
@@ -27,19 +28,17 @@ struct PredictCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Learn from committed text, and use what was learned before.")
     var learning = true
 
-    @Option(help: .setting(.blockOffensiveWords))
-    var offensiveWords = "block"
+    @OptionGroup var words: SettingOptions<OffensiveWordsSetting>
 
     func validate() throws {
         guard (0...5).contains(suggestions) else { throw ValidationError("--suggestions must be 0 to 5") }
-        guard ["allow", "block"].contains(offensiveWords) else { throw ValidationError("--offensive-words must be allow or block") }
         guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
             throw ValidationError("--language takes a language code such as en, de or fr")
         }
     }
 
     func run() throws {
-        let predictor = Self.predictor(language: language, learning: learning, blockOffensive: offensiveWords == "block")
+        let predictor = Self.predictor(language: language, learning: learning, blockOffensive: words.values[.blockOffensiveWords])
         predictor.saveInterval = 2
         // Both models read now, so that a corrupt one is said before the first answer.
         _ = predictor.system

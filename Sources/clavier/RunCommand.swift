@@ -8,50 +8,19 @@ import ClavierX11
 import Glibc
 
 /// `clavier` (the default command): shows the keyboard and types into the focused window.
-struct Run: ParsableCommand {
+struct Run: ParsableCommand, CustomReflectable {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Show the keyboard (the default when no command is given).")
 
-    // Every setting is optional here: what the command line leaves out comes from the config
-    // file, and what that leaves out from the setting's default. Names and help come from the
-    // table (`Settings.all`), which a test holds these options to.
-    @OptionGroup var shown: LayoutArguments
-    @Option(name: .setting(.geometry), help: .setting(.geometry)) var geometry: String?
-    @Flag(name: .setting(.float), inversion: .prefixedNo, help: .setting(.float)) var float: Bool?
-    @Option(name: .setting(.dock), help: .setting(.dock)) var dock: DockEdge?
-    @Option(name: .setting(.layer), help: .setting(.layer)) var layer: String?
-    @Option(name: .setting(.monitor), help: .setting(.monitor)) var monitor: String?
-    @Option(name: .setting(.height), help: .setting(.height)) var height: String?
-    @Option(name: .setting(.scale), help: .setting(.scale)) var scale: Double?
-    @Option(name: .setting(.keySize), help: .setting(.keySize)) var keySize: Double?
-    @Flag(name: .setting(.sound), inversion: .prefixedNo, help: .setting(.sound)) var sound: Bool?
-    @Option(name: .setting(.soundDevice), help: .setting(.soundDevice)) var soundDevice: String?
-    @Flag(name: .setting(.kiosk), inversion: .prefixedNo, help: .setting(.kiosk)) var kiosk: Bool?
-    @Flag(name: .setting(.learning), inversion: .prefixedNo, help: .setting(.learning)) var learning: Bool?
-    @Option(name: .setting(.preview), help: .setting(.preview)) var preview: String?
-    @Option(name: .setting(.dwell), help: .setting(.dwell)) var dwell: Int?
-    @Option(name: .setting(.scan), help: .setting(.scan)) var scan: Int?
-    @Option(name: .setting(.scanSwitch), help: .setting(.scanSwitch)) var scanSwitch: String?
-    @Flag(name: .setting(.autoShow), inversion: .prefixedNo, help: .setting(.autoShow)) var autoShow: Bool?
-    @Flag(name: .setting(.autoShowInKiosk), inversion: .prefixedNo, help: .setting(.autoShowInKiosk)) var autoShowInKiosk: Bool?
-    @Option(name: .setting(.repeatDelay), help: .setting(.repeatDelay)) var repeatDelay: Int?
-    @Option(name: .setting(.repeatInterval), help: .setting(.repeatInterval)) var repeatInterval: Int?
-    @Flag(name: .setting(.keyRepeat), inversion: .prefixedNo, help: .setting(.keyRepeat)) var keyRepeat: Bool?
-    @Flag(name: .setting(.showButton), inversion: .prefixedNo, help: .setting(.showButton)) var showButton: Bool?
-    @Flag(name: .setting(.hideOnHardwareKeys), inversion: .prefixedNo, help: .setting(.hideOnHardwareKeys)) var hideOnHardwareKeys: Bool?
-    @Option(name: .setting(.glide), help: .setting(.glide)) var glide: String?
-    @Option(name: .setting(.clipboard), help: .setting(.clipboard)) var clipboard: String?
-    @Option(name: .setting(.autoCapitalize), help: .setting(.autoCapitalize)) var autoCapitalize: String?
-    @Option(name: .setting(.autocorrect), help: .setting(.autocorrect)) var autocorrect: String?
-    @Option(name: .setting(.blockOffensiveWords), help: .setting(.blockOffensiveWords)) var offensiveWords: String?
-    @Option(name: .setting(.backend), help: .setting(.backend)) var backend: String?
-    @Option(name: .setting(.volume), help: .setting(.volume)) var volume: Int?
-    @Option(name: .setting(.speech), help: .setting(.speech)) var speech: String?
-    @Option(name: .setting(.speechEcho), help: .setting(.speechEcho)) var speechEcho: String?
-    // Unconditional: a negative level (`--speech-rate -50`) is a value, not an option.
-    @Option(name: .setting(.speechRate), parsing: .unconditional, help: .setting(.speechRate)) var speechRate: String?
-    @Option(name: .setting(.speechVolume), parsing: .unconditional, help: .setting(.speechVolume)) var speechVolume: String?
+    /// Every setting is an option, declared by the settings table alone (`Settings.all`,
+    /// SettingOptions.swift): what the command line leaves out comes from the config file, and
+    /// what that leaves out from the setting's default. Listed by `customMirror` beside run's
+    /// own options rather than as an `@OptionGroup`, which a debug build's ArgumentParser checks
+    /// anew at each of its checks of `Run`, for any command (+100 ms of each `clavier status`).
+    var settings = SettingOptions<EverySetting>()
+
+    @Option(help: LayoutArguments.seedHelp) var seed: UInt64?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/clavier/config.yaml).", valueName: "FILE"))
     var config: String?
@@ -61,58 +30,30 @@ struct Run: ParsableCommand {
 
     @Flag(help: ArgumentHelp(LoginScreen.help)) var xid = false
 
-    /// The settings given on the command line, checked as the config file's are.
-    func givenSettings() throws(SettingError) -> SettingsLayer {
-        var given = SettingsLayer()
-        try shown.read(into: &given)
-        try given.read(.geometry, geometry)
-        try given.read(.float, float)
-        try given.read(.dock, dock?.rawValue)
-        try given.read(.layer, layer)
-        try given.read(.monitor, monitor)
-        try given.read(.height, height)
-        try given.read(.scale, scale)
-        try given.read(.keySize, keySize)
-        try given.read(.sound, sound)
-        try given.read(.soundDevice, soundDevice)
-        try given.read(.kiosk, kiosk)
-        try given.read(.learning, learning)
-        try given.read(.preview, preview)
-        try given.read(.dwell, dwell)
-        try given.read(.scan, scan)
-        try given.read(.scanSwitch, scanSwitch)
-        try given.read(.autoShow, autoShow)
-        try given.read(.autoShowInKiosk, autoShowInKiosk)
-        try given.read(.repeatDelay, repeatDelay)
-        try given.read(.repeatInterval, repeatInterval)
-        try given.read(.keyRepeat, keyRepeat)
-        try given.read(.showButton, showButton)
-        try given.read(.hideOnHardwareKeys, hideOnHardwareKeys)
-        try given.read(.glide, glide)
-        try given.read(.clipboard, clipboard)
-        try given.read(.autoCapitalize, autoCapitalize)
-        try given.read(.autocorrect, autocorrect)
-        try given.read(.blockOffensiveWords, offensiveWords)
-        try given.read(.backend, backend)
-        try given.read(.volume, volume)
-        try given.read(.speech, speech)
-        try given.read(.speechEcho, speechEcho)
-        try given.read(.speechRate, speechRate)
-        try given.read(.speechVolume, speechVolume)
-        return given
+    var customMirror: Mirror {
+        let own: [Mirror.Child] = [("seed", _seed), ("config", _config), ("display", _display), ("xid", _xid)]
+        return Mirror(self, children: SettingOptions<EverySetting>.declarations + own, displayStyle: .struct)
     }
 
-    func validate() throws {
-        do {
-            _ = try givenSettings()
-        } catch {
-            throw ValidationError("--\(error)")
-        }
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        settings = try SettingOptions(from: decoder)
+        let given = try decoder.container(keyedBy: SettingOptions<EverySetting>.Key.self)
+        _seed = try given.decode(Option<UInt64?>.self, forKey: .init(stringValue: "seed"))
+        _config = try given.decode(Option<String?>.self, forKey: .init(stringValue: "config"))
+        _display = try given.decode(Option<String?>.self, forKey: .init(stringValue: "display"))
+        _xid = try given.decode(Flag<Bool>.self, forKey: .init(stringValue: "xid"))
     }
+
+    func validate() throws { try settings.validate() }
+
+    /// The settings given on the command line, checked as the config file's are.
+    func givenSettings() throws(SettingError) -> SettingsLayer { try settings.read() }
 
     /// The options as plain values, which `RunOptions.run` starts the keyboard with.
     func options() throws -> RunOptions {
-        RunOptions(given: try givenSettings(), config: config, display: display, seed: shown.seed, xid: xid)
+        RunOptions(given: try givenSettings(), config: config, display: display, seed: seed, xid: xid)
     }
 
     func run() throws { try options().run() }

@@ -1,5 +1,6 @@
 @testable import clavier
 import ClavierCore
+import ArgumentParser
 import Foundation
 import Testing
 
@@ -41,42 +42,109 @@ struct RunCommandTests {
     /// (PlainArguments), to exactly what `Run` reads; anything else is left to `Run`.
     @Test func plainOptionsReadAsRunReadsThem() throws {
         var lines: [[String]] = [["--config", "/tmp/c.yaml", "--display", ":3", "--seed", "7"], ["--xid", "--layout=pin"],
-                                 ["--no-sound", "--dock", "top", "--geometry=900x300-0-0"], ["--layout", ""]]
+                                 ["--no-sound", "--dock", "top", "--geometry=900x300-0-0"], ["--layout", ""],
+                                 ["run", "--no-sound"], ["run"], ["--speech-rate", "-40", "--dwell", "600"]]
         for setting in Settings.all { lines += try Self.arguments(for: setting).map(\.arguments) }
         for arguments in lines {
             let plain = try #require(PlainArguments.runOptions(arguments), "\(arguments)")
-            let run = try Run.parse(arguments).options()
+            // `clavier run …` is `Run` given what follows `run`.
+            let run = try Run.parse(arguments.first == "run" ? Array(arguments.dropFirst()) : arguments).options()
             #expect(plain.commandLine == run.commandLine && plain.config == run.config && plain.display == run.display
                     && plain.seed == run.seed && plain.xid == run.xid, "\(arguments)")
         }
-        for arguments in [["--help"], ["-h"], ["--version"], ["show"], ["run", "--no-sound"], ["--bogus"], ["--no-sound", "show"],
+        for arguments in [["--help"], ["-h"], ["--version"], ["show"], ["run", "--help"], ["run", "run"], ["--bogus"], ["--no-sound", "show"],
                           ["--dock", "sideways"], ["--scale", "9"], ["--dwell", "2.5"], ["--sound=yes"], ["--no-geometry"],
                           ["--sound", "--no-sound"], ["--layout", "pin", "--layout", "us"], ["--layout"], ["--layout", "--no-sound"],
-                          ["--seed", "x"], ["--xid=1"], ["--generate-completion-script=bash"], ["--"], ["-"]] {
+                          ["--seed", "x"], ["--xid=1"], ["--generate-completion-script=bash"], ["--"], ["-"], ["--dwell", "--no-sound"]] {
             #expect(PlainArguments.runOptions(arguments) == nil, "\(arguments)")
         }
     }
 
-    /// Every option of `clavier run` is a setting of the table (with its help) or one of the
-    /// few that are not settings, and every flag setting is a flag.
-    @Test func everyOptionIsASetting() throws {
-        let dump = try #require(try JSONSerialization.jsonObject(with: Data(Run._dumpHelp().utf8)) as? [String: Any])
+    /// The options `command`'s help lists (`--experimental-dump-help`), in its order.
+    static func options(of command: any ParsableCommand.Type) throws -> [(name: String, kind: String?, help: String?, valueName: String?)] {
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any])
         let arguments = try #require((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
-        var seen: Set<String> = []
-        for argument in arguments {
+        return try arguments.map { argument in
             let name = try #require((argument["preferredName"] as? [String: Any])?["name"] as? String)
-            let kind = argument["kind"] as? String
-            if ["config", "display", "seed", "xid", "version", "help"].contains(name) { continue }
-            if let setting = Settings.all.first(where: { $0.name == name }) {
-                #expect(kind == (setting.kind == .flag ? "flag" : "option"), "--\(name)")
-                #expect(argument["abstract"] as? String == setting.help, "--\(name)")
-                seen.insert(name)
-            } else {
-                let inverted = name.hasPrefix("no-") ? Settings.all.first { $0.name == name.dropFirst(3) } : nil
-                #expect(inverted?.kind == .flag && kind == "flag", "--\(name) is no setting of the table")
+            return (name, argument["kind"] as? String, argument["abstract"] as? String, argument["valueName"] as? String)
+        }
+    }
+
+    /// `settings` as the options a command built from the table lists: each in the table's
+    /// order, a flag followed by its `--no-` form.
+    static func tableOptions(_ settings: [AnySetting]) -> [String] {
+        settings.flatMap { $0.kind == .flag ? [$0.name, "no-" + $0.name] : [$0.name] }
+    }
+
+    /// `clavier run`'s options are the settings table's, nothing else declares one: in the
+    /// table's order, each with its help, value name and form (a flag or an option), then the
+    /// few that are no settings. A setting declared again beside the table, or an option the
+    /// table does not have, fails here.
+    @Test func runsOptionsAreTheTable() throws {
+        let options = try Self.options(of: Run.self)
+        // (`--version` is the root command's, listed under run's when dumped from the root.)
+        #expect(options.map(\.name).filter { $0 != "version" } == Self.tableOptions(Settings.all) + ["seed", "config", "display", "xid", "help"])
+        for option in options {
+            let flag = option.name.hasPrefix("no-") ? Settings.all.first { "no-" + $0.name == option.name && $0.kind == .flag } : nil
+            guard let setting = flag ?? Settings.all.first(where: { $0.name == option.name }) else { continue }
+            #expect(option.kind == (setting.kind == .flag ? "flag" : "option"), "--\(option.name)")
+            #expect(option.help == setting.help, "--\(option.name)")
+            if setting.kind != .flag { #expect(option.valueName == setting.valueName ?? setting.name, "--\(option.name)") }
+        }
+    }
+
+    /// `render` and `geometry` take the layout's settings (`glide` and `predict` offensive-words)
+    /// from the table too, with its help.
+    @Test func otherCommandsSettingsAreTheTables() throws {
+        let shown = [AnySetting(.layout), AnySetting(.page), AnySetting(.theme), AnySetting(.suggestions), AnySetting(.languages)]
+        for (command, settings) in [(Render.self, shown), (GeometryCommand.self, shown), (GlideCommand.self, [AnySetting(.blockOffensiveWords)]),
+                                    (PredictCommand.self, [AnySetting(.blockOffensiveWords)])] as [(any ParsableCommand.Type, [AnySetting])] {
+            let options = try Self.options(of: command)
+            let names = Set(settings.map(\.name))
+            #expect(options.map(\.name).filter(names.contains) == Self.tableOptions(settings), "\(command)")
+            for option in options where names.contains(option.name) {
+                #expect(option.help == settings.first { $0.name == option.name }?.help, "\(command) --\(option.name)")
             }
         }
-        #expect(seen == Set(Settings.all.map(\.name)))
+    }
+
+    /// A value is checked by its setting alone, as in the config file: what the table takes,
+    /// `run` takes, and what it refuses is refused with the table's words after `--NAME`, never
+    /// ArgumentParser's own (its types, a number that looks like an option).
+    @Test(arguments: Settings.all.filter { $0.kind != .flag }.map(\.name))
+    func eachValueIsCheckedByTheTableAlone(name: String) throws {
+        let setting = try #require(Settings.all.first { $0.name == name })
+        var lines = ["sideways", "2.5", "x", "999999", "-5", "top", "on", "F9,F9"].map { ["--\(name)=\($0)"] } + [["--\(name)", ""]]
+        if setting.kind == .number { lines += [["--\(name)", "-5"], ["--\(name)", "2.5"], ["--\(name)", "--no-sound"]] }
+        for arguments in lines {
+            let text = arguments.count == 1 ? String(arguments[0].dropFirst(name.count + 3)) : arguments[1]
+            var expected = SettingsLayer()
+            let problem: SettingError?
+            do {
+                try setting.read(text, into: &expected)
+                problem = nil
+            } catch {
+                problem = error
+            }
+            do {
+                let given = try Run.parse(arguments).givenSettings()
+                #expect(problem == nil && given == expected, "\(arguments)")
+            } catch {
+                #expect(Run.message(for: error) == problem.map { "--\($0)" }, "\(arguments)")
+            }
+        }
+    }
+
+    /// The words a shell completes a setting's value with are values the setting takes.
+    @Test func completedValuesAreTaken() throws {
+        var completed = 0
+        for setting in Settings.all {
+            guard let words = CompletionKind.words(of: setting) else { continue }
+            var layer = SettingsLayer()
+            for word in words { #expect(throws: Never.self, "--\(setting.name) \(word)") { try setting.read(word, into: &layer) } }
+            completed += 1
+        }
+        #expect(completed >= 10)
     }
 
     /// A speech level below the voice's own is a negative number, a value and not an option,
@@ -87,6 +155,7 @@ struct RunCommandTests {
         expected[.speechVolume] = -100
         #expect(try Run.parse(["--speech-rate", "-40", "--speech-volume", "-100"]).givenSettings() == expected)
         #expect(PlainArguments.runOptions(["--speech-rate=-40", "--speech-volume=-100"])?.commandLine == expected)
+        #expect(PlainArguments.runOptions(["--speech-rate", "-40", "--speech-volume", "-100"])?.commandLine == expected)
         #expect(throws: (any Error).self) { try Run.parse(["--speech-rate", "-101"]) }
         do {
             _ = try Run.parse(["--speech-volume", "150"])
