@@ -4,33 +4,49 @@
 /// bar's words, the field's keys, the aids' marks) is the session's, handed in as it types.
 public struct Keyboard: Sendable {
     public let layout: Layout
-    public internal(set) var page: Page
-    /// How each modifier key stands (absent means off).
-    public internal(set) var modifiers: [Modifier: ModifierLatch] = [:]
-    /// How Shift stands.
-    public var shift: ModifierLatch { modifiers[.shift] ?? .off }
-    /// The key each pointer holds down, by pointer id.
-    public internal(set) var pressed: [Int: Key.ID] = [:]
-    /// Each pointer's press as it began: counted up (the latest press is the one a preview
-    /// shows) and the key's label then (Shift's case before the press used the latch up).
-    var pressesBegun: [Int: (serial: Int, label: KeyLabel)] = [:]
-    var pressCount = 0
-    var lastModifierTap: [Modifier: ContinuousClock.Instant] = [:]
-    /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
-    public var doubleTapInterval = Timing.doubleTap
-    /// The geometry of the current page in the current window.
-    public internal(set) var geometry: PageGeometry
-    /// The accessory bar above the keys, when the layout has one.
-    public internal(set) var accessory: AccessoryBar?
     /// Whether the layout offers suggestions: only then is the text before the caret followed.
     let followsWords: Bool
-    /// The accessory cell held down, by which pointer, and when holding it pins (a copied
-    /// text's cell; nil: never).
-    var pressedCell: (pointer: Int, cell: AccessoryCell, due: ContinuousClock.Instant?)?
+    /// What is laid out now (Keyboard+Parts.swift).
+    public internal(set) var sheet: Sheet
+    /// The pointers' presses (Keyboard+Parts.swift).
+    public internal(set) var presses = Presses()
+    /// The modifiers, locks and live keys (Keyboard+Parts.swift).
+    public internal(set) var latches = Latches()
+    /// A key held long: repeat and alternates (Keyboard+Parts.swift).
+    public internal(set) var holds = Holds()
+    /// Glide's and the space bar's drags (Keyboard+Parts.swift).
+    public internal(set) var drags = Drags()
+
+    // The names callers used before the parts (issue 47), each read and written in its part.
+
+    public internal(set) var page: Page { get { sheet.page } set { sheet.page = newValue } }
+    /// The geometry of the current page in the current window.
+    public internal(set) var geometry: PageGeometry { get { sheet.geometry } set { sheet.geometry = newValue } }
+    /// The accessory bar above the keys, when the layout has one.
+    public internal(set) var accessory: AccessoryBar? { get { sheet.accessory } set { sheet.accessory = newValue } }
+    /// How each modifier key stands (absent means off).
+    public internal(set) var modifiers: [Modifier: ModifierLatch] { get { latches.modifiers } set { latches.modifiers = newValue } }
+    /// How Shift stands.
+    public var shift: ModifierLatch { modifiers[.shift] ?? .off }
+    var lastModifierTap: [Modifier: ContinuousClock.Instant] { get { latches.lastTap } set { latches.lastTap = newValue } }
+    /// Two taps on a modifier closer than this lock it (Shift locked is caps lock).
+    public var doubleTapInterval: Duration { get { latches.doubleTapInterval } set { latches.doubleTapInterval = newValue } }
+    /// What each XKB-named key produces in the live keymap's current group, without and
+    /// with Shift (set by the X side; see `setLiveKeys`).
+    public private(set) var liveKeys: [String: LiveKey] { get { latches.liveKeys } set { latches.liveKeys = newValue } }
+    /// The server's locks that are on, which Caps Lock and Num Lock keys show (`setLocks`).
+    public internal(set) var locks: Locks { get { latches.locks } set { latches.locks = newValue } }
+    /// The key each pointer holds down, by pointer id.
+    public internal(set) var pressed: [Int: Key.ID] { get { presses.pressed } set { presses.pressed = newValue } }
+    var pressesBegun: [Int: (serial: Int, label: KeyLabel)] { get { presses.begun } set { presses.begun = newValue } }
+    var pressCount: Int { get { presses.count } set { presses.count = newValue } }
+    var pressedCell: (pointer: Int, cell: AccessoryCell, due: ContinuousClock.Instant?)? {
+        get { presses.cell } set { presses.cell = newValue }
+    }
     /// The accessory cell held down now, for drawing.
     public var pressedAccessoryCell: AccessoryCell? { pressedCell?.cell }
     /// How a held key repeats (the settings', else the server's XKB rate); nil: it does not.
-    public var keyRepeat: KeyRepeat? = .standard
+    public var keyRepeat: KeyRepeat? { get { holds.keyRepeat } set { holds.keyRepeat = newValue } }
     /// How long a repeating key is held before it repeats.
     public var repeatDelay: Duration {
         get { keyRepeat?.delay ?? KeyRepeat.standard.delay }
@@ -41,23 +57,33 @@ public struct Keyboard: Sendable {
         get { keyRepeat?.interval ?? KeyRepeat.standard.interval }
         set { keyRepeat = KeyRepeat(delay: repeatDelay, interval: newValue) }
     }
-    /// The held key that repeats, with what it types, when it types again and when it was
-    /// pressed (a BackSpace held long deletes faster: Keyboard+Pointers.swift).
-    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)?
+    var repeating: (pointer: Int, key: Key.ID, effects: [Effect], next: ContinuousClock.Instant, since: ContinuousClock.Instant)? {
+        get { holds.repeating } set { holds.repeating = newValue }
+    }
     /// How long a key with alternates is held before they show.
-    public var longPressDelay = Timing.longPress
+    public var longPressDelay: Duration { get { holds.longPressDelay } set { holds.longPressDelay = newValue } }
     /// Whether the settings page may open from the keys: a long press on the hide key opens it
     /// (`Effect.openSettings`) and a tap hides, on release, and the bar ends in a gear that
     /// opens it; off (the session has no page to open): the hide key hides as it is pressed
     /// and there is no gear. The session sets it; the bar is laid out again when it changes.
-    public var opensSettings = false {
-        didSet { if opensSettings != oldValue { relayBar() } }
+    public var opensSettings: Bool {
+        get { sheet.gear }
+        set {
+            guard newValue != sheet.gear else { return }
+            sheet.gear = newValue
+            relayBar()
+        }
     }
     /// The cells for the sentence before the caret that end the bar, before the gear: Save and
     /// Speak while speech is on (`Session.sentenceCells`), none otherwise; a layout with no bar
     /// (emoji, phone, PIN) shows none. The session sets it; the bar is laid out again when it changes.
-    public var sentenceCells: [AccessoryCell] = [] {
-        didSet { if sentenceCells != oldValue { relayBar() } }
+    public var sentenceCells: [AccessoryCell] {
+        get { sheet.sentence }
+        set {
+            guard newValue != sheet.sentence else { return }
+            sheet.sentence = newValue
+            relayBar()
+        }
     }
     /// Lays the page and the bar out again for what the bar ends in.
     mutating func relayBar() {
@@ -65,27 +91,16 @@ public struct Keyboard: Sendable {
     }
     /// Whether the bar shows the settings gear (no bar: emoji, phone, PIN; or no page to open).
     public var showsGear: Bool { (accessory?.rect(of: .settings)?.width ?? 0) > 0 }
-    /// The held key with alternates whose popup is not shown yet, and when it shows (nil: never,
-    /// the finger moved off on a glide; let go on the key, it still types it).
-    var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)?
+    var holding: (pointer: Int, key: Key.ID, due: ContinuousClock.Instant?)? { get { holds.holding } set { holds.holding = newValue } }
     /// The alternates shown now, if a long press opened them.
-    public internal(set) var popup: AlternatesPopup?
-    /// Glide typing's drag over the letters and its fading trail (whether a drag glides is
-    /// the session's `Typing.mayGlide`).
-    public internal(set) var glideDrag = GlideDrag()
-    /// A press on the space bar followed as a cursor drag (Keyboard+SpaceCursor.swift).
-    var spaceCursor: SpaceCursor?
-    /// How many times a drag on the space bar moved the caret, counted up: the session forgets
-    /// the text before the caret when it changes, as after a click in the application.
-    public internal(set) var caretMoves = 0
+    public internal(set) var popup: AlternatesPopup? { get { holds.popup } set { holds.popup = newValue } }
+    /// Glide typing's drag over the letters and its fading trail.
+    public internal(set) var glideDrag: GlideDrag { get { drags.glide } set { drags.glide = newValue } }
+    var spaceCursor: SpaceCursor? { get { drags.spaceCursor } set { drags.spaceCursor = newValue } }
+    /// How many times a drag on the space bar moved the caret, counted up.
+    public internal(set) var caretMoves: Int { get { drags.caretMoves } set { drags.caretMoves = newValue } }
     /// Drops the drag followed now (glide typing went off: a private field).
     mutating func dropGlide() { glideDrag.trace = nil }
-
-    /// What each XKB-named key produces in the live keymap's current group, without and
-    /// with Shift (set by the X side; see `setLiveKeys`).
-    public private(set) var liveKeys: [String: LiveKey] = [:]
-    /// The server's locks that are on, which Caps Lock and Num Lock keys show (`setLocks`).
-    public internal(set) var locks: Locks = []
 
     /// When the keyboard wants a `.tick`, if it wants one: only while a key repeats, a key
     /// with alternates or a copied text's cell is held or a glide's trail fades, so an idle
@@ -98,8 +113,9 @@ public struct Keyboard: Sendable {
     public init(layout: Layout, page: Page.ID? = nil, size: Size) {
         self.layout = layout
         followsWords = layout.options.accessory.contains(.completions)
-        self.page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
-        (geometry, accessory) = Self.lay(self.page, of: layout, in: size, gear: false, sentence: [])
+        let page = page.flatMap(layout.page(id:)) ?? layout.defaultPage
+        let (geometry, accessory) = Self.lay(page, of: layout, in: size, gear: false, sentence: [])
+        sheet = Sheet(page: page, geometry: geometry, accessory: accessory)
     }
 
     /// The keys of `page` and the layout's accessory bar, if any, in a window of `size`: the

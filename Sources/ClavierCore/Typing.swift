@@ -9,42 +9,47 @@ public struct Typing: Sendable {
     public internal(set) var context: TypingContext
     /// The partial word before the caret, which a suggestion replaces.
     public var word: CurrentWord { CurrentWord(context.partialWord) }
-    /// The suggestions the bar offers now (set by the executable from the language model).
-    public internal(set) var completions: [String] = []
-    /// The copied texts the bar offers instead, while the field is empty (Session+Clipboard.swift).
-    public internal(set) var clips: [String] = []
-    /// How many cells of the bar offer something a tap takes: the clips, else the words.
-    var offeredCount: Int { clips.isEmpty ? completions.count : clips.count }
     /// Whether the latched Shift was set by auto-capitalisation (so it goes when the sentence's start does).
     var shiftedForSentence = false
     /// Whether the keys typed now are a suggestion's (its space is then taken back before punctuation).
     var tookSuggestion = false
-    /// What the glides typed: the context a glided word is decoded in, the space before the
-    /// next, the word the bar's alternatives replace.
-    public internal(set) var glideContext = GlideContext()
-    /// What the focused field's purpose asks of the keys, as the keyboard took it (Session+Field.swift).
-    public internal(set) var fieldKeys = FieldKeys()
-    /// `--glide` (`Session.Options.glide`).
-    public internal(set) var glideTyping: Bool
-    /// `--autocorrect`: in which fields a word typed is replaced as it ends (Typing+Correction.swift).
-    public internal(set) var autocorrect: CapitalizeMode
-    /// The current word's taps, each letter typed by a key with where its press landed, while
-    /// they are the word before the caret. Memory only: never stored, logged or painted.
-    public internal(set) var taps: [WordTap] = []
-    /// The correction the bar offers first for the word before the caret (the host's answer to
-    /// `Effect.suggest`), made when a key ends the word.
-    public internal(set) var correction: WordCorrection?
-    /// The correction just made and the character that ended its word: BackSpace right after
-    /// takes it back.
-    var corrected: (correction: WordCorrection, ender: String)?
+    /// What the bar offers (Typing+Parts.swift).
+    public internal(set) var offers = Offers()
+    /// Autocorrection's state (Typing+Parts.swift, Typing+Correction.swift).
+    public internal(set) var autocorrection: Autocorrection
+    /// Glide typing's share (Typing+Parts.swift).
+    public internal(set) var glides: Glides
+    /// The focused field as the keys know it (Typing+Parts.swift).
+    public internal(set) var field = Field()
+
+    // The names callers used before the parts (issue 47), each read and written in its part.
+
+    /// The suggestions the bar offers now (`Offers.completions`).
+    public internal(set) var completions: [String] { get { offers.completions } set { offers.completions = newValue } }
+    /// The copied texts the bar offers instead (`Offers.clips`).
+    public internal(set) var clips: [String] { get { offers.clips } set { offers.clips = newValue } }
+    /// How many cells of the bar offer something a tap takes: the clips, else the words.
+    var offeredCount: Int { offers.count }
+    /// Whether the bar's first word is a correction (`Offers.offersCorrection`).
+    public internal(set) var offersCorrection: Bool { get { offers.offersCorrection } set { offers.offersCorrection = newValue } }
+    /// What the glides typed (`Glides.context`).
+    public internal(set) var glideContext: GlideContext { get { glides.context } set { glides.context = newValue } }
+    /// `--glide` (`Glides.on`).
+    public internal(set) var glideTyping: Bool { get { glides.on } set { glides.on = newValue } }
+    /// What the focused field's purpose asks of the keys (`Field.keys`).
+    public internal(set) var fieldKeys: FieldKeys { get { field.keys } set { field.keys = newValue } }
+    /// The window the keys typed into last (`Field.window`).
+    public internal(set) var focusedWindow: UInt64? { get { field.window } set { field.window = newValue } }
+    /// `--autocorrect` (`Autocorrection.mode`).
+    public internal(set) var autocorrect: CapitalizeMode { get { autocorrection.mode } set { autocorrection.mode = newValue } }
+    /// The current word's taps (`Autocorrection.taps`).
+    public internal(set) var taps: [WordTap] { get { autocorrection.taps } set { autocorrection.taps = newValue } }
+    /// The correction the bar offers first (`Autocorrection.pending`).
+    public internal(set) var correction: WordCorrection? { get { autocorrection.pending } set { autocorrection.pending = newValue } }
+    /// The correction just made and its ender (`Autocorrection.made`).
+    var corrected: (correction: WordCorrection, ender: String)? { get { autocorrection.made } set { autocorrection.made = newValue } }
     /// Whether a key may take the correction just made back now (Typing+Correction.swift).
     public var mayTakeCorrectionBack: Bool { corrected != nil }
-    /// The window the keys typed into last, as the host told it (`SessionEvent.focusedWindow`);
-    /// nil: not told (Wayland, where the field's activation says it instead).
-    public internal(set) var focusedWindow: UInt64?
-    /// Whether the bar's first word is a correction, as the bar was last told (`setCompletions`,
-    /// which says to repaint it when this changes): what is painted highlighted.
-    public internal(set) var offersCorrection = false
     /// Whether a drag from a letter over other letters types a word: `--glide`, but never in a
     /// private field (its trail would show the keys).
     public var mayGlide: Bool { glideTyping && !fieldKeys.isPrivate }
@@ -55,8 +60,8 @@ public struct Typing: Sendable {
     public init(capitalize: CapitalizeMode = .never, glide: Bool = false, autocorrect: CapitalizeMode = .never) {
         context = TypingContext()
         context.capitalize = capitalize
-        glideTyping = glide
-        self.autocorrect = autocorrect
+        glides = Glides(on: glide)
+        autocorrection = Autocorrection(mode: autocorrect)
     }
 
     /// Takes the completions to offer for the current word, as many as `bar` has slots for;
