@@ -58,6 +58,9 @@ public struct Session: Sendable {
     public internal(set) var clipboard: ClipboardHistory?
     /// Whether the settings page may open at all (Session+Kiosk.swift decides).
     public let opensSettings: Bool
+    /// The index among the language key's languages last chosen on a layout that writes one
+    /// language (Session+Languages.swift); nil: none chosen yet.
+    var languageIndex: Int?
     /// Whether the host offers words: autocorrection the page turns on needs them.
     let offersWords: Bool
     /// Whether the host tells the focused field without auto-show's watch (`Options.fieldsTold`).
@@ -233,12 +236,12 @@ public struct Session: Sendable {
         for input in inputs {
             let caretMoves = keyboard.caretMoves
             let out = keyboard.handle(input, at: now, typing: &typing)
-            effects += out.filter { effect in
+            effects += languageLayouts(out.filter { effect in
                 switch effect {
                 case .searchTyped, .pinClip, .speakSentence, .saveSentence: return false
                 default: return effect != .hide && effect != .openSettings
                 }
-            }
+            })
             effects += followSearch(out)
             for case .pinClip(let text) in out { effects += togglePin(text) }
             effects += sentenceKeys(out, at: now)
