@@ -167,12 +167,12 @@ public struct Session: Sendable {
         for input in inputs {
             let caretMoves = keyboard.caretMoves
             let out = keyboard.handle(input, at: now, typing: &typing)
-            effects += out.filter { effect in
+            effects += languageLayouts(out.filter { effect in
                 switch effect {
                 case .searchTyped, .pinClip, .speakSentence, .saveSentence: return false
                 default: return effect != .hide && effect != .openSettings
                 }
-            }
+            })
             effects += followSearch(out)
             for case .pinClip(let text) in out { effects += togglePin(text) }
             effects += sentenceKeys(out, at: now)

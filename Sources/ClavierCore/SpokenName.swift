@@ -66,7 +66,8 @@ public enum SpokenName {
         0xFE03: "alt graph", 0xFFE5: "caps lock",
     ]
 
-    static let specialLetters: [Character: String] = ["ß": "sharp s", "æ": "a e", "œ": "o e", "þ": "thorn", "ð": "eth"]
+    static let specialLetters: [Character: String] = ["ß": "sharp s", "æ": "a e", "œ": "o e", "þ": "thorn", "ð": "eth",
+                                                         "ı": "dotless i"]
 
     /// Latin letters with a mark: the mark's name, the letters, their bases in the same order.
     static let marked: [(String, String, String)] = [
@@ -76,8 +77,9 @@ public enum SpokenName {
         ("diaeresis", "äëïöüÿ", "aeiouy"),
         ("tilde", "ãñõ", "ano"),
         ("ring", "åů", "au"),
-        ("cedilla", "çşţ", "cst"),
-        ("caron", "čšžřěďťň", "cszredtn"),
+        ("cedilla", "çşţģķļņ", "cstgkln"),
+        ("comma below", "șț", "st"),
+        ("caron", "čšžřěďťňľ", "cszredtnl"),
         ("macron", "āēīōū", "aeiou"),
         ("dot", "ėżġ", "ezg"),
         ("ogonek", "ąęįų", "aeiu"),

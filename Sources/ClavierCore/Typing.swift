@@ -21,6 +21,10 @@ public struct Typing: Sendable {
     public internal(set) var glides: Glides
     /// The focused field as the keys know it (Typing+Parts.swift).
     public internal(set) var field = Field()
+    /// Which of the language key's languages was last chosen on a layout that writes one
+    /// language (Session+Languages.swift): the language typed outlives the keyboard that
+    /// showed it. nil: none chosen yet.
+    var languageIndex: Int?
 
     // The names callers used before the parts (issue 47), each read and written in its part.
 

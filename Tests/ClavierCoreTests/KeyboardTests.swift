@@ -25,11 +25,12 @@ import Testing
 
     @Test func aPressTypesClicksAndRepaintsOnlyThatKey() {
         var k = Keyboard(layout: .us, size: size)
-        let effects = k.handle(.press(center(k, "g")), at: t0)
-        #expect(effects == [.playClick, .redraw(["g"]), .tapped(k.page.key(id: "g")!), .type(KeySym(rawValue: 0x67), modifiers: [])])
-        #expect(k.state(of: k.page.key(id: "g")!) == .pressed)
-        #expect(k.handle(.release(center(k, "g")), at: t0) == [.redraw(["g"])])
-        #expect(k.state(of: k.page.key(id: "g")!) == .normal)
+        // h: a key without alternates (those type on release).
+        let effects = k.handle(.press(center(k, "h")), at: t0)
+        #expect(effects == [.playClick, .redraw(["h"]), .tapped(k.page.key(id: "h")!), .type(KeySym(rawValue: 0x68), modifiers: [])])
+        #expect(k.state(of: k.page.key(id: "h")!) == .pressed)
+        #expect(k.handle(.release(center(k, "h")), at: t0) == [.redraw(["h"])])
+        #expect(k.state(of: k.page.key(id: "h")!) == .normal)
     }
 
     @Test func shiftTapTypesOneCapital() {
@@ -243,10 +244,11 @@ import Testing
         #expect(k.popup == nil)
         #expect(k.handle(.tick, at: t0 + .milliseconds(500)) == [.redrawAll])
         let popup = try #require(k.popup)
-        #expect(popup.texts == ["à", "á", "â", "ä", "æ", "ã", "å", "ā"])
+        #expect(popup.texts == ["á", "à", "â", "ä", "ã", "å", "æ", "ą", "ă", "ā"])
         let key = k.geometry.frame(id: "a")!.rect
         #expect(popup.cells.allSatisfy { $0.maxY < key.y && $0.height == key.height })
-        #expect(popup.cells[0].x == key.x)
+        // Ten cells do not fit rightwards from a's left edge: the row moves left, still over a.
+        #expect(popup.cells[0].x <= key.x && popup.cells[popup.cells.count - 1].maxX > key.x)
         #expect(popup.selected == nil, "the finger is still on the key, not on an alternate")
         #expect(k.nextDeadline == nil)
         #expect(k.handle(.motion(center(popup.cells[3])), at: t0 + .milliseconds(600)) == [.redrawAll])
@@ -294,8 +296,8 @@ import Testing
         _ = k.handle(.press(center(k, "e")), at: t0 + .seconds(1))
         _ = k.handle(.tick, at: t0 + .seconds(2))
         let popup = try #require(k.popup)
-        #expect(popup.texts.first == "È")
-        #expect(typed(k.handle(.release(center(popup.cells[1])), at: t0 + .seconds(3))) == "É")
+        #expect(popup.texts.first == "É")
+        #expect(typed(k.handle(.release(center(popup.cells[1])), at: t0 + .seconds(3))) == "È")
         #expect(k.shift == .off)
     }
 

@@ -41,4 +41,33 @@ import Testing
         #expect(chosen.contains(.switchLanguage(2)))
         #expect(!chosen.contains { if case .type = $0 { true } else { false } }, "a language's name is never typed")
     }
+
+    /// On a layout that writes one language (`us`, `ru` …, issue 51) the globe moves between
+    /// the languages' own layouts: us → de (still us, the group locked) → ru (the ru layout
+    /// loaded) → us; a long press's choice loads its layout too. The `xkb` layout only locks groups.
+    @Test func onALayoutOfOneLanguageTheGlobeBringsTheNextLanguagesLayout() {
+        let size = Size(width: 1000, height: 300)
+        var s = Session(keyboard: Keyboard(layout: Layout.us.speaking(languages), size: size), options: Session.Options(), at: t0)
+        func tap() -> [Effect] {
+            let globe = centre(s.keyboard, "language")
+            return s.handle(.input(.press(globe, pointer: 0)), at: t0) + s.handle(.input(.release(globe, pointer: 0)), at: t0)
+        }
+        func loads(_ effects: [Effect]) -> [String] {
+            effects.compactMap { if case .loadLayout(let name, .request) = $0 { name } else { nil } }
+        }
+        let toGerman = tap()
+        #expect(toGerman.contains(.switchLanguage(1)) && loads(toGerman).isEmpty, "\(toGerman)")
+        let toRussian = tap()
+        #expect(toRussian.contains(.switchLanguage(2)) && loads(toRussian) == ["ru"], "\(toRussian)")
+        let russian = Layout(id: "ru", pages: [Page(id: "letters", rows: [Row([Key.character("й")]), Layout.us.pages[0].rows[3]])])
+        _ = s.handle(.keyboardReady(Keyboard(layout: russian.speaking(languages), size: size), .request("ru")), at: t0)
+        let back = tap()
+        #expect(back.contains(.switchLanguage(0)) && loads(back) == ["us"], "\(back)")
+
+        var xkb = Session(keyboard: Keyboard(layout: Layout(id: "xkb", pages: Layout.us.pages).speaking(languages), size: size),
+                          options: Session.Options(), at: t0)
+        let globe = centre(xkb.keyboard, "language")
+        let locked = xkb.handle(.input(.press(globe, pointer: 0)), at: t0) + xkb.handle(.input(.release(globe, pointer: 0)), at: t0)
+        #expect(locked.contains(.switchLanguage(nil)) && loads(locked).isEmpty, "\(locked)")
+    }
 }

@@ -36,10 +36,10 @@ import Testing
     @Test func aTouchThatEndsOffTheKeyboardTypesWhatItsKeyTypedAndNothingMore() {
         var k = Keyboard(layout: .us, size: size)
         let outside = Point(x: -40, y: -300)
-        var effects = k.handle(.press(k.centre(of: "k"), pointer: 31), at: t0)
+        var effects = k.handle(.press(k.centre(of: "h"), pointer: 31), at: t0)
         effects += k.handle(.motion(outside, pointer: 31), at: t0 + .milliseconds(20))
         effects += k.handle(.release(outside, pointer: 31), at: t0 + .milliseconds(40))
-        #expect(typed(effects) == "k")
+        #expect(typed(effects) == "h")
         // A key with alternates types on release: slid off, it types nothing.
         effects = k.handle(.press(k.centre(of: "e"), pointer: 32), at: t0 + .seconds(1))
         effects += k.handle(.motion(outside, pointer: 32), at: t0 + .seconds(1) + .milliseconds(20))
@@ -63,7 +63,7 @@ import Testing
     /// pressed or asks for a timer.
     @Test func randomInterleavingsNeverLoseRepeatOrReorderAKey() {
         var random = SeededGenerator(seed: 2026_11_23)
-        let letters = ["q", "w", "r", "t", "p", "d", "f", "g", "h", "j", "k", "x", "v", "b", "m"]
+        let letters = ["q", "w", "p", "f", "h", "j", "x", "v", "b", "m"]
         for round in 0..<1_000 {
             var k = Keyboard(layout: .us, size: size)
             let count = Int.random(in: 2...4, using: &random)

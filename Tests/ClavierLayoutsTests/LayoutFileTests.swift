@@ -59,6 +59,19 @@ struct ShippedFileTests {
         #expect(themes == ["system", "dark", "high-contrast"])
     }
 
+    /// A layout of another language than English names its space bar in that language
+    /// (issue 51), on every page that has one: "пробел" on ru, "مسافة" on ar.
+    @Test(arguments: Files.shippedLayouts)
+    func theSpaceBarIsNamedInTheLayoutsLanguage(_ path: String) throws {
+        let layout = try Files.library.layout(path)
+        guard let language = layout.options.language, language != "en" else { return }
+        for page in layout.pages {
+            for key in page.keys where key.id == "space" {
+                #expect(key.label != .text("space"), "\(layout.id)/\(page.id): the space bar says \"space\" in a \(language) layout")
+            }
+        }
+    }
+
     /// markdown turns the bar on; the pads forbid learning words.
     @Test func accessoryAndLearningOptions() throws {
         let markdown = try Files.library.layout("markdown")

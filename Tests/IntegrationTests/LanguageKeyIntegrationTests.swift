@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierTestSupport
 import ClavierX11
 import CX11
@@ -139,5 +140,31 @@ import Testing
         #expect(session.errors.contains("that no keyboard of yours wrote"), "\(session.errors)")
         #expect(session.stopKeyboard() == 0)
         #expect(layouts() == "us")
+    }
+
+    /// On the `us` touch layout with `--languages us,ru` (issue 51) the globe brings the `ru`
+    /// layout: its keys type Cyrillic into xterm and the suggestions are Russian; the globe
+    /// there gives `us` again.
+    @Test func onATouchLayoutTheGlobeBringsTheNextLanguagesLayout() throws {
+        let runtime = TemporaryDirectory()
+        let arguments = ["--layout", "us", "--languages", "us,ru"]
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound"] + arguments, geometryArguments: arguments,
+                                          environment: ["CLAVIER_LOG": "debug", "XDG_RUNTIME_DIR": runtime.path])
+        func shown() -> String? {
+            let status = try? Harness.clavier(["status", "--json"], environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
+            return status.flatMap { try? JSONDecoder().decode(KeyboardStatus.self, from: Data($0.out.utf8)) }?.layout
+        }
+        #expect(Harness.waitFor(10) { shown() == "us" }, "\(session.said)")
+        try session.tap(["q", "language"])
+        #expect(Harness.waitFor(10) { shown() == "ru" }, "the globe did not bring ru: \(shown() ?? "no answer"); \(session.said)")
+        #expect(Harness.waitFor(10) { session.errors.contains("suggestions in 'ru'") }, "\(session.said)")
+        session.geometryArguments = ["--layout", "ru", "--languages", "us,ru"]
+        try session.tap(["п", "р", "и", "в", "е", "т", "language"])
+        #expect(Harness.waitFor(10) { shown() == "us" }, "the globe did not bring us back: \(shown() ?? "no answer"); \(session.said)")
+        session.geometryArguments = arguments
+        try session.tap(["q", "return"])
+        #expect(session.waitForLines(), "\(session.said)")
+        #expect(session.received == "qприветq\n", "\(session.said)")
+        #expect(session.stopKeyboard() == 0)
     }
 }

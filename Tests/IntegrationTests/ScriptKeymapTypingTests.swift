@@ -1,0 +1,63 @@
+import ClavierTestSupport
+import Foundation
+import Testing
+
+/// Each layout for another script (issue 51) types exactly what its keys say into xterm and a
+/// GTK 3 entry under its own script's keymap (`setxkbmap ru`, `ua`, … `th`), where its letters
+/// are the keymap's own keys (xterm under `us`: ScriptLayoutTypingTests). One keyboard and one
+/// X server for all: the layout is changed by `clavier layout NAME` and the keymap by
+/// setxkbmap while the keyboard runs.
+/// Into GTK 3 under `us` (every letter through a borrowed keycode) it does not yet: GTK gets
+/// "Пр" of "Привет" within 10 s, the rest late, some letters lost or doubled (ςςς, گگگگ).
+@Suite(.serialized, .needsClavier, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send", "setxkbmap"))
+struct ScriptKeymapTypingTests {
+    /// The XKB layout that writes each script layout's language, as Debian's xkb-data names it.
+    static let keymaps = ["ru": "ru", "uk": "ua", "bg": "bg", "el": "gr", "tr": "tr", "ar": "ara", "fa": "ir",
+                          "he": "il", "hi": "in", "th": "th"]
+
+    @Test func everyScriptLayoutTypesExactlyUnderItsKeymap() throws {
+        try typeEveryLayout(underUS: [false])
+    }
+
+    @Test(.disabled("GTK 3 loses and doubles letters typed through borrowed keycodes (issue 51): not yet fixed"))
+    func everyScriptLayoutTypesExactlyIntoGTKUnderUS() throws {
+        try typeEveryLayout(underUS: [true])
+    }
+
+    func typeEveryLayout(underUS passes: [Bool]) throws {
+        let s = try FocusSession(.gtk3, arguments: ["--no-sound"])
+        let server = s.session.server
+        try s.focus("entry-1")
+        guard let probe = server.waitForWindow(named: FocusProbe.title) else { throw HarnessError("no probe window") }
+        var inEntry = "", inXterm = "", dumps = 0
+        for underUS in passes {
+            for c in ScriptLayoutTypingTests.cases {
+                let keymap = underUS ? "us" : Self.keymaps[c.layout]!
+                let set = try Harness.run(["setxkbmap", "-display", server.display, keymap])
+                #expect(set.status == 0, "setxkbmap \(keymap): \(set.err)")
+                usleep(300_000)  // the keyboard hears of the new keymap (MappingNotify) before it types
+                #expect(try s.clavier("layout", c.layout).status == 0)
+                #expect(Harness.waitFor(10) { s.shown() == c.layout + "/letters" }, "\(s.shown()); \(s.said)")
+                s.session.geometryArguments = ["--layout", c.layout]
+                if !underUS {
+                    server.setFocus(s.session.xtermWindow)
+                    #expect(Harness.waitFor(5) { server.focus == s.session.xtermWindow })
+                    try s.session.tap(c.keys + ["return"])
+                    inXterm += c.typed + "\n"
+                    #expect(s.session.waitForLines(inXterm.filter { $0 == "\n" }.count), "\(c.layout) under \(keymap): \(s.said)")
+                    #expect(s.session.received == inXterm, "\(c.layout) under \(keymap): xterm received \(s.session.received.debugDescription)")
+                    server.setFocus(probe)
+                    #expect(Harness.waitFor(5) { server.focus == probe })
+                }
+                try s.session.tap(c.keys)
+                inEntry += c.typed
+                dumps += 1
+                try FocusProbe.focus("dump-\(dumps)", controlFile: s.control)
+                let expected = "text \(inEntry)|"
+                #expect(Harness.waitFor(10) { TextFile.read(s.probeLog)?.contains(expected) == true },
+                        "\(c.layout) under \(keymap): the entry does not hold \(inEntry.debugDescription); \(s.said)")
+            }
+        }
+        #expect(s.session.stopKeyboard() == 0)
+    }
+}
