@@ -97,6 +97,7 @@ release: deps wayland-protocols $(STATIC_CXX_LINK)
 	$(SWIFT) build $(RELEASE_FLAGS) --product clavier-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor
 	$(SWIFT) build $(RELEASE_FLAGS) --product wl-press-probe
+	$(SWIFT) build $(RELEASE_FLAGS) --product wl-pointer
 ifneq ($(LINK_ORDER),)
 	@python3 tools/gen-link-order.py $(if $(filter error,$(LINK_ORDER_STALE)),--check,--warn) "$(RELEASE_BIN)/clavier" $(LINK_ORDER)
 endif

@@ -28,10 +28,11 @@ public final class GTK4Entry {
 
     /// Starts the window on `kwin` and waits until its entry has the keyboard focus (KWin has
     /// no tree to ask: the entry says so in a file of its own).
-    /// `text`: what the entry holds from the start, the caret after it.
+    /// `text`: what the entry holds from the start, the caret after it. `fullscreen`: the window
+    /// asks to be fullscreen (`gtk_window_fullscreen`) as it maps; `window` says when it is.
     public convenience init(on kwin: HeadlessKWin, kind: Kind = .text, appID: String = GTK4Entry.defaultAppID,
-                            text: String = "") throws(HarnessError) {
-        try self.init(kind: kind, appID: appID, text: text, start: { (arguments, environment, log) throws(HarnessError) in
+                            text: String = "", fullscreen: Bool = false) throws(HarnessError) {
+        try self.init(kind: kind, appID: appID, text: text, fullscreen: fullscreen, start: { (arguments, environment, log) throws(HarnessError) in
             try kwin.start(arguments, environment: environment, stderr: log)
         }, focused: { (entry) throws(HarnessError) in
             guard Harness.waitFor(20, { TextFile.read(entry.output + ".focused") == "1" }) else {
@@ -40,14 +41,14 @@ public final class GTK4Entry {
         })
     }
 
-    private init(kind: Kind, appID: String, text: String = "",
+    private init(kind: Kind, appID: String, text: String = "", fullscreen: Bool = false,
                  start: ([String], [String: String], String) throws(HarnessError) -> ChildProcess,
                  focused: (GTK4Entry) throws(HarnessError) -> Void) throws(HarnessError) {
         self.appID = appID
         output = scratch.file("text")
         let log = scratch.file("gtk.log")
         // GTK_A11Y=none: with no session bus, GTK 4 would wait about 11 s for the accessibility bus.
-        let python = try start(["/usr/bin/python3", "-c", Self.script, output, kind.rawValue, appID, text],
+        let python = try start(["/usr/bin/python3", "-c", Self.script, output, kind.rawValue, appID, text, fullscreen ? "1" : "0"],
                                ["GDK_BACKEND": "wayland", "GTK_A11Y": "none", "LANG": "C.UTF-8"], log)
         process = python
         let file = output
@@ -66,6 +67,26 @@ public final class GTK4Entry {
     /// How many times the entry was activated (Return pressed in it).
     public var activations: Int { Int(TextFile.read(output + ".activated") ?? "") ?? 0 }
 
+    /// When the text changed and when a preedit came (a keyboard holding a word back shows it so),
+    /// each `(what, CLOCK_MONOTONIC ms)`, `what` being `text` or `preedit`, in order.
+    public var changes: [(what: String, ms: Double)] {
+        (TextFile.read(output + ".times") ?? "").split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 2, let ms = Double(words[1]) else { return nil }
+            return (String(words[0]), ms)
+        }
+    }
+
+    /// Whether the window is fullscreen and its size in the compositor's logical pixels, as
+    /// GTK last said (nil before it did).
+    public var window: (fullscreen: Bool, width: Int, height: Int)? {
+        let words = (TextFile.read(output + ".window") ?? "").split(separator: " ").compactMap { Int($0) }
+        return words.count == 3 ? (words[0] == 1, words[1], words[2]) : nil
+    }
+
+    /// Asks the window to leave fullscreen if it is, or to go fullscreen if not (SIGUSR1 to the script).
+    public func toggleFullscreen() { kill(process.pid, SIGUSR1) }
+
     /// Waits up to `seconds` until the entry holds `expected`; true once it does.
     @discardableResult
     public func waitFor(text expected: String, seconds: Double = 10) -> Bool {
@@ -75,19 +96,24 @@ public final class GTK4Entry {
     /// No Gtk.Application: without a session bus it would not register, and its app_id would
     /// be the script's name. GLib's program name is the app_id of a window without one.
     static let script = """
-        import os, sys
+        import os, signal, sys, time
         import gi
         gi.require_version("Gtk", "4.0")
         from gi.repository import Gtk, GLib
-        output, kind, app_id, initial = sys.argv[1:5]
+        output, kind, app_id, initial, fullscreen = sys.argv[1:6]
         GLib.set_prgname(app_id)
+        def stamp(what):
+            with open(output + ".times", "a") as f:
+                f.write("%s %.3f\\n" % (what, time.clock_gettime_ns(time.CLOCK_MONOTONIC) / 1e6))
         def write(entry):
+            stamp("text")
             with open(output + ".new", "w") as f:
                 f.write(entry.get_text())
             os.rename(output + ".new", output)
         window = Gtk.Window(title=app_id)
         entry = Gtk.PasswordEntry() if kind == "password" else Gtk.Entry()
         entry.connect("changed", write)
+        entry.get_delegate().connect("preedit-changed", lambda _, text: stamp("preedit") if text else None)
         activated = [0]
         def activate(*_):
             activated[0] += 1
@@ -100,6 +126,22 @@ public final class GTK4Entry {
         window.connect("notify::is-active", focus)
         window.set_child(entry)
         window.connect("close-request", lambda *_: sys.exit(0))
+        said = [None]
+        def size():
+            now = "%d %d %d" % (window.is_fullscreen(), window.get_width(), window.get_height())
+            if now != said[0]:
+                said[0] = now
+                with open(output + ".window.new", "w") as f:
+                    f.write(now)
+                os.rename(output + ".window.new", output + ".window")
+            return True
+        GLib.timeout_add(50, size)
+        def toggle():
+            window.unfullscreen() if window.is_fullscreen() else window.fullscreen()
+            return True
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, toggle)
+        if fullscreen == "1":
+            window.fullscreen()
         window.present()
         entry.set_text(initial)
         entry.grab_focus()

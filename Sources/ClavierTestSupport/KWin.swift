@@ -30,8 +30,10 @@ public final class HeadlessKWin {
 
     /// Starts KWin with `inputMethod` (arguments, then environment it runs with) as its input
     /// method, and waits until its socket is there.
-    public init(width: Int = 1280, height: Int = 800, inputMethod: (arguments: [String], environment: [String: String])? = nil)
-        throws(HarnessError) {
+    /// `environment`: added to KWin's own (e.g. `KWIN_IM_SHOW_ALWAYS=1`, which shows an input
+    /// panel without touch input: maliit-keyboard's in `make bench`).
+    public init(width: Int = 1280, height: Int = 800, inputMethod: (arguments: [String], environment: [String: String])? = nil,
+                environment: [String: String] = [:]) throws(HarnessError) {
         self.width = width
         self.height = height
         try HeadlessSway.ensureUser()
@@ -63,7 +65,7 @@ public final class HeadlessKWin {
                                            "dbus-run-session", "--"] + arguments,
                                           environment: Self.userDirectories(directory).merging([
                                                         "QT_QPA_PLATFORM": "offscreen", "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1",
-                                                        "XKB_DEFAULT_LAYOUT": "us"]) { $1 },
+                                                        "XKB_DEFAULT_LAYOUT": "us"]) { $1 }.merging(environment) { $1 },
                                           stderr: logFile)
         let socket = "\(directory)/wayland-kwin"
         Harness.waitFor(20) { access(socket, F_OK) == 0 || !compositor.isRunning }

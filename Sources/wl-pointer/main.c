@@ -10,6 +10,9 @@
 //   wl-pointer [--extent WxH] -            the same commands, one a line, from stdin, plus
 //                                          `sleep MS` (e.g. down, many moves, up: a gesture);
 //                                          blank lines and lines from # on are skipped
+//   --stamps                               print `down MS` / `up MS` for each button, MS its
+//                                          CLOCK_MONOTONIC just before the request is made (it
+//                                          is flushed at once): make bench's press → key on KWin
 //
 // A seat with no pointer before (a headless compositor has none) gains one only when the
 // virtual pointer is made: clients bind their wl_pointer on hearing that, and events sent
@@ -118,6 +121,13 @@ static void roundtrip(void) {
 }
 
 static uint32_t extent_width, extent_height;
+static bool stamps;
+
+static double monotonic_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static void move_to(long x, long y) {
     if (x < 0 || y < 0 || (uint32_t)x > extent_width || (uint32_t)y > extent_height)
@@ -131,12 +141,17 @@ static void move_to(long x, long y) {
 }
 
 static void button(enum wl_pointer_button_state state, uint32_t code) {
+    double at = monotonic_ms();
     if (!pointer) {
         org_kde_kwin_fake_input_button(fake, code, state);
-        return;
+    } else {
+        zwlr_virtual_pointer_v1_button(pointer, now_ms(), code, state);
+        zwlr_virtual_pointer_v1_frame(pointer);
     }
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), code, state);
-    zwlr_virtual_pointer_v1_frame(pointer);
+    if (stamps) {
+        if (wl_display_flush(display) < 0 && errno != EAGAIN) die(1, "lost the compositor: %s", strerror(errno));
+        printf("%s %.3f\n", state == WL_POINTER_BUTTON_STATE_PRESSED ? "down" : "up", at);
+    }
 }
 
 static void sleep_ms(long ms) {
@@ -197,7 +212,7 @@ static void run_script(void) {
 }
 
 static void usage(void) {
-    fputs("usage: wl-pointer [--extent WxH] [--settle MS] click X Y | move X Y | down | up | -   (- reads those and `sleep MS` from stdin)\n", stderr);
+    fputs("usage: wl-pointer [--extent WxH] [--settle MS] [--stamps] click X Y | move X Y | down | up | -   (- reads those and `sleep MS` from stdin)\n", stderr);
     exit(2);
 }
 
@@ -205,6 +220,11 @@ int main(int argc, char **argv) {
     int first = 1;
     long settle = 200;
     while (argc > first + 1 && strncmp(argv[first], "--", 2) == 0) {
+        if (strcmp(argv[first], "--stamps") == 0) {
+            stamps = true;
+            first += 1;
+            continue;
+        }
         if (strcmp(argv[first], "--extent") == 0) {
             unsigned w, h;
             char extra;

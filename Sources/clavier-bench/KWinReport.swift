@@ -1,0 +1,63 @@
+/// The KWin rows of `make bench` as a Markdown table of their own (KWinBench.swift): a GTK 4
+/// entry receives the keys, so these figures are not comparable with the sway table's.
+struct KWinReport {
+    let results: [String: KWinBench.Result]
+    let startupRuns: Int
+    let presses: Int
+    var failure: String?
+
+    func markdown() -> String {
+        var lines = ["## On KDE Plasma: headless KWin 1280×800", ""]
+        if let failure {
+            lines += ["Not measured: \(failure)", ""]
+            return lines.joined(separator: "\n")
+        }
+        lines.append("A private headless KWin (`kwin_wayland --virtual`, QPainter, no GPU). clavier-kwin-im: Clavier as KWin's input "
+                     + "method (characters as input-method-v1 text); clavier-kwin: Clavier started by hand (every key through KWin's "
+                     + "fake input); maliit-kwin: maliit-keyboard as KWin's input method (its input panel, Qt Quick's software "
+                     + "renderer, `KWIN_IM_SHOW_ALWAYS=1`). The receiver is a native GTK 4 entry (text-input-v3), which stamps "
+                     + "each change of its text (or preedit) in Python: its own handling is in every figure. Medians; (a–b) is "
+                     + "min–max, p95 the 95th percentile.")
+        lines.append("")
+        let names = KWinBench.names.filter { results[$0] != nil }
+        let best = names.filter { $0 != "maliit-kwin" }
+        let header = ["figure", "how"] + names + (results["maliit-kwin"] != nil ? best.map { "\($0) ÷ maliit" } : [])
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
+        func row(_ figure: String, _ how: String, _ cell: (KWinBench.Result) -> String, _ value: (KWinBench.Result) -> Double) {
+            var cells = [figure, how] + names.map { results[$0].map(cell) ?? "—" }
+            if let m = results["maliit-kwin"] {
+                for name in best {
+                    let (a, b) = (results[name].map(value) ?? .nan, value(m))
+                    cells.append(a.isFinite && b.isFinite && b > 0 ? fmt(a / b, 2) + "×" : "—")
+                }
+            }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        row("start → first frame committed", "exec → the first `wl_surface.commit` after attaching a buffer (`WAYLAND_DEBUG=1`; "
+            + "an input method's exec stamped by its wrapper's `date` just before), \(startupRuns) runs, ms",
+            { range($0.committed) }, { $0.committed.median })
+        row("pointer press → key received", "wl-pointer `--stamps`: KWin fake-input button on `g` (stamped before the request, flushed at once) → the entry's next "
+            + "change, \(presses) clicks 110 ms apart after 10 unrecorded, from the press (Clavier) or the release (maliit, "
+            + "which types on it), ms, median (p95)",
+            { p95($0.press) + ($0.misses > 0 ? "; \($0.misses) missed" : "") }, { $0.press.median })
+        row("resident memory after start / after the presses: RSS", "/proc/PID/smaps_rollup, MB (a process KWin started: not measured)",
+            { $0.rssKB.isFinite ? "\(mb($0.rssKB)) / \(mb($0.usedRSSKB))" : "—" }, { $0.rssKB })
+        lines.append("")
+        for name in names {
+            if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
+        }
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    private func range(_ s: Samples) -> String {
+        s.count > 0 ? "\(fmt(s.median)) (\(fmt(s.min))–\(fmt(s.max)))" : "—"
+    }
+
+    private func p95(_ s: Samples) -> String {
+        s.count > 0 ? "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))" : "—"
+    }
+
+    private func mb(_ kb: Double) -> String { kb.isFinite ? fmt(kb / 1024, 1) : "—" }
+}
