@@ -229,6 +229,7 @@ class Clavier:
     def close(self):
         self.child.stdin.close()
         self.child.wait()
+        self.child.stdout.close()
 
 
 def percentile(values, p):
