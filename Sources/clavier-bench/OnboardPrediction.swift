@@ -1,4 +1,5 @@
 import ClavierTestSupport
+import Glibc
 
 /// Onboard's word prediction beside Clavier's in `clavier-bench --ksr` (and make bench): the same
 /// typist on the same held-out texts, through Onboard's own predictor (tools/onboard_ksr.py, which
@@ -7,6 +8,10 @@ enum OnboardPrediction {
     static func section(texts: String, names: [String]) -> [String] {
         let script = Bench.assets() + "/../tools/onboard_ksr.py"
         guard !names.isEmpty else { return [] }
+        // CLAVIER_KSR_ONBOARD=0: Clavier's figures alone (Onboard's take minutes a text).
+        if let env = getenv("CLAVIER_KSR_ONBOARD"), String(cString: env) == "0" {
+            return ["", "Onboard's word prediction: not measured (CLAVIER_KSR_ONBOARD=0).", ""]
+        }
         Bench.say("Onboard's word prediction on \(names.joined(separator: ", "))")
         do throws(HarnessError) {
             let run = try Harness.run(["python3", script, "--texts", texts] + names)

@@ -19,8 +19,8 @@ enum PredictionFigures {
         var heldOut: [String] = []
         for (set, title) in sets {
             lines += ["", "### \(title)", "",
-                      "| text | words | KSR 3 | KSR 3 + learning | KSR 5 | KSR 5 + learning | query p50 / p95 (ms) |",
-                      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                      "| text | words | KSR 3 | KSR 3 + learning | KSR 5 | KSR 5 + learning | query p50 / p95 (ms) | query CPU p50 / p95 (ms) |",
+                      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
             for name in textNames(texts + "/" + set) where only.map({ $0.contains(name) || $0.contains(set + "/" + name) }) ?? true {
                 guard let text = TextFile.read(texts + "/" + set + "/" + name + ".txt") else { continue }
                 let (row, queries) = measure(name: "\(set)/\(name)", text: text, models: models)
@@ -41,7 +41,7 @@ enum PredictionFigures {
         let language = String(name.split(separator: "/").last!.prefix { $0 != "-" })
         let model = models + "/" + language + ".lm"
         var cells: [String] = []
-        var queries: [Int] = []
+        var queries: [Int] = [], cpu: [Int] = []
         for count in [3, 5] {
             for learning in [false, true] {
                 guard runs.map({ $0.contains("\(count)\(learning ? "l" : "")") }) ?? true else {
@@ -53,13 +53,15 @@ enum PredictionFigures {
                 let result = KeystrokeSavings.measure(text, predictor: predictor, count: count, learning: learning)
                 cells.append(String(format1: result.ksr * 100) + " %")
                 queries += result.queryNanoseconds
+                cpu += result.queryCPUNanoseconds
                 // The counts too: tools/test_onboard_ksr.py checks Onboard's typist against them.
                 Bench.say("\(name): \(count) suggestions\(learning ? " + learning" : ""): KSR \(String(format1: result.ksr * 100)) % "
                           + "(\(result.presses) presses, \(result.characters) characters, \(result.taken) taken)")
             }
         }
         let words = text.split(whereSeparator: \.isWhitespace).count
-        return ("| \(name) | \(words) | " + cells.joined(separator: " | ") + " | \(ms(percentile(queries, 50))) / \(ms(percentile(queries, 95))) |", queries)
+        return ("| \(name) | \(words) | " + cells.joined(separator: " | ") + " | \(ms(percentile(queries, 50))) / \(ms(percentile(queries, 95)))"
+                + " | \(ms(percentile(cpu, 50))) / \(ms(percentile(cpu, 95))) |", queries)
     }
 
     /// `CLAVIER_KSR_RUNS=3l,5`: only these columns (3 or 5 suggestions, "l" with learning),
