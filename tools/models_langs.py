@@ -7,11 +7,11 @@ language (their translations leave some paragraphs in English):
 - The Debian Administrator's Handbook, debian-handbook (CC BY-SA 3.0 or GPL-2+, used under the
   former).
 
-Held out (bench/ksr/held-out/LANG-handbook.txt or LANG-help.txt, written by tools/build-models.py
-and committed, the first ~2,000 words of each, so that the bench and Onboard's beside it run
-without the packages): where the handbook has the language, the whole handbook is left out of
-its model and measured on; elsewhere every 10th help page, split off before anything is
-counted. Nothing is tuned on them: every language takes the same settings. The committed texts
+Held out (bench/ksr/held-out/LANG-handbook.txt or LANG-help.txt, the first ~2,000 words of each,
+written by tools/build-models.py; committed for the languages Onboard also has, so that the
+bench and Onboard's beside it run without the packages, the others written again by a
+build): where the handbook has the language, the whole handbook is left out of its model and
+measured on; elsewhere every 10th help page, split off before anything is counted. Nothing is tuned on them: every language takes the same settings. The committed texts
 keep their sources' licences (the handbook by Raphaël Hertzog and Roland Mas, CC BY-SA 3.0;
 LibreOffice help MPL-2.0; GNOME help CC BY-SA 3.0); they are not shipped in any package.
 """
