@@ -145,6 +145,8 @@ test: test-deps check-core wayland-protocols
 	@# The model tools' words and case (a second; no download).
 	python3 -m unittest discover -s tools -p 'test_models*.py'
 	$(SWIFT) build --build-tests
+	@# Onboard's KSR typist (make bench) counts as clavier-bench's: the same text, the same presses.
+	CLAVIER_BIN_DIR="$(DEBUG_BIN)" python3 -m unittest tools/test_onboard_ksr.py
 	@tools/check-shipped-symbols "$(DEBUG_BIN)"
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.
 	$(SWIFT) build --product generate-manual

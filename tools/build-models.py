@@ -242,6 +242,14 @@ def main():
         with open(os.path.join(held_dir, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("\n".join(texts) + "\n")
         print("held out:", name, sum(len(t.split()) for t in texts), "words")
+    if args.held_out_only or set(langs.OLD_HANDBOOKS) & set(wanted):
+        # es and ru: the handbook, whose translations no model is built from.
+        hand_root = corpora.unpacked(args.cache, langs.DEBS, [corpora.WHEELS[0]], "langs-")
+        for name, texts in langs.old_handbooks(hand_root).items():
+            if name.split("-")[0] in wanted:
+                with open(os.path.join(held_dir, name + ".txt"), "w", encoding="utf-8") as f:
+                    f.write("\n".join(texts) + "\n")
+                print("held out:", name, sum(len(t.split()) for t in texts), "words")
     if args.held_out_only:
         return
     root = corpora.fetch(args.cache) if old else None

@@ -27,8 +27,8 @@ struct Bench {
         }
         if options.clavier.isEmpty { options.clavier = siblingBinary("clavier") }
         if options.predictionOnly {
-            let report = PredictionFigures.report(models: options.models ?? assets() + "/models", texts: assets() + "/../bench/ksr",
-                                                  only: options.texts)
+            let report = PredictionFigures.report(models: options.models ?? assets() + "/models",
+                                                  texts: options.ksrDirectory ?? assets() + "/../bench/ksr", only: options.texts)
             print(report)
             if let output = options.output { try? TextFile.write(output, report) }
             return

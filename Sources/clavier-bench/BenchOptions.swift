@@ -22,6 +22,8 @@ struct BenchOptions {
     var predictionOnly = false
     var texts: Set<String>?
     var models: String?
+    /// `--ksr-dir DIR`: the texts under DIR/held-out and DIR/tuning instead of bench/ksr's.
+    var ksrDirectory: String?
     /// `--json`: only the JSON figures (ClavierJSON beside FoundationEssentials).
     var jsonOnly = false
     /// `--autocorrect`: only autocorrection's figures; `--autocorrect-tune`: on the tuning texts.
@@ -50,13 +52,14 @@ struct BenchOptions {
             case "--only": only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             case "--ksr": predictionOnly = true
             case "--models": models = args.popFirst()
+            case "--ksr-dir": ksrDirectory = args.popFirst()
             case "--json": jsonOnly = true
             case "--autocorrect": autocorrect = true
             case "--autocorrect-tune": autocorrectTune = true
             case "--autocorrect-live": autocorrectLive = true
             case "--texts": texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,clavier-kwin-im,clavier-kwin,maliit-kwin,speech,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
+                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,clavier-kwin-im,clavier-kwin,maliit-kwin,speech,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR] [--ksr-dir DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
                 exit(2)
             }
         }

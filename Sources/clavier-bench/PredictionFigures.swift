@@ -16,19 +16,22 @@ enum PredictionFigures {
         var lines = ["## Word prediction (bench/ksr/, models in \(models.split(separator: "/").suffix(2).joined(separator: "/")))", "",
                      "KSR = 1 − presses / characters (whitespace runs count as one character): a press per character typed, one per suggestion taken (the right word taken as soon as the bar shows it); the space a suggestion adds saves a press only where the text has a space, costs none before punctuation (the mark takes it back) and a BackSpace before anything else."]
         var allQueries: [Int] = []
+        var heldOut: [String] = []
         for (set, title) in sets {
             lines += ["", "### \(title)", "",
-                      "| text | words | KSR 3 | KSR 3 + learning | KSR 5 | KSR 5 + learning | query p50 / p95 (ms) |",
-                      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                      "| text | words | KSR 3 | KSR 3 + learning | KSR 5 | KSR 5 + learning | query p50 / p95 (ms) | query CPU p50 / p95 (ms) |",
+                      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
             for name in textNames(texts + "/" + set) where only.map({ $0.contains(name) || $0.contains(set + "/" + name) }) ?? true {
                 guard let text = TextFile.read(texts + "/" + set + "/" + name + ".txt") else { continue }
                 let (row, queries) = measure(name: "\(set)/\(name)", text: text, models: models)
                 allQueries += queries
                 lines.append(row)
+                if set == "held-out" { heldOut.append(name) }
             }
         }
         lines.append("")
         lines.append("All queries: p50 \(ms(percentile(allQueries, 50))) ms, p95 \(ms(percentile(allQueries, 95))) ms (\(allQueries.count) queries).")
+        lines += OnboardPrediction.section(texts: texts + "/held-out", names: heldOut)
         lines += loadFigures(model: models + "/en.lm", text: TextFile.read(texts + "/held-out/en-prose.txt") ?? "")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -38,7 +41,7 @@ enum PredictionFigures {
         let language = String(name.split(separator: "/").last!.prefix { $0 != "-" })
         let model = models + "/" + language + ".lm"
         var cells: [String] = []
-        var queries: [Int] = []
+        var queries: [Int] = [], cpu: [Int] = []
         for count in [3, 5] {
             for learning in [false, true] {
                 guard runs.map({ $0.contains("\(count)\(learning ? "l" : "")") }) ?? true else {
@@ -50,11 +53,15 @@ enum PredictionFigures {
                 let result = KeystrokeSavings.measure(text, predictor: predictor, count: count, learning: learning)
                 cells.append(String(format1: result.ksr * 100) + " %")
                 queries += result.queryNanoseconds
-                Bench.say("\(name): \(count) suggestions\(learning ? " + learning" : ""): KSR \(String(format1: result.ksr * 100)) %")
+                cpu += result.queryCPUNanoseconds
+                // The counts too: tools/test_onboard_ksr.py checks Onboard's typist against them.
+                Bench.say("\(name): \(count) suggestions\(learning ? " + learning" : ""): KSR \(String(format1: result.ksr * 100)) % "
+                          + "(\(result.presses) presses, \(result.characters) characters, \(result.taken) taken)")
             }
         }
         let words = text.split(whereSeparator: \.isWhitespace).count
-        return ("| \(name) | \(words) | " + cells.joined(separator: " | ") + " | \(ms(percentile(queries, 50))) / \(ms(percentile(queries, 95))) |", queries)
+        return ("| \(name) | \(words) | " + cells.joined(separator: " | ") + " | \(ms(percentile(queries, 50))) / \(ms(percentile(queries, 95)))"
+                + " | \(ms(percentile(cpu, 50))) / \(ms(percentile(cpu, 95))) |", queries)
     }
 
     /// `CLAVIER_KSR_RUNS=3l,5`: only these columns (3 or 5 suggestions, "l" with learning),
