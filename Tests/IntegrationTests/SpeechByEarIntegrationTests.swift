@@ -18,8 +18,8 @@ import Testing
                                 ["a", "s", "d", "f", "g", "h", "j", "k", "l"],
                                 ["shift", "z", "x", "c", "v", "b", "n", "m", "backspace"],
                                 ["numbers", "hide keyboard", "space", "return"]])
-    /// Turkish Q: the letters beside p and l said by their marks.
-    static let tr = Rows(keys: [["q", "w", "e", "r", "t", "y", "u", "ı", "o", "p", "g breve", "u diaeresis"],
+    /// Turkish Q: the letters beside p and l said by their marks, ı as "dotless i".
+    static let tr = Rows(keys: [["q", "w", "e", "r", "t", "y", "u", "dotless i", "o", "p", "g breve", "u diaeresis"],
                                 ["a", "s", "d", "f", "g", "h", "j", "k", "l", "s cedilla", "i"],
                                 ["shift", "z", "x", "c", "v", "b", "n", "m", "o diaeresis", "c cedilla", "backspace"],
                                 ["numbers", "hide keyboard", "space", "return"]])
