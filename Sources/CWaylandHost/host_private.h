@@ -105,6 +105,9 @@ struct clv_wl {
     struct zwp_input_method_context_v1 *im1_context;
     uint32_t im1_serial;
     struct org_kde_kwin_fake_input *fake_input;
+    // input-panel-v1: the docked keyboard above a fullscreen window (clv_kwin_panel_create).
+    struct zwp_input_panel_v1 *panel;
+    struct zwp_input_panel_surface_v1 *panel_surface;
 
     clv_wl_event *queue;
     size_t queued, queue_head, queue_capacity;
@@ -117,6 +120,10 @@ void clv_wl_stop_typing(struct clv_wl *wl);
 /// KWin's globals (kwin_im.c): binds `interface` when it is one of them (1), else 0.
 int clv_kwin_global(struct clv_wl *wl, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version);
 void clv_kwin_stop(struct clv_wl *wl);
+/// Makes wl->surface KWin's input panel at the bottom of `on`, `height` logical pixels high
+/// and as wide as the output, when KWin offers input-panel-v1 (1), else 0 (kwin_im.c).
+int clv_kwin_panel_create(struct clv_wl *wl, struct clv_output *on, int height);
+void clv_kwin_panel_destroy(struct clv_wl *wl);
 void clv_wl_release_buffers(struct clv_wl *wl);
 /// A buffer of `set` (`count` of them) of that size that the compositor does not hold, made if need be.
 struct clv_buffer *clv_wl_buffer_in(struct clv_wl *wl, struct clv_buffer *set, int count, int width, int height);

@@ -98,6 +98,10 @@ int clv_kwin_global(struct clv_wl *wl, struct wl_registry *registry, uint32_t na
         zwp_input_method_v1_add_listener(wl->im1, &im1_listener, wl);
         return 1;
     }
+    if (strcmp(interface, zwp_input_panel_v1_interface.name) == 0 && !wl->panel) {
+        wl->panel = wl_registry_bind(registry, name, &zwp_input_panel_v1_interface, 1);
+        return 1;
+    }
     // keyboard_key is version 4's.
     if (strcmp(interface, org_kde_kwin_fake_input_interface.name) == 0 && !wl->fake_input && version >= 4) {
         wl->fake_input = wl_registry_bind(registry, name, &org_kde_kwin_fake_input_interface, 4);
@@ -111,9 +115,37 @@ void clv_kwin_stop(struct clv_wl *wl) {
     if (wl->im1_context) zwp_input_method_context_v1_destroy(wl->im1_context);
     if (wl->im1) zwp_input_method_v1_destroy(wl->im1);
     if (wl->fake_input) org_kde_kwin_fake_input_destroy(wl->fake_input);
+    clv_kwin_panel_destroy(wl);
+    if (wl->panel) zwp_input_panel_v1_destroy(wl->panel);
+    wl->panel = NULL;
     wl->im1_context = NULL;
     wl->im1 = NULL;
     wl->fake_input = NULL;
+}
+
+// KWin 5.27 stacks a layer surface named `dock` (Clavier's there, so that a click leaves the
+// focus with the field) beneath the active fullscreen window, whatever its layer. Its input
+// panel is an input method's window, which it keeps above every window (UnmanagedLayer) and
+// never gives the focus; a toplevel one it puts at the bottom of the maximize area, shown
+// while a field has the input method (after touch input, or with KWIN_IM_SHOW_ALWAYS=1).
+// It sends no configure: the size is ours, the output's width and our height.
+int clv_kwin_panel_create(struct clv_wl *wl, struct clv_output *on, int height) {
+    if (!wl->panel || !wl->surface || !on) return 0;
+    wl->panel_surface = zwp_input_panel_v1_get_input_panel_surface(wl->panel, wl->surface);
+    zwp_input_panel_surface_v1_set_toplevel(wl->panel_surface, on->output, ZWP_INPUT_PANEL_SURFACE_V1_POSITION_CENTER_BOTTOM);
+    wl->width = on->width;
+    wl->height = height * wl->scale;
+    wl->configured = wl->width > 0 && wl->height > 0;
+    wl->closed = 0;
+    wl_surface_commit(wl->surface);
+    wl_display_flush(wl->display);
+    return wl->configured;
+}
+
+void clv_kwin_panel_destroy(struct clv_wl *wl) {
+    // input-panel-v1 has no destructor request: the surface's going takes the panel with it.
+    if (wl->panel_surface) zwp_input_panel_surface_v1_destroy(wl->panel_surface);
+    wl->panel_surface = NULL;
 }
 
 int clv_kwin_has_input_method(clv_wl *wl) { return wl->im1 != NULL; }

@@ -31,13 +31,18 @@ static void layer_closed(void *data, struct zwlr_layer_surface_v1 *layer) {
 static const struct zwlr_layer_surface_v1_listener layer_listener = { .configure = layer_configure, .closed = layer_closed };
 
 int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay, int x, int y, int width, int height) {
-    if (!wl->layer_shell) return 0;
+    // On KWin as its input method, a keyboard docked at the bottom above fullscreen windows
+    // (overlay: --kiosk, --layer overlay) is its input panel, which KWin keeps above them.
+    int panel = wl->panel && place == CLV_WL_DOCK_BOTTOM && overlay;
+    if (!wl->layer_shell && !panel) return 0;
     clv_wl_surface_destroy(wl);
     struct clv_output *on = clv_wl_output_named(wl, output);
     wl->on = on;
     wl->scale = on && on->scale > 0 ? on->scale : 1;
     wl->surface = wl_compositor_create_surface(wl->compositor);
     wl_surface_set_buffer_scale(wl->surface, wl->scale);
+    wl->place = place;
+    if (panel) return clv_kwin_panel_create(wl, on, height);
     // The overlay layer is drawn above a fullscreen window and takes the pointer before it; the
     // top layer is neither drawn nor clicked there (sway, labwc).
     uint32_t layer = place == CLV_WL_FLOAT || overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY : ZWLR_LAYER_SHELL_V1_LAYER_TOP;
@@ -47,7 +52,6 @@ int clv_wl_surface_create(clv_wl *wl, const char *output, int place, int overlay
     const char *namespace = wl->im1 || wl->fake_input ? "dock" : "clavier";
     wl->layer = zwlr_layer_shell_v1_get_layer_surface(wl->layer_shell, wl->surface, on ? on->output : NULL, layer, namespace);
     zwlr_layer_surface_v1_add_listener(wl->layer, &layer_listener, wl);
-    wl->place = place;
     switch (place) {
     case CLV_WL_DOCK_TOP:
     case CLV_WL_DOCK_BOTTOM: {
@@ -84,6 +88,7 @@ void clv_wl_surface_destroy(clv_wl *wl) {
     wl->shown = NULL;
     wl->filling = NULL;
     if (wl->layer) zwlr_layer_surface_v1_destroy(wl->layer);
+    clv_kwin_panel_destroy(wl);
     if (wl->surface) wl_surface_destroy(wl->surface);
     wl->layer = NULL;
     wl->surface = NULL;

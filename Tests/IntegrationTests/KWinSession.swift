@@ -12,18 +12,20 @@ final class KWinSession {
     private let byHandLog: String?
 
     /// Starts KWin with `clavier ARGUMENTS` as its input method, or with `byHand` on KWin with
-    /// no input method as the user started it, and waits for its surface.
-    init(_ arguments: [String] = ["--no-sound"], environment: [String: String] = [:], byHand: Bool = false) throws {
+    /// no input method as the user started it, and waits for its surface. `kwinEnvironment`:
+    /// added to KWin's (`KWIN_IM_SHOW_ALWAYS=1` shows the input panel without touch input).
+    init(_ arguments: [String] = ["--no-sound"], environment: [String: String] = [:], byHand: Bool = false,
+         kwinEnvironment: [String: String] = [:]) throws {
         // clavier's config, state and cache are KWin's: HOME and XDG_CONFIG_HOME are the
         // user's private runtime directory (HeadlessKWin), never the real user's.
         let environment = environment.merging(["LANG": "C.UTF-8"]) { $1 }
         if byHand {
-            kwin = try HeadlessKWin()
+            kwin = try HeadlessKWin(environment: kwinEnvironment)
             let log = scratch.file("clavier.log")
             byHandLog = log
             try kwin.startAsUser([Harness.clavierBinary] + arguments, environment: environment, stderr: log)
         } else {
-            kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, environment))
+            kwin = try HeadlessKWin(inputMethod: ([Harness.clavierBinary] + arguments, environment), environment: kwinEnvironment)
             byHandLog = nil
         }
         guard Harness.waitFor(20, { ((try? self.status())?.geometry.height ?? 0) > 0 }) else {
