@@ -63,3 +63,13 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String {
     _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(digits)f", $0) }
     return String(cBuffer: buffer)
 }
+
+extension Samples {
+    /// "median (min–max)", or — with no sample: a start's figure in the desktops' tables.
+    var medianAndRange: String { count > 0 ? "\(fmt(median)) (\(fmt(min))–\(fmt(max)))" : "—" }
+    /// "median (p95 x)" to the microsecond, or —: a press's figure in the desktops' tables.
+    var medianAndP95: String { count > 0 ? "\(fmt(median, 3)) (p95 \(fmt(p95, 3)))" : "—" }
+}
+
+/// Kilobytes as megabytes with one decimal, or — when not measured.
+func megabytes(_ kb: Double) -> String { kb.isFinite ? fmt(kb / 1024, 1) : "—" }

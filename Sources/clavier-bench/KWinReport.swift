@@ -36,13 +36,13 @@ struct KWinReport {
         }
         row("start → first frame committed", "exec → the first `wl_surface.commit` after attaching a buffer (`WAYLAND_DEBUG=1`; "
             + "an input method's exec stamped by its wrapper's `date` just before), \(startupRuns) runs, ms",
-            { range($0.committed) }, { $0.committed.median })
+            { $0.committed.medianAndRange }, { $0.committed.median })
         row("pointer press → key received", "wl-pointer `--stamps`: KWin fake-input button on `g` (stamped before the request, flushed at once) → the entry's next "
             + "change, \(presses) clicks 110 ms apart after 10 unrecorded, from the press (Clavier) or the release (maliit, "
             + "which types on it), ms, median (p95)",
-            { p95($0.press) + ($0.misses > 0 ? "; \($0.misses) missed" : "") }, { $0.press.median })
+            { $0.press.medianAndP95 + ($0.misses > 0 ? "; \($0.misses) missed" : "") }, { $0.press.median })
         row("resident memory after start / after the presses: RSS", "/proc/PID/smaps_rollup, MB (a process KWin started: not measured)",
-            { $0.rssKB.isFinite ? "\(mb($0.rssKB)) / \(mb($0.usedRSSKB))" : "—" }, { $0.rssKB })
+            { $0.rssKB.isFinite ? "\(megabytes($0.rssKB)) / \(megabytes($0.usedRSSKB))" : "—" }, { $0.rssKB })
         lines.append("")
         for name in names {
             if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
@@ -50,14 +50,4 @@ struct KWinReport {
         lines.append("")
         return lines.joined(separator: "\n")
     }
-
-    private func range(_ s: Samples) -> String {
-        s.count > 0 ? "\(fmt(s.median)) (\(fmt(s.min))–\(fmt(s.max)))" : "—"
-    }
-
-    private func p95(_ s: Samples) -> String {
-        s.count > 0 ? "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))" : "—"
-    }
-
-    private func mb(_ kb: Double) -> String { kb.isFinite ? fmt(kb / 1024, 1) : "—" }
 }

@@ -31,21 +31,21 @@ struct WaylandReport {
         }
         row("start → first frame committed", "exec → the client's first `wl_surface.commit` after attaching a buffer, "
             + "from its `WAYLAND_DEBUG=1` log (libwayland's µs stamps, CLOCK_REALTIME), \(startupRuns) runs, ms",
-            { range($0.committed) }, { $0.committed.median })
+            { $0.committed.medianAndRange }, { $0.committed.median })
         row("the same, first run", "the first of the runs (it paints; the later ones put up the picture it kept, as on X), ms",
             { fmt($0.firstCommitted) }, { $0.firstCommitted })
         row("pointer press → key received", "wl-press-probe: zwlr_virtual_pointer_v1 button press on `g` → "
             + "`wl_keyboard.key` (pressed) on its focused xdg_toplevel, one CLOCK_MONOTONIC, \(presses) clicks ~30 ms apart "
             + "after 10 unrecorded (both type on the press), ms, median (p95)",
-            { p95($0.press) + ($0.pressMisses > 0 ? "; \($0.pressMisses) missed" : "") }, { $0.press.median })
+            { $0.press.medianAndP95 + ($0.pressMisses > 0 ? "; \($0.pressMisses) missed" : "") }, { $0.press.median })
         row("floor: the probe's own virtual keyboard → key", "its zwp_virtual_keyboard_v1 key → its `wl_keyboard.key`, "
-            + "\(presses) keys, in each keyboard's session, ms, median (p95)", { p95($0.floor) }, { $0.floor.median })
+            + "\(presses) keys, in each keyboard's session, ms, median (p95)", { $0.floor.medianAndP95 }, { $0.floor.median })
         row("resident memory after start: RSS", "/proc/PID/smaps_rollup, 2 s after its zone is reserved (at rest, as on X) (a start "
-            + "without WAYLAND_DEBUG), MB", { mb($0.rssKB) }, { $0.rssKB })
+            + "without WAYLAND_DEBUG), MB", { megabytes($0.rssKB) }, { $0.rssKB })
         row("resident memory after start: USS", "same, private pages only (`Private_Clean` + `Private_Dirty`: what ending it "
-            + "gives back), MB", { mb($0.ussKB) }, { $0.ussKB })
-        row("resident memory after the presses: RSS", "same, 2 s after the presses, MB", { mb($0.usedRSSKB) }, { $0.usedRSSKB })
-        row("resident memory after the presses: USS", "same, private pages only, MB", { mb($0.usedUSSKB) }, { $0.usedUSSKB })
+            + "gives back), MB", { megabytes($0.ussKB) }, { $0.ussKB })
+        row("resident memory after the presses: RSS", "same, 2 s after the presses, MB", { megabytes($0.usedRSSKB) }, { $0.usedRSSKB })
+        row("resident memory after the presses: USS", "same, private pages only, MB", { megabytes($0.usedUSSKB) }, { $0.usedUSSKB })
         lines.append("")
         for name in names {
             if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
@@ -53,14 +53,4 @@ struct WaylandReport {
         lines.append("")
         return lines.joined(separator: "\n")
     }
-
-    private func range(_ s: Samples) -> String {
-        s.count > 0 ? "\(fmt(s.median)) (\(fmt(s.min))–\(fmt(s.max)))" : "—"
-    }
-
-    private func p95(_ s: Samples) -> String {
-        s.count > 0 ? "\(fmt(s.median, 3)) (p95 \(fmt(s.p95, 3)))" : "—"
-    }
-
-    private func mb(_ kb: Double) -> String { kb.isFinite ? fmt(kb / 1024, 1) : "—" }
 }

@@ -109,6 +109,23 @@ final class KeyboardSession {
         }
     }
 
+    /// Clicks the bar's cell `id` (`completion-0`, `speak`, `save-phrase`, as `clavier geometry`
+    /// lays the bar out), then lets the keyboard take it.
+    func clickCell(_ id: String) throws {
+        guard let cell = try printedGeometry().accessory?.first(where: { $0.id == id }) else { throw HarnessError("no cell \(id) on the bar") }
+        let f = server.frame(of: keyboardWindow)
+        server.click(x: f.x + cell.midX, y: f.y + cell.midY)
+        usleep(200_000)
+    }
+
+    /// Taps the keys one by one, each given its time: words typed for the bar to follow.
+    func tapSlowly(_ ids: [String]) throws {
+        for id in ids {
+            try tap([id])
+            usleep(60_000)
+        }
+    }
+
     /// Moves the pointer onto key `id` of `page` and presses button 1 there, then waits `pause`
     /// microseconds; the button stays down for the test to release (`server.button(down: false)`).
     @discardableResult

@@ -26,20 +26,6 @@ import Testing
         return path
     }
 
-    /// Clicks the bar's cell `id` (`completion-N`, `speak`, as `clavier geometry` lays it out).
-    func click(_ id: String, _ session: KeyboardSession) throws {
-        let cell = try #require(try session.printedGeometry().accessory?.first { $0.id == id }, "no cell \(id)")
-        let f = session.server.frame(of: session.keyboardWindow)
-        session.server.click(x: f.x + cell.midX, y: f.y + cell.midY)
-        usleep(200_000)
-    }
-
-    func tap(_ ids: [String], _ session: KeyboardSession) throws {
-        for id in ids {
-            try session.tap([id])
-            usleep(60_000)
-        }
-    }
 
     @Test func aPhraseAndAnAbbreviationTypedFromTheBarThenTheSentenceSavedAndSpoken() throws {
         let scratch = TemporaryDirectory()
@@ -55,13 +41,13 @@ import Testing
         #expect(session.errors.contains("phrases.txt:4: a line holds a control character"), "\(session.errors)")
         #expect(!session.errors.contains("long"), "a bad line is never quoted")
         // The field is empty: the phrase comes first on the bar.
-        try click("completion-0", session)
+        try session.clickCell("completion-0")
         // The abbreviation typed: its expansion comes first, and replaces it.
-        try tap(["a", "f", "a", "i", "k"], session)
-        try click("completion-0", session)
-        try click("save-phrase", session)
-        try click("speak", session)
-        try tap(["return"], session)
+        try session.tapSlowly(["a", "f", "a", "i", "k"])
+        try session.clickCell("completion-0")
+        try session.clickCell("save-phrase")
+        try session.clickCell("speak")
+        try session.tapSlowly(["return"])
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received == "Good morning as far as I know \n", "\(session.said)")
         let kept = (try? String(contentsOfFile: phrases, encoding: .utf8)) ?? ""
@@ -76,8 +62,8 @@ import Testing
         // Saved, the sentence is offered at the next start, after the phrases before it.
         session.geometryArguments = []
         try session.startKeyboard(arguments: ["--no-sound", "--no-learning"])
-        try click("completion-1", session)
-        try tap(["return"], session)
+        try session.clickCell("completion-1")
+        try session.tapSlowly(["return"])
         #expect(session.waitForLines(2), "\(session.said)")
         #expect(session.received == "Good morning as far as I know \nGood morning as far as I know \n", "\(session.said)")
         #expect(session.stopKeyboard() == 0)
@@ -89,7 +75,7 @@ import Testing
         let layout = try Self.layout(in: scratch)
         let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", layout, "--suggestions", "3"],
                                           environment: ["SPEECHD_ADDRESS": speechd.address, "XDG_RUNTIME_DIR": scratch.path])
-        try tap(["h", "i", "speak", "return"], session)
+        try session.tapSlowly(["h", "i", "speak", "return"])
         #expect(session.waitForLines(1), "\(session.said)")
         #expect(session.received.hasSuffix("hi\n"), "\(session.said)")
         #expect(session.stopKeyboard() == 0)

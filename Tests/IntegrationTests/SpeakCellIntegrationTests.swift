@@ -7,20 +7,6 @@ import Testing
 /// alike; the fake speech-dispatcher (`FakeSpeechDispatcher`) hears the sentence, and the
 /// saved sentence is offered on the bar at the next sentence's start.
 @Suite(.serialized, .needsDisplay) struct SpeakCellIntegrationTests {
-    /// Clicks the bar's cell `id` (`speak`, `save-phrase`, `completion-0`) where `clavier geometry` lays it.
-    func click(_ id: String, _ session: KeyboardSession) throws {
-        let cell = try #require(try session.printedGeometry().accessory?.first { $0.id == id }, "no cell \(id) on the bar")
-        let f = session.server.frame(of: session.keyboardWindow)
-        session.server.click(x: f.x + cell.midX, y: f.y + cell.midY)
-        usleep(200_000)
-    }
-
-    func tap(_ ids: [String], _ session: KeyboardSession) throws {
-        for id in ids {
-            try session.tap([id])
-            usleep(60_000)
-        }
-    }
 
     @Test func speakAndSaveAreOnTheBarOfTheShippedLayoutOnceSpeechIsOn() throws {
         let scratch = TemporaryDirectory()
@@ -30,19 +16,19 @@ import Testing
         session.geometryArguments = ["--speech"]
         try session.startKeyboard(arguments: ["--no-sound", "--no-learning", "--speech", "on"],
                                   environment: ["SPEECHD_ADDRESS": speechd.address, "XDG_RUNTIME_DIR": scratch.path])
-        try tap(["h", "i"], session)
-        try click("speak", session)
+        try session.tapSlowly(["h", "i"])
+        try session.clickCell("speak")
         #expect(Harness.waitFor(5) { speechd.received.contains("SET SELF PRIORITY message\r\nSPEAK\r\nhi\r\n.\r\n") },
                 "\(speechd.received)")
         #expect(speechd.spoken == ["hi"], "only the sentence is said: no highlight without scanning or dwell")
-        try click("save-phrase", session)
+        try session.clickCell("save-phrase")
         #expect(Harness.waitFor(5) { (try? String(contentsOfFile: phrases, encoding: .utf8)) == "hi\n" },
                 "\((try? String(contentsOfFile: phrases, encoding: .utf8)) ?? "no phrases.txt")")
-        try tap(["return"], session)
+        try session.tapSlowly(["return"])
         #expect(session.waitForLines(1), "\(session.said)")
         // A new sentence starts: the saved one is offered first on the bar, and a tap types it.
-        try click("completion-0", session)
-        try tap(["return"], session)
+        try session.clickCell("completion-0")
+        try session.tapSlowly(["return"])
         #expect(session.waitForLines(2), "\(session.said)")
         #expect(session.received == "hi\nhi \n", "\(session.said)")
         #expect(!session.errors.contains("hi"), "nothing typed or said is logged: \(session.errors)")
