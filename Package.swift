@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),
         .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport", "ClavierBuiltins"],
                     exclude: ["Broken"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierBuiltins"],
+        .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierLayouts", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierBuiltins"],
                     swiftSettings: drawingHeaders),
     ],
     swiftLanguageModes: [.v6]

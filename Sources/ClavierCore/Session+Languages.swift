@@ -8,7 +8,7 @@ extension Layout {
     /// language is written on `us` (its accents by long press).
     public static let byLanguage: [String: String] = [
         "ru": "ru", "uk": "uk", "bg": "bg", "el": "el", "tr": "tr", "ar": "ar", "fa": "fa", "he": "he",
-        "hi": "hi", "th": "th",
+        "hi": "hi", "th": "th", "vi": "vi",
     ]
 
     /// The layout the language of `keymap` (an XKB layout name, as `languages` gives them) is

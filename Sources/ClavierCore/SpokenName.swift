@@ -47,6 +47,9 @@ public enum SpokenName {
         for (mark, letters, bases) in marked {
             if let index = Array(letters).firstIndex(of: lower) { return capital + String(Array(bases)[index]) + " " + mark }
         }
+        for (vowel, letters) in toned {
+            if let index = Array(letters).firstIndex(of: lower) { return capital + of(vowel) + " " + tones[index] }
+        }
         return capital + String(lower)
     }
 
@@ -72,10 +75,10 @@ public enum SpokenName {
     /// Latin letters with a mark: the mark's name, the letters, their bases in the same order.
     static let marked: [(String, String, String)] = [
         ("acute", "áéíóúýćńśźĺŕ", "aeiouycnszlr"),
-        ("grave", "àèìòù", "aeiou"),
+        ("grave", "àèìòùỳ", "aeiouy"),
         ("circumflex", "âêîôûĉĝĥĵŝŵŷ", "aeioucghjswy"),
         ("diaeresis", "äëïöüÿ", "aeiouy"),
-        ("tilde", "ãñõ", "ano"),
+        ("tilde", "ãñõẽĩũỹ", "anoeiuy"),
         ("ring", "åů", "au"),
         ("cedilla", "çşţģķļņ", "cstgkln"),
         ("comma below", "șț", "st"),
@@ -86,7 +89,17 @@ public enum SpokenName {
         ("stroke", "łøđ", "lod"),
         ("breve", "ăğŭ", "agu"),
         ("double acute", "őű", "ou"),
+        ("horn", "ơư", "ou"),
+        ("hook above", "ảẻỉỏủỷ", "aeiouy"),
+        ("dot below", "ạẹịọụỵ", "aeiouy"),
     ]
+
+    /// Vietnamese's vowels with a mark and a tone (ấ, ờ, ự): the vowel, then its five tones'
+    /// letters in the order of `tones`.
+    static let toned: [(Character, String)] = [
+        ("ă", "ắằẳẵặ"), ("â", "ấầẩẫậ"), ("ê", "ếềểễệ"), ("ô", "ốồổỗộ"), ("ơ", "ớờởỡợ"), ("ư", "ứừửữự"),
+    ]
+    static let tones = ["acute", "grave", "hook above", "tilde", "dot below"]
 
     static let punctuation: [Character: String] = [
         " ": "space", ".": "period", ",": "comma", "?": "question mark", "!": "exclamation mark",
@@ -95,7 +108,7 @@ public enum SpokenName {
         "{": "open brace", "}": "close brace", "<": "less than", ">": "greater than", "$": "dollar",
         "&": "ampersand", "@": "at", "#": "hash", "%": "percent", "*": "asterisk", "+": "plus",
         "=": "equals", "_": "underscore", "\\": "backslash", "|": "vertical bar", "~": "tilde",
-        "^": "caret", "`": "backtick", "€": "euro", "£": "pound", "¥": "yen", "¢": "cent", "₩": "won",
+        "^": "caret", "`": "backtick", "€": "euro", "£": "pound", "¥": "yen", "¢": "cent", "₩": "won", "₫": "dong",
         "–": "en dash", "—": "em dash", "•": "bullet", "¿": "inverted question mark",
         "¡": "inverted exclamation mark", "“": "open quote", "”": "close quote", "„": "low quote",
         "«": "open guillemet", "»": "close guillemet", "‘": "open single quote", "’": "close single quote",

@@ -42,6 +42,14 @@ import Testing
         #expect(!chosen.contains { if case .type = $0 { true } else { false } }, "a language's name is never typed")
     }
 
+    /// Each keymap's language is written on its own layout where one is shipped: Vietnamese
+    /// (`vn`) on `vi`, with its own letters and tones, not on `us`.
+    @Test func eachKeymapBringsItsLanguagesLayout() {
+        #expect(Layout.writing(keymap: "vn") == "vi")
+        #expect(Layout.writing(keymap: "ru") == "ru")
+        #expect(Layout.writing(keymap: "de") == "us")
+    }
+
     /// On a layout that writes one language (`us`, `ru` …, issue 51) the globe moves between
     /// the languages' own layouts: us → de (still us, the group locked) → ru (the ru layout
     /// loaded) → us; a long press's choice loads its layout too. The `xkb` layout only locks groups.

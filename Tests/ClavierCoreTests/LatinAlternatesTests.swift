@@ -5,7 +5,7 @@ import Testing
 /// Every Latin language Clavier predicts (issue 51) writes its letters on `us`: each is a key
 /// or a long-press alternate, no key offers more than ten, and each alternate has a spoken
 /// name (scanning and dwell say it). Vietnamese is left out: its toned vowels (ấ, ầ, ẩ …)
-/// are too many for popups; it needs a layout of its own, as Gboard and iOS give it.
+/// are too many for popups; it has a layout of its own, `vi`, as Gboard and iOS give it.
 @Suite struct LatinAlternatesTests {
     /// The letters beyond a–z each language writes.
     static let letters: [String: String] = [

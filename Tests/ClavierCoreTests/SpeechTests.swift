@@ -42,6 +42,13 @@ import Testing
         #expect(SpokenName.of(text: "É") == "capital e acute")
         #expect(SpokenName.of(text: "ñ") == "n tilde")
         #expect(SpokenName.of(text: "ß") == "sharp s")
+        // Vietnamese: a vowel's own mark, then its tone (issue 51).
+        #expect(SpokenName.of(text: "ư") == "u horn")
+        #expect(SpokenName.of(text: "ả") == "a hook above")
+        #expect(SpokenName.of(text: "ỵ") == "y dot below")
+        #expect(SpokenName.of(text: "ệ") == "e circumflex dot below")
+        #expect(SpokenName.of(text: "Ờ") == "capital o horn grave")
+        #expect(SpokenName.of(text: "ẵ") == "a breve tilde")
         #expect(SpokenName.of(text: "Q") == "capital q")
         #expect(SpokenName.of(text: ",") == "comma")
         #expect(SpokenName.of(text: "7") == "7")

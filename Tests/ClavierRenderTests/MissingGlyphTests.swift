@@ -31,7 +31,7 @@ struct MissingGlyphTests {
     }
 
     @Test func theShippedLayoutsIncludeEveryScript() {
-        #expect(Set(Self.layouts).isSuperset(of: ["us", "ru", "uk", "bg", "el", "tr", "ar", "fa", "he", "hi", "th"]))
+        #expect(Set(Self.layouts).isSuperset(of: ["us", "ru", "uk", "bg", "el", "tr", "ar", "fa", "he", "hi", "th", "vi"]))
     }
 
     @Test(arguments: layouts)

@@ -8,8 +8,8 @@ import Testing
 /// the language cases its own way (tr's İ).
 @Suite(.serialized)
 struct ScriptLayoutGoldenTests {
-    static let scenes: [(String, ModifierLatch)] = ["ru", "uk", "bg", "el", "tr", "ar", "fa", "he", "hi", "th"].map { ($0, .off) }
-        + [("hi", .latched), ("th", .latched), ("tr", .latched)]
+    static let scenes: [(String, ModifierLatch)] = ["ru", "uk", "bg", "el", "tr", "ar", "fa", "he", "hi", "th", "vi"].map { ($0, .off) }
+        + [("hi", .latched), ("th", .latched), ("tr", .latched), ("vi", .latched)]
 
     @Test(arguments: scenes)
     func lettersMatchGolden(_ name: String, shift: ModifierLatch) throws {

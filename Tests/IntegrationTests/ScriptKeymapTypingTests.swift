@@ -13,7 +13,7 @@ import Testing
 struct ScriptKeymapTypingTests {
     /// The XKB layout that writes each script layout's language, as Debian's xkb-data names it.
     static let keymaps = ["ru": "ru", "uk": "ua", "bg": "bg", "el": "gr", "tr": "tr", "ar": "ara", "fa": "ir",
-                          "he": "il", "hi": "in", "th": "th"]
+                          "he": "il", "hi": "in", "th": "th", "vi": "vn"]
 
     @Test func everyScriptLayoutTypesExactlyUnderItsKeymap() throws {
         try typeEveryLayout(underUS: [false])

@@ -26,6 +26,8 @@ import Testing
         Case(layout: "hi", keys: ["न", "म", "स", "्", "त", "े", "shift", "ट", "shift", "ो", "।"], typed: "नमस्तेठओ।"),
         // สวัสดี, then Shift on ะ (Kedmanee's ธ) and on the top row's ภ (๓).
         Case(layout: "th", keys: ["ส", "ว", "ั", "ส", "ด", "ี", "shift", "ะ", "shift", "ภ"], typed: "สวัสดีธ๓"),
+        // Vietnamese's own letters by a tap (its tones by a long press: VietnameseTypingTests).
+        Case(layout: "vi", keys: ["shift", "đ", "ă", "n", "g", "â", "ê", "ô", "ơ", "ư"], typed: "Đăngâêôơư"),
     ]
 
     @Test(arguments: cases)
