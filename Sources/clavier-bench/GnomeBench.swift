@@ -3,18 +3,24 @@ import ClavierTestSupport
 import Glibc
 
 /// `make bench`'s GNOME row (issue 49 item 7): on a private headless mutter (HeadlessMutter,
-/// 1280×800), Clavier's X window on mutter's XWayland typing `g` through mutter's RemoteDesktop
+/// 1280×800), Clavier's X window on mutter's XWayland typing `h` through mutter's RemoteDesktop
 /// into a native GTK 4 entry (GTK4Entry, which stamps each change on CLOCK_MONOTONIC). Clicks
 /// are XTest on XWayland's display, stamped on the same clock just before each press is sent.
 /// Start: exec → the first drawing (DAMAGE) into Clavier's window on XWayland.
 struct GnomeBench {
     /// The name `--only` takes for this row.
     static let names = ["clavier-gnome"]
+    /// The key clicked: `h`, a letter without alternates, which types on the press (`g` has
+    /// had alternates since 2026-12-06 and types on the release, as every key with them does).
+    static let key = "h"
 
     struct Result {
         var painted = Samples()
         var press = Samples()
         var misses = 0
+        /// The desktop's own path without a keyboard (GnomeFloor), on the same mutter and entry.
+        var floor = Samples()
+        var floorMisses = 0
         var rssKB = Double.nan, usedRSSKB = Double.nan
         var failure: String?
     }
@@ -83,7 +89,7 @@ struct GnomeBench {
         return running.painted
     }
 
-    /// Clicks on `g` (XTest on XWayland: 10 ms down, 100 ms apart) until the entry shows one
+    /// Clicks on `h` (XTest on XWayland: 10 ms down, 100 ms apart) until the entry shows one
     /// (a just-started mutter can lose the first keys), then 10 unrecorded and `presses`
     /// recorded, each from the stamp just before the press to the entry's next change.
     private func measurePresses(into result: inout Result) throws(HarnessError) {
@@ -98,8 +104,8 @@ struct GnomeBench {
         }
         guard let frame, frame.y + frame.height == running.mutter.height else { throw HarnessError("clavier's window was not docked at the bottom") }
         let out = try Harness.run([clavier, "geometry", "--layout", "us", "--page", "letters", "--size", "\(frame.width)x\(frame.height)"], timeout: 60)
-        guard out.status == 0, let key = PressPoints.rect(ofKey: "g", inGeometryJSON: out.out) else {
-            throw HarnessError("clavier geometry gave no key g")
+        guard out.status == 0, let key = PressPoints.rect(ofKey: Self.key, inGeometryJSON: out.out) else {
+            throw HarnessError("clavier geometry gave no key \(Self.key)")
         }
         x.movePointer(x: frame.x + key.x + key.width / 2, y: frame.y + key.y + key.height / 2)
         var arrived = false
@@ -107,7 +113,7 @@ struct GnomeBench {
             _ = x.click()
             arrived = Harness.waitFor(1) { !entry.text.isEmpty }
         }
-        guard arrived else { throw HarnessError("no click on clavier's g reached the entry") }
+        guard arrived else { throw HarnessError("no click on clavier's \(Self.key) reached the entry") }
         sleep(ms: Measure.restMs)
         result.rssKB = ProcStats.memory(pid: running.child.pid)?.rss ?? .nan
         let before = entry.changes.count
@@ -122,12 +128,13 @@ struct GnomeBench {
         try? TextFile.write("\(logs)/clavier-gnome-press.txt",
                             downs.map { "down \($0)" }.joined(separator: "\n") + "\n--\n" + changes.map { "text \($0)" }.joined(separator: "\n"))
         let typed = entry.text.lowercased()
-        guard typed.allSatisfy({ $0 == "g" }) else { throw HarnessError("typed characters other than g: wrong key place") }
+        guard typed.allSatisfy({ String($0) == Self.key }) else { throw HarnessError("typed characters other than \(Self.key): wrong key place") }
         for i in warmup..<downs.count {
             let until = i + 1 < downs.count ? downs[i + 1] : .infinity
             if let first = changes.first(where: { $0 >= downs[i] && $0 < until }) { result.press.add(first - downs[i]) } else { result.misses += 1 }
         }
         result.usedRSSKB = ProcStats.memory(pid: running.child.pid)?.rss ?? .nan
         if !typedAll || result.misses > presses / 10 { throw HarnessError("typed nothing for \(result.misses) of \(presses) clicks") }
+        (result.floor, result.floorMisses) = try GnomeFloor.measure(mutter: running.mutter, entry: entry, warmup: warmup, presses: presses, logs: logs)
     }
 }
