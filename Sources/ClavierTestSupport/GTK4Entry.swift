@@ -1,6 +1,6 @@
 import Glibc
 
-/// A GTK 4 window on a HeadlessSway (or a HeadlessKWin) holding one focused entry (a `Gtk.Entry`, or a
+/// A GTK 4 window on a HeadlessSway (or a HeadlessKWin, or a HeadlessMutter) holding one focused entry (a `Gtk.Entry`, or a
 /// `Gtk.PasswordEntry`), which writes its whole text to a file on every change. GTK 4's entries
 /// speak text-input-v3, which sway relays to an input-method-v2 client: what Clavier's Wayland
 /// host types through. Run by Debian's python3 (python3-gi, gir1.2-gtk-4.0) with GDK_BACKEND=wayland.
@@ -39,6 +39,15 @@ public final class GTK4Entry {
                 throw HarnessError("the GTK 4 entry on KWin did not get the keyboard focus within 20 s")
             }
         })
+    }
+
+    /// Starts the window on `mutter` as a native Wayland client (no X display) and waits until
+    /// it has written its text. mutter gives the keyboard focus to the first window mapped, a
+    /// moment after that (as GnomeEntry), though headless mutter never marks it active.
+    public convenience init(on mutter: HeadlessMutter, appID: String = GTK4Entry.defaultAppID) throws(HarnessError) {
+        try self.init(kind: .text, appID: appID, start: { (arguments, environment, log) throws(HarnessError) in
+            try mutter.start(["env", "-u", "DISPLAY"] + arguments, environment: environment, stderr: log)
+        }, focused: { (_) throws(HarnessError) in usleep(300_000) })
     }
 
     private init(kind: Kind, appID: String, text: String = "", fullscreen: Bool = false,

@@ -34,7 +34,7 @@ struct Bench {
             return
         }
         // Only Wayland rows asked for: no Xvfb, no X table.
-        if let only = options.only, !only.isEmpty, only.isSubset(of: WaylandBench.names + KWinBench.names) {
+        if let only = options.only, !only.isEmpty, only.isSubset(of: WaylandBench.names + KWinBench.names + GnomeBench.names) {
             emit(options) { waylandSection(options) }
             return
         }
@@ -51,16 +51,18 @@ struct Bench {
         return SpeechBench.section(binary: options.clavier, runs: options.presses ?? (options.quick ? 30 : 100))
     }
 
-    /// The Wayland rows (WaylandBench.swift on sway, KWinBench.swift on KWin), nil when `--only` names none of them.
+    /// The Wayland rows (WaylandBench.swift on sway, KWinBench.swift on KWin, GnomeBench.swift on mutter), nil when `--only` names none of them.
     static func waylandSection(_ options: BenchOptions) -> String? {
         let logs = "/tmp/clavier-bench-\(getpid())"
         mkdir(logs, 0o755)
         // --no-peers: Clavier's rows alone.
-        let only = options.peers ? options.only : (options.only ?? Set(WaylandBench.names + KWinBench.names)).subtracting(["wvkbd", "maliit-kwin"])
+        let only = options.peers ? options.only : (options.only ?? Set(WaylandBench.names + KWinBench.names + GnomeBench.names)).subtracting(["wvkbd", "maliit-kwin"])
         let sections = [WaylandBench.section(clavier: options.clavier, only: only, quick: options.quick, presses: options.presses,
                                              startupRuns: options.startupRuns, logs: logs),
                         KWinBench.section(clavier: options.clavier, only: only, quick: options.quick, presses: options.presses,
-                                          startupRuns: options.startupRuns, logs: logs)].compactMap { $0 }
+                                          startupRuns: options.startupRuns, logs: logs),
+                        GnomeBench.section(clavier: options.clavier, only: only, quick: options.quick, presses: options.presses,
+                                           startupRuns: options.startupRuns, logs: logs)].compactMap { $0 }
         return sections.isEmpty ? nil : sections.joined(separator: "\n")
     }
 

@@ -59,7 +59,7 @@ struct BenchOptions {
             case "--autocorrect-live": autocorrectLive = true
             case "--texts": texts = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
             default:
-                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,clavier-kwin-im,clavier-kwin,maliit-kwin,speech,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR] [--ksr-dir DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
+                Bench.say("usage: clavier-bench [--clavier PATH] [--output results.md] [--quick] [--no-peers] [--only clavier,xvkbd,clavier-wayland,wvkbd,clavier-kwin-im,clavier-kwin,maliit-kwin,clavier-gnome,speech,…] [--presses N] [--startup-runs N] [--idle-seconds S] [--floor-layout us.yaml] [--ksr [--texts en-prose,…] [--models DIR] [--ksr-dir DIR]] [--glide [--glide-words FILE] [--quick]] [--json [--quick]] [--autocorrect [--quick]] [--autocorrect-live [--clavier PATH] [--quick]]")
                 exit(2)
             }
         }
