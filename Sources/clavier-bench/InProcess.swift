@@ -38,7 +38,7 @@ struct InProcessFigures {
         return out
     }
 
-    /// Key g pressed: the reducer's redraw effects, `paintKeys`, `present` (XPutImage) and
+    /// Key h (`PressPoints.clavierKey`) pressed: the reducer's redraw effects, `paintKeys`, `present` (XPutImage) and
     /// XSync, so the server has put the pixels in the window; as KeyboardApp does it.
     static func pressRepaint(display name: String, runs: Int, into out: inout InProcessFigures) throws(HarnessError) {
         let display: Display
@@ -64,7 +64,7 @@ struct InProcessFigures {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         window.present(pixels: canvas.data, stride: canvas.stride, size: canvas.size, area: whole)
         display.sync()
-        guard let g = keyboard.geometry.frame(id: "g") else { throw HarnessError("the us layout has no key g") }
+        guard let g = keyboard.geometry.frame(id: PressPoints.clavierKey) else { throw HarnessError("the us layout has no key \(PressPoints.clavierKey)") }
         let point = Point(x: g.rect.midX, y: g.rect.midY)
         let clock = ContinuousClock()
         // The text before the caret is followed as the session follows it.

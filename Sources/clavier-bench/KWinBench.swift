@@ -154,7 +154,8 @@ struct KWinBench {
         let downs = stamps.filter { $0.first == "down" }.compactMap { Double($0[1]) }
         let ups = stamps.filter { $0.first == "up" }.compactMap { Double($0[1]) }
         let typed = entry.text.lowercased()
-        guard typed.allSatisfy({ $0 == "g" }) else { throw HarnessError("\(name) typed \(typed.count) characters other than g only: wrong key place") }
+        let letter: Character = name == "maliit-kwin" ? "g" : Character(PressPoints.clavierKey)
+        guard typed.allSatisfy({ $0 == letter }) else { throw HarnessError("\(name) typed \(typed.count) characters other than \(letter) only: wrong key place") }
         let changes = entry.changes.map(\.ms)
         for i in warmup..<min(downs.count, ups.count) {
             let from = result.typesOnPress ? downs[i] : ups[i]
@@ -165,7 +166,7 @@ struct KWinBench {
         if result.misses > presses / 10 { throw HarnessError("\(name) typed nothing for \(result.misses) of \(presses) clicks") }
     }
 
-    /// Where `g` is: Clavier says (`status`, `geometry`, as KWin's user); maliit-keyboard 2.3.1's
+    /// Where the key is: maliit's `g`; Clavier's `PressPoints.clavierKey` (which types on the press), as Clavier says (`status`, `geometry`, as KWin's user); maliit-keyboard 2.3.1's
     /// was found by clicking across its panel on this KWin at 1280×800 (its layouts are QML).
     private func keyG(_ name: String, kwin: HeadlessKWin) throws(HarnessError) -> (x: Int, y: Int) {
         if name == "maliit-kwin" { return (640, 600) }
@@ -179,8 +180,8 @@ struct KWinBench {
         guard let place else { throw HarnessError("\(name): clavier status gave no geometry") }
         let out = try kwin.runAsUser([clavier, "geometry", "--layout", "us", "--page", "letters", "--size", "\(place.width)x\(place.height)"],
                                      timeout: 60)
-        guard out.status == 0, let key = PressPoints.rect(ofKey: "g", inGeometryJSON: out.out) else {
-            throw HarnessError("\(name): clavier geometry gave no key g")
+        guard out.status == 0, let key = PressPoints.rect(ofKey: PressPoints.clavierKey, inGeometryJSON: out.out) else {
+            throw HarnessError("\(name): clavier geometry gave no key \(PressPoints.clavierKey)")
         }
         return (place.x + key.x + key.width / 2, place.y + key.y + key.height / 2)
     }

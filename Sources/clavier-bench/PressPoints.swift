@@ -4,15 +4,20 @@ import Glibc
 
 /// Where to click each keyboard so that it types a plain letter, and which keycode that is.
 enum PressPoints {
-    /// Clavier: the centre of key `g` as `clavier geometry` lays it out at the window's size.
+    /// The key Clavier is clicked on: a letter without alternates, which types on the press
+    /// (`g` has had ğ and ģ since issue 51, and a key with alternates types on the release).
+    static let clavierKey = "h"
+    static let clavierKeysym: UInt32 = 0x68
+
+    /// Clavier: the centre of `clavierKey` as `clavier geometry` lays it out at the window's size.
     static func clavier(binary: String) -> (Probe, Window) throws(HarnessError) -> (x: Int, y: Int, keycode: UInt32) {
         return { (probe: Probe, window: Window) throws(HarnessError) in
             guard let f = probe.frame(of: window) else { throw HarnessError("clavier's window vanished") }
             let out = try Harness.run([binary, "geometry", "--layout", "us", "--page", "letters", "--size", "\(f.width)x\(f.height)"], timeout: 60)
-            guard out.status == 0, let key = rect(ofKey: "g", inGeometryJSON: out.out) else {
-                throw HarnessError("clavier geometry gave no key g")
+            guard out.status == 0, let key = rect(ofKey: clavierKey, inGeometryJSON: out.out) else {
+                throw HarnessError("clavier geometry gave no key \(clavierKey)")
             }
-            return (f.x + key.x + key.width / 2, f.y + key.y + key.height / 2, probe.keycode(of: 0x67))
+            return (f.x + key.x + key.width / 2, f.y + key.y + key.height / 2, probe.keycode(of: clavierKeysym))
         }
     }
 

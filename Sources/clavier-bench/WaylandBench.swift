@@ -74,7 +74,7 @@ struct WaylandBench {
         return (671, 700)
     }
 
-    /// Clavier's `g`: `clavier status --json` gives the surface's place, `clavier geometry` the key in it.
+    /// Clavier's key (`PressPoints.clavierKey`, which types on the press): `clavier status --json` gives the surface's place, `clavier geometry` the key in it.
     static func clavierKeyG(binary: String, environment: [String: String]) throws(HarnessError) -> (x: Int, y: Int) {
         let status = try Harness.run([binary, "status", "--json"], environment: environment, timeout: 10)
         // `"geometry":{"x":…,"y":…,"width":…,"height":…}`, read as a key's box is.
@@ -84,8 +84,8 @@ struct WaylandBench {
         }
         let out = try Harness.run([binary, "geometry", "--layout", "us", "--page", "letters", "--size", "\(place.width)x\(place.height)"],
                                   environment: environment, timeout: 60)
-        guard out.status == 0, let key = PressPoints.rect(ofKey: "g", inGeometryJSON: out.out) else {
-            throw HarnessError("clavier geometry gave no key g")
+        guard out.status == 0, let key = PressPoints.rect(ofKey: PressPoints.clavierKey, inGeometryJSON: out.out) else {
+            throw HarnessError("clavier geometry gave no key \(PressPoints.clavierKey)")
         }
         return (place.x + key.x + key.width / 2, place.y + key.y + key.height / 2)
     }
