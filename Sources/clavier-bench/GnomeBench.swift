@@ -12,7 +12,7 @@ struct GnomeBench {
     static let names = ["clavier-gnome"]
     /// The key clicked: `h`, a letter without alternates, which types on the press (`g` has
     /// had alternates since 2026-12-06 and types on the release, as every key with them does).
-    static let key = "h"
+    static let key = PressPoints.clavierKey
 
     struct Result {
         var painted = Samples()
