@@ -28,7 +28,8 @@ def unpack(debs_wanted, wheels_wanted, debs, wheels, root):
     os.makedirs(debs, exist_ok=True)
     os.makedirs(wheels, exist_ok=True)
     subprocess.run(["apt-get", "download"] + debs_wanted, cwd=debs, check=True)
-    subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + wheels_wanted, check=True)
+    if wheels_wanted:
+        subprocess.run(["python3", "-m", "pip", "download", "--no-deps", "-d", wheels] + wheels_wanted, check=True)
     tmp = root + ".tmp"
     for deb in glob.glob(os.path.join(debs, "*.deb")):
         subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)

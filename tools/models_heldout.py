@@ -9,7 +9,10 @@ packaging/debian/copyright.
 - en-novel: Mark Twain's "The Adventures of Tom Sawyer" (public domain), the Project Gutenberg
   text that golang-github-pierrec-lz4-dev ships as test data (another author than the novels
   the English model is built from: Austen's other five, Melville, Conan Doyle);
-- de-docs, fr-docs: the Debian FAQ in German and French (debian-faq-de, debian-faq-fr).
+- de-docs, fr-docs: the Debian FAQ in German and French (debian-faq-de, debian-faq-fr);
+- bg-fortunes: the Bulgarian fortunes of fortunes-bg (GPL-1+, Anton Zinoviev), in file order,
+  without the attributions (Debian ships no Bulgarian help or handbook; the bg model is
+  wordfreq's words only).
 """
 import glob
 import os
@@ -18,6 +21,10 @@ import models_corpora as corpora
 
 DEBS = ["r-cran-janeaustenr", "debian-faq-de", "debian-faq-fr", "rust-doc", "golang-github-pierrec-lz4-dev"]
 WHEELS = ["chatterbot-corpus==1.3.3"]
+
+
+# Unpacked apart from DEBS, so that adding it left the other texts' download as it was.
+BG_DEBS = ["fortunes-bg"]
 
 
 def fetch(cache):
@@ -74,6 +81,19 @@ def rust_book(root):
                              (r'<p>\s*<span class="filename">.*?</p>',))
 
 
+def bulgarian_fortunes(root):
+    """fortunes-bg's sayings and passages in file order, each one line, without the attribution
+    ("\\t\\t-- author", which may run on to a second line) and the dash that opens a dialogue;
+    each ends a sentence."""
+    out = []
+    for entry in corpora.fortunes(root, "bg"):
+        text = entry.split(" -- ")[0].strip()
+        text = text[2:] if text.startswith("- ") else text
+        if text:
+            out.append(text if text[-1] in ".!?:;\"" else text + ".")
+    return out
+
+
 def texts(cache, take_words):
     """{name: [lines]} of every held-out text."""
     root = fetch(cache)
@@ -91,4 +111,5 @@ def texts(cache, take_words):
         "en-novel": take_words(tom_sawyer(root), 12500),
         "de-docs": take_words(faq["de"], 8000),
         "fr-docs": take_words(faq["fr"], 8000),
+        "bg-fortunes": take_words(bulgarian_fortunes(corpora.unpacked(cache, BG_DEBS, [], "held-out-bg-")), 2000),
     }
