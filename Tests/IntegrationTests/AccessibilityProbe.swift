@@ -1,5 +1,6 @@
 import ClavierTestSupport
 import Foundation
+import Testing
 
 /// An accessibility client, as a screen reader or a test tool is one: libatspi through
 /// python3-gi's Atspi (gir1.2-atspi-2.0) lists the desktop's applications, and of the one named
@@ -62,4 +63,35 @@ enum AccessibilityProbe {
             out['pressed'] = found.do_action(0)
     print(json.dumps(out))
     """
+}
+
+/// A keyboard session (openbox, an xterm) with a private session bus and at-spi2-core's
+/// accessibility bus up (as FocusSession starts them), and clavier started on it with
+/// `CLAVIER_LOG=debug`, so that a test sees when its accessible keys register. GSettings are in
+/// memory: turning accessibility on writes no one's dconf.
+final class AccessibleSession {
+    let runtime = TemporaryDirectory()
+    let session: KeyboardSession
+    let bus: SessionBus
+    /// The environment of an accessibility client of this session (AccessibilityProbe's).
+    let client: [String: String]
+
+    init(arguments: [String] = ["--no-sound"]) throws {
+        session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let busEnvironment = session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path, "GSETTINGS_BACKEND": "memory"]) { $1 }
+        bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path, environment: busEnvironment)
+        try bus.startAccessibilityBus()
+        client = session.server.env.merging(bus.environment) { $1 }
+        try session.startKeyboard(arguments: arguments, environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
+    }
+
+    /// Turns the session's accessibility on, as a tool or a screen reader does, and waits until
+    /// clavier says its keys are registered.
+    func turnAccessibilityOn() throws {
+        let on = try Harness.run(["dbus-send", "--session", "--dest=org.a11y.Bus", "--print-reply", "/org/a11y/bus",
+                                  "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
+                                  "variant:boolean:true"], environment: client, timeout: 20)
+        #expect(on.status == 0, "\(on.err)")
+        #expect(Harness.waitFor(10) { self.session.errors.contains("accessible keys: registered") }, "\(session.said)")
+    }
 }

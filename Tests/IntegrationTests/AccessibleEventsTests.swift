@@ -33,18 +33,9 @@ import Testing
     """
 
     @Test func shiftTappedSaysCheckedAndTheLettersTheirNewNames() throws {
-        let runtime = TemporaryDirectory()
-        let session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let busEnvironment = session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path, "GSETTINGS_BACKEND": "memory"]) { $1 }
-        let bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path, environment: busEnvironment)
-        try bus.startAccessibilityBus()
-        let client = session.server.env.merging(bus.environment) { $1 }
-        try session.startKeyboard(arguments: ["--no-sound"], environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
-        let on = try Harness.run(["dbus-send", "--session", "--dest=org.a11y.Bus", "--print-reply", "/org/a11y/bus",
-                                  "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
-                                  "variant:boolean:true"], environment: client, timeout: 20)
-        #expect(on.status == 0, "\(on.err)")
-        #expect(Harness.waitFor(10) { session.errors.contains("accessible keys: registered") }, "\(session.said)")
+        let accessible = try AccessibleSession()
+        let (session, client) = (accessible.session, accessible.client)
+        try accessible.turnAccessibilityOn()
         let first = try AccessibilityProbe.read("q", press: false, environment: client)
         #expect(first.names?.contains("q") == true, "\(first)")
 

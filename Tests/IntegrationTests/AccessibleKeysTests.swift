@@ -3,19 +3,13 @@ import Foundation
 import Testing
 
 /// Issue 50: the keys a screen reader can see. On a private session bus with at-spi2-core's
-/// accessibility bus (as AutoShowTests start them), an accessibility client (libatspi, through
+/// accessibility bus (AccessibleSession), an accessibility client (libatspi, through
 /// AccessibilityProbe) finds Clavier's key "q" by name, reads where it is, presses it, and xterm
 /// receives "q". Nothing is served while the session's accessibility is off.
 @Suite(.serialized, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send", "python3")) struct AccessibleKeysTests {
     @Test func aClientFindsTheKeyQByNameReadsWhereItIsAndPressesIt() throws {
-        let runtime = TemporaryDirectory()
-        let session = try KeyboardSession(windowManager: true, clavierArguments: nil, environment: ["XDG_RUNTIME_DIR": runtime.path])
-        // GSettings in memory: turning accessibility on writes no one's dconf.
-        let busEnvironment = session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path, "GSETTINGS_BACKEND": "memory"]) { $1 }
-        let bus = try SessionBus(addressFile: session.directory.appendingPathComponent("bus-address").path, environment: busEnvironment)
-        try bus.startAccessibilityBus()
-        let client = session.server.env.merging(bus.environment) { $1 }
-        try session.startKeyboard(arguments: ["--no-sound"], environment: bus.environment.merging(["CLAVIER_LOG": "debug"]) { $1 })
+        let accessible = try AccessibleSession()
+        let (session, client) = (accessible.session, accessible.client)
 
         // Off (as a session without a screen reader is): no objects, nothing on the bus.
         #expect(Harness.waitFor(10) { session.errors.contains("accessible keys: accessibility is off") }, "\(session.said)")
@@ -23,11 +17,7 @@ import Testing
         #expect(before.names == nil, "served while accessibility is off: \(before)")
 
         // A tool turns it on (a screen reader says ScreenReaderEnabled): the keys come.
-        let on = try Harness.run(["dbus-send", "--session", "--dest=org.a11y.Bus", "--print-reply", "/org/a11y/bus",
-                                  "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
-                                  "variant:boolean:true"], environment: client, timeout: 20)
-        #expect(on.status == 0, "\(on.err)")
-        #expect(Harness.waitFor(10) { session.errors.contains("accessible keys: registered") }, "\(session.said)")
+        try accessible.turnAccessibilityOn()
 
         let reading = try AccessibilityProbe.read("q", press: true, environment: client)
         #expect(reading.windowRole == "window", "\(reading)")
