@@ -29,12 +29,7 @@ struct KWinFullscreenTests {
                       Case(arguments: ["--layer", "overlay"], byHand: true)])
     func aFullscreenWindowCoversTheDockedKeyboard(_ test: Case) throws {
         let session = try KWinSession(["--no-sound"] + test.arguments, byHand: test.byHand)
-        let place = try session.status().geometry
-        #expect(place.width == 1280 && place.y + place.height == 800, "docked at \(place)")
-        let entry = try GTK4Entry(on: session.kwin, fullscreen: true)
-        try Self.waitForFullscreen(entry, true)
-        // The window keeps the whole output: the keyboard's zone does not shrink it.
-        #expect(entry.window.map { $0.width == 1280 && $0.height == 800 } == true, "\(String(describing: entry.window))")
+        let entry = try Self.fullscreenEntry(beside: session)
         try session.tap(["o", "k", "return"])
         // Nothing to wait for: wl-pointer returns once KWin has taken the clicks, and a key
         // typed through fake input or input-method-v1 reaches the entry within a round trip.
@@ -54,17 +49,25 @@ struct KWinFullscreenTests {
     @Test(arguments: [["--kiosk"], ["--layer", "overlay"]])
     func theInputMethodsKeyboardTypesAboveAFullscreenWindow(_ arguments: [String]) throws {
         let session = try KWinSession(["--no-sound"] + arguments, kwinEnvironment: ["KWIN_IM_SHOW_ALWAYS": "1"])
-        let place = try session.status().geometry
-        #expect(place.width == 1280 && place.y + place.height == 800, "docked at \(place)")
-        let entry = try GTK4Entry(on: session.kwin, fullscreen: true)
-        try Self.waitForFullscreen(entry, true)
-        #expect(entry.window.map { $0.width == 1280 && $0.height == 800 } == true, "\(String(describing: entry.window))")
+        let entry = try Self.fullscreenEntry(beside: session)
         try session.tap(["o", "k", "return"])
         #expect(Harness.waitFor(10) { entry.activations == 1 }, "the entry holds \(entry.text.debugDescription); clavier said: \(session.errors)")
         #expect(entry.text.lowercased() == "ok" && entry.activations == 1,
                 "the entry holds \(entry.text.debugDescription), activated \(entry.activations) times; clavier said: \(session.errors)")
         // The clicks left the entry fullscreen and focused (the keyboard never took the focus).
         #expect(entry.window?.fullscreen == true, "\(String(describing: entry.window))")
+    }
+
+    /// A GTK 4 entry made fullscreen on `session`'s KWin, once its keyboard is docked at the
+    /// bottom of the whole output; the window keeps the whole output (the keyboard's zone does
+    /// not shrink it).
+    static func fullscreenEntry(beside session: KWinSession) throws -> GTK4Entry {
+        let place = try session.status().geometry
+        #expect(place.width == 1280 && place.y + place.height == 800, "docked at \(place)")
+        let entry = try GTK4Entry(on: session.kwin, fullscreen: true)
+        try waitForFullscreen(entry, true)
+        #expect(entry.window.map { $0.width == 1280 && $0.height == 800 } == true, "\(String(describing: entry.window))")
+        return entry
     }
 
     /// Waits until GTK says the window is (or is not) fullscreen.
