@@ -7,7 +7,7 @@ import Glibc
 /// into a native GTK 4 entry (GTK4Entry, which stamps each change on CLOCK_MONOTONIC). Clicks
 /// are XTest on XWayland's display, stamped on the same clock just before each press is sent.
 /// Start: exec → the first drawing (DAMAGE) into Clavier's window on XWayland.
-struct GnomeBench {
+struct GnomeBench: DesktopBench {
     /// The name `--only` takes for this row.
     static let names = ["clavier-gnome"]
     /// The key clicked: `h`, a letter without alternates, which types on the press (`g` has
@@ -32,14 +32,12 @@ struct GnomeBench {
 
     /// Measures the row when `only` names it (nil: always) and gives the section's Markdown.
     static func section(clavier: String, only: Set<String>?, quick: Bool, presses: Int?, startupRuns: Int?, logs: String) -> String? {
-        guard only?.contains("clavier-gnome") ?? true else { return nil }
+        guard !Self.wanted(only).isEmpty else { return nil }
         for program in ["mutter", "Xwayland", "dbus-run-session", "gdbus"] where Harness.which(program) == nil {
             return GnomeReport(result: nil, startupRuns: 0, presses: 0, failure: "\(program) is not installed").markdown()
         }
         var bench = GnomeBench(clavier: clavier, logs: logs)
-        if quick { (bench.startupRuns, bench.presses) = (3, 50) }
-        if let presses { bench.presses = presses }
-        if let startupRuns { bench.startupRuns = startupRuns }
+        bench.size(quick: quick, presses: presses, startupRuns: startupRuns)
         Bench.say("measuring clavier-gnome on headless mutter")
         var result = Result()
         do throws(HarnessError) {

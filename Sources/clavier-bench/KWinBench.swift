@@ -7,7 +7,7 @@ import Glibc
 /// (GTK4Entry: text-input-v3, the receiver for all three). Clicks come through KWin's fake input
 /// (wl-pointer `--stamps`, which says when each button went out); the entry stamps each change
 /// on the same CLOCK_MONOTONIC. Start: exec → the first buffer committed (WAYLAND_DEBUG=1).
-struct KWinBench {
+struct KWinBench: DesktopBench {
     /// The names `--only` takes for these rows.
     static let names = ["clavier-kwin-im", "clavier-kwin", "maliit-kwin"]
 
@@ -29,13 +29,11 @@ struct KWinBench {
 
     /// Measures each subject named in `only` (nil: all) and gives the section's Markdown.
     static func section(clavier: String, only: Set<String>?, quick: Bool, presses: Int?, startupRuns: Int?, logs: String) -> String? {
-        let wanted = names.filter { only?.contains($0) ?? true }
+        let wanted = Self.wanted(only)
         guard !wanted.isEmpty else { return nil }
         guard Harness.which("kwin_wayland") != nil else { return KWinReport(results: [:], startupRuns: 0, presses: 0, failure: "kwin_wayland is not installed").markdown() }
         var bench = KWinBench(clavier: clavier, pointer: Bench.siblingBinary("wl-pointer"), logs: logs)
-        if quick { (bench.startupRuns, bench.presses) = (3, 50) }
-        if let presses { bench.presses = presses }
-        if let startupRuns { bench.startupRuns = startupRuns }
+        bench.size(quick: quick, presses: presses, startupRuns: startupRuns)
         var results: [String: Result] = [:]
         for name in wanted {
             Bench.say("measuring \(name) on headless KWin")

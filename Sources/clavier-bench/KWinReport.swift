@@ -7,32 +7,21 @@ struct KWinReport {
     var failure: String?
 
     func markdown() -> String {
-        var lines = ["## On KDE Plasma: headless KWin 1280×800", ""]
-        if let failure {
-            lines += ["Not measured: \(failure)", ""]
-            return lines.joined(separator: "\n")
-        }
-        lines.append("A private headless KWin (`kwin_wayland --virtual`, QPainter, no GPU). clavier-kwin-im: Clavier as KWin's input "
-                     + "method (characters as input-method-v1 text); clavier-kwin: Clavier started by hand (every key through KWin's "
-                     + "fake input); maliit-kwin: maliit-keyboard as KWin's input method (its input panel, Qt Quick's software "
-                     + "renderer, `KWIN_IM_SHOW_ALWAYS=1`). The receiver is a native GTK 4 entry (text-input-v3), which stamps "
-                     + "each change of its text (or preedit) in Python: its own handling is in every figure. Medians; (a–b) is "
-                     + "min–max, p95 the 95th percentile.")
-        lines.append("")
+        let heading = "On KDE Plasma: headless KWin 1280×800"
+        if let failure { return DesktopTable.notMeasured(heading, failure) }
         let names = KWinBench.names.filter { results[$0] != nil }
         let best = names.filter { $0 != "maliit-kwin" }
-        let header = ["figure", "how"] + names + (results["maliit-kwin"] != nil ? best.map { "\($0) ÷ maliit" } : [])
-        lines.append("| " + header.joined(separator: " | ") + " |")
-        lines.append("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
+        let ratios = results["maliit-kwin"] != nil ? best.map { ($0, "maliit-kwin") } : []
+        var table = DesktopTable(heading, about: [
+            "A private headless KWin (`kwin_wayland --virtual`, QPainter, no GPU). clavier-kwin-im: Clavier as KWin's input "
+            + "method (characters as input-method-v1 text); clavier-kwin: Clavier started by hand (every key through KWin's "
+            + "fake input); maliit-kwin: maliit-keyboard as KWin's input method (its input panel, Qt Quick's software "
+            + "renderer, `KWIN_IM_SHOW_ALWAYS=1`). The receiver is a native GTK 4 entry (text-input-v3), which stamps "
+            + "each change of its text (or preedit) in Python: its own handling is in every figure. Medians; (a–b) is "
+            + "min–max, p95 the 95th percentile."],
+            columns: ["figure", "how"] + names + ratios.map { "\($0.0) ÷ maliit" })
         func row(_ figure: String, _ how: String, _ cell: (KWinBench.Result) -> String, _ value: (KWinBench.Result) -> Double) {
-            var cells = [figure, how] + names.map { results[$0].map(cell) ?? "—" }
-            if let m = results["maliit-kwin"] {
-                for name in best {
-                    let (a, b) = (results[name].map(value) ?? .nan, value(m))
-                    cells.append(a.isFinite && b.isFinite && b > 0 ? fmt(a / b, 2) + "×" : "—")
-                }
-            }
-            lines.append("| " + cells.joined(separator: " | ") + " |")
+            table.row(figure, how, names, results, ratios: ratios, cell, value)
         }
         row("start → first frame committed", "exec → the first `wl_surface.commit` after attaching a buffer (`WAYLAND_DEBUG=1`; "
             + "an input method's exec stamped by its wrapper's `date` just before), \(startupRuns) runs, ms",
@@ -43,11 +32,6 @@ struct KWinReport {
             { $0.press.medianAndP95 + ($0.misses > 0 ? "; \($0.misses) missed" : "") }, { $0.press.median })
         row("resident memory after start / after the presses: RSS", "/proc/PID/smaps_rollup, MB (a process KWin started: not measured)",
             { $0.rssKB.isFinite ? "\(megabytes($0.rssKB)) / \(megabytes($0.usedRSSKB))" : "—" }, { $0.rssKB })
-        lines.append("")
-        for name in names {
-            if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
-        }
-        lines.append("")
-        return lines.joined(separator: "\n")
+        return table.markdown(notes: names.compactMap { name in results[name]?.failure.map { "- \(name): \($0)" } })
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 /// `make bench`'s Wayland rows: Clavier (`--backend wayland`) beside wvkbd on a private headless
 /// sway (HeadlessSway, 1280×800), each docked at the bottom as a layer-shell surface. Start →
 /// first frame committed, press → key received by a focused window, resident memory.
-struct WaylandBench {
+struct WaylandBench: DesktopBench {
     /// The names `--only` takes for these rows.
     static let names = ["clavier-wayland", "wvkbd"]
 
@@ -28,16 +28,14 @@ struct WaylandBench {
     /// Measures each subject named in `only` (nil: all) and gives the section's Markdown.
     static func section(clavier: String, only: Set<String>?, quick: Bool, presses: Int?, startupRuns: Int?,
                         logs: String) -> String? {
-        let wanted = names.filter { only?.contains($0) ?? true }
+        let wanted = Self.wanted(only)
         guard !wanted.isEmpty else { return nil }
         var results: [String: Result] = [:]
         do throws(HarnessError) {
             let sway = try HeadlessSway(width: 1280, height: 800)
             Bench.say("headless sway 1280×800 (Wayland rows)")
             var bench = WaylandBench(sway: sway, probe: Bench.siblingBinary("wl-press-probe"), logs: logs)
-            if quick { (bench.startupRuns, bench.presses) = (3, 50) }
-            if let presses { bench.presses = presses }
-            if let startupRuns { bench.startupRuns = startupRuns }
+            bench.size(quick: quick, presses: presses, startupRuns: startupRuns)
             for name in wanted {
                 Bench.say("measuring \(name) on Wayland")
                 results[name] = bench.measure(try bench.subject(name, clavier: clavier))

@@ -7,27 +7,18 @@ struct WaylandReport {
     var failure: String?
 
     func markdown() -> String {
-        var lines = ["## On Wayland: headless sway 1280×800", ""]
-        if let failure {
-            lines += ["Not measured: \(failure)", ""]
-            return lines.joined(separator: "\n")
-        }
-        lines.append("A private headless sway 1.7 (wlroots' pixman renderer, no GPU); each keyboard docked at the bottom as a "
-                     + "layer-shell surface with its exclusive zone, at its own default height. Clavier types into the probe "
-                     + "window through its virtual keyboard (the probe enables no text-input); wvkbd types through its own. "
-                     + "squeekboard is not measured (see BENCHMARKS.md). Medians; (a–b) is min–max, p95 the 95th percentile.")
-        lines.append("")
+        let heading = "On Wayland: headless sway 1280×800"
+        if let failure { return DesktopTable.notMeasured(heading, failure) }
         let names = WaylandBench.names.filter { results[$0] != nil }
-        let header = ["figure", "how"] + names + (names.count == 2 ? ["Clavier ÷ wvkbd"] : [])
-        lines.append("| " + header.joined(separator: " | ") + " |")
-        lines.append("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
+        var table = DesktopTable(heading, about: [
+            "A private headless sway 1.7 (wlroots' pixman renderer, no GPU); each keyboard docked at the bottom as a "
+            + "layer-shell surface with its exclusive zone, at its own default height. Clavier types into the probe "
+            + "window through its virtual keyboard (the probe enables no text-input); wvkbd types through its own. "
+            + "squeekboard is not measured (see BENCHMARKS.md). Medians; (a–b) is min–max, p95 the 95th percentile."],
+            columns: ["figure", "how"] + names + (names.count == 2 ? ["Clavier ÷ wvkbd"] : []))
+        let ratios = names.count == 2 ? [(names[0], names[1])] : []
         func row(_ figure: String, _ how: String, _ cell: (WaylandBench.Result) -> String, _ value: (WaylandBench.Result) -> Double) {
-            var cells = [figure, how] + names.map { results[$0].map(cell) ?? "—" }
-            if names.count == 2, let c = results[names[0]], let w = results[names[1]] {
-                let (a, b) = (value(c), value(w))
-                cells.append(a.isFinite && b.isFinite && b > 0 ? fmt(a / b, 2) + "×" : "—")
-            }
-            lines.append("| " + cells.joined(separator: " | ") + " |")
+            table.row(figure, how, names, results, ratios: ratios, cell, value)
         }
         row("start → first frame committed", "exec → the client's first `wl_surface.commit` after attaching a buffer, "
             + "from its `WAYLAND_DEBUG=1` log (libwayland's µs stamps, CLOCK_REALTIME), \(startupRuns) runs, ms",
@@ -46,11 +37,6 @@ struct WaylandReport {
             + "gives back), MB", { megabytes($0.ussKB) }, { $0.ussKB })
         row("resident memory after the presses: RSS", "same, 2 s after the presses, MB", { megabytes($0.usedRSSKB) }, { $0.usedRSSKB })
         row("resident memory after the presses: USS", "same, private pages only, MB", { megabytes($0.usedUSSKB) }, { $0.usedUSSKB })
-        lines.append("")
-        for name in names {
-            if let failure = results[name]?.failure { lines.append("- \(name): \(failure)") }
-        }
-        lines.append("")
-        return lines.joined(separator: "\n")
+        return table.markdown(notes: names.compactMap { name in results[name]?.failure.map { "- \(name): \($0)" } })
     }
 }
