@@ -34,6 +34,10 @@ extension Session {
         public var autocorrect = CapitalizeMode.never
         /// The host tells the focused field without `--auto-show` (input-method-v2 on Wayland).
         public var fieldsTold = false
+        /// Whether the focused field's kind is known, so `prose` autocorrection may act:
+        /// auto-show's focus watch is on (`autoShow`, acting or not), or the host tells it
+        /// (`fieldsTold`). The one place the X and Wayland starts ask it.
+        public var knowsFieldKinds: Bool { autoShow || fieldsTold }
         /// The settings in effect and their sources, for the settings page and `clavier status`.
         public var settings: SettingsSources?
         /// Whether the settings page may be opened: not by a greeter's keyboard (`--xid`),

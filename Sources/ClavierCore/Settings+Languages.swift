@@ -19,6 +19,11 @@ extension Setting<[String]> {
 }
 
 extension Settings {
+    /// `layout` as these settings show it: the bar's slots (`suggestions`) and the globe's
+    /// languages (`languages`). The one place a start, `render`, `geometry` and a layout the
+    /// settings page loads (on X and on Wayland alike) read the two for a layout.
+    public func shaping(_ layout: Layout) -> Layout { layout.offering(suggestions: self[.suggestions]).speaking(self[.languages]) }
+
     /// The layout to show: as given, else `xkb` when `languages` are given (its letters follow
     /// the language), else the default.
     public var layoutName: String {

@@ -1,3 +1,4 @@
+import ClavierCore
 import ClavierX11
 
 /// The running X keyboard's `languages` and what it changed in the server's keymap for them:
@@ -20,21 +21,24 @@ final class KeymapGroups {
         self.name = name
     }
 
-    /// At start: a killed keyboard's change given back (when `restoresLeftover`), then the
-    /// keymap's groups made `languages`.
-    func start(_ languages: [String], restoresLeftover: Bool) {
-        self.languages = languages
-        change = KeyboardLanguages.prepare(languages, restoresLeftover: restoresLeftover, on: display, name: name)
+    /// At start: a killed keyboard's change given back (where kiosk mode lets it:
+    /// `Session.restoresLeftoverKeymap`), then the keymap's groups made `settings`' languages.
+    /// The one reader of `languages` for the X keymap, at start and on a change (`follow`).
+    func start(_ settings: Settings) {
+        languages = settings[.languages]
+        change = KeyboardLanguages.prepare(languages, restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: languages),
+                                           on: display, name: name)
     }
 
-    /// The settings page changed the languages to `next`: the user's keymap is given back
+    /// The settings page changed `settings`' languages: the user's keymap is given back
     /// first, then the new groups are made and recorded as at a start. Given back rather than
     /// changed in place: every moment then has a record a next start restores right (the
     /// user's keymap with our groups, or none with the user's keymap), where a record
     /// rewritten around a second setxkbmap would, for a keyboard killed between the two, name
     /// groups the keymap does not have, and the next start would leave ours. When the user's
     /// keymap cannot be given back, ours and its record stay, to be given back at the end.
-    func follow(_ next: [String]) {
+    func follow(_ settings: Settings) {
+        let next = settings[.languages]
         guard next != languages else { return }
         languages = next
         if let change {

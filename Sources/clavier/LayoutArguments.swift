@@ -33,7 +33,7 @@ struct LayoutArguments: ParsableArguments {
         if let page = settings[.page], found.page(id: page) == nil {
             throw ValidationError("layout '\(name)' has no page '\(page)' (pages: \(found.pages.map(\.id).joined(separator: ", ")))")
         }
-        return found.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
+        return settings.shaping(found)
     }
 
     /// The theme `--theme` names; one that cannot be loaded is a usage error.

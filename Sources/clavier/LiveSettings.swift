@@ -26,6 +26,10 @@ final class LiveSettings {
         return PageSetting.named(name)?.host ?? .none
     }
 
+    /// The layout named `name` as the settings in effect show it (`Settings.shaping`): the
+    /// bar's slots and the globe as the settings page has them now.
+    func layout(named name: String) throws(LayoutError) -> Layout { current.shaping(try LayoutLoader.layout(named: name)) }
+
     /// The theme the settings in effect name; nil (said) when it cannot be loaded.
     func theme() -> Theme? {
         do {

@@ -93,7 +93,7 @@ struct RunOptions {
         var sources = sources()
         let settings = sources.settings
         var (layout, theme) = LayoutLoader.loadForKeyboard(layout: settings.layoutName, theme: settings[.theme])
-        layout = layout.offering(suggestions: settings[.suggestions]).speaking(settings[.languages])
+        layout = settings.shaping(layout)
         let taps = layout.options.frequentPage == nil ? nil : TapRecorder(store: .standard())
         if let taps { layout = layout.fillingFrequentPage(with: taps.counts) }
         if let page = settings[.page], layout.page(id: page) == nil {
@@ -119,15 +119,14 @@ struct RunOptions {
         // The user's keymap comes back on every way out (a signal ends the loop too), after
         // the settings page's changes too.
         let keymap = KeymapGroups(display: connection, name: display)
-        keymap.start(settings[.languages],
-                     restoresLeftover: Session.restoresLeftoverKeymap(kiosk: settings[.kiosk], languages: settings[.languages]))
+        keymap.start(settings)
         defer { keymap.restore() }
         var options = Self.sessionOptions(settings)
         options.settings = sources
         options.settingsPage = !xid
         let switches = try Self.scanSwitches(settings, layout: layout)
         options.scanSwitches = switches.count
-        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow])
+        let suggester = Self.suggester(settings, fieldsTold: options.knowsFieldKinds)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil

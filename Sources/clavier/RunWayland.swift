@@ -43,7 +43,7 @@ extension RunOptions {
         // Started by hand (fake input only), KWin tells no field.
         options.fieldsTold = connection.hasInputMethod || connection.isKWinInputMethod
         kwin?.missing = Self.sayMissingOnce()
-        let suggester = Self.suggester(settings, fieldsTold: settings[.autoShow] || options.fieldsTold)
+        let suggester = Self.suggester(settings, fieldsTold: options.knowsFieldKinds)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil

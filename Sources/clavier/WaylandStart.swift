@@ -75,8 +75,7 @@ enum WaylandStart {
         if let suggester { shown = { suggester.languageDue = true } }
         return try WaylandHost(WaylandHost.Parts(
             connection: connection, placement: placement, theme: theme, typingFilter: options.typingFilter,
-            loadLayout: { (name) throws(LayoutError) in
-                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(settings[.languages]) },
+            loadLayout: { (name) throws(LayoutError) in try live.layout(named: name) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, suggester: suggester,
             openClick: { Click.openPlayer(device: settings[.soundDevice], volume: live.current[.volume]) },
             shown: shown, live: live, showsButton: settings.showsButton, floats: floats, frame: frame,

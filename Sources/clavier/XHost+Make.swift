@@ -59,8 +59,7 @@ extension XHost {
             },
             typingFilter: kiosk.typingFilter,
             // The bar's slots and the globe as the settings page has them now.
-            loadLayout: { (name) throws(LayoutError) in
-                try LayoutLoader.layout(named: name).offering(suggestions: live.current[.suggestions]).speaking(live.current[.languages]) },
+            loadLayout: { (name) throws(LayoutError) in try live.layout(named: name) },
             keyRepeat: { live.current.keyRepeat(server: $0) }, preview: settings[.preview], scanSwitches: switches, dwell: options.dwell != nil,
             autoShow: kiosk.autoShowActs, suggester: suggester,
             keymap: keymap,

@@ -33,7 +33,7 @@ extension XHost {
             // Borrowed keycodes go back first: setxkbmap's new keymap would leave our loans
             // naming keysyms their keycodes no longer have.
             typist.restoreAll(clock: ContinuousClock())
-            keymap.follow(settings[.languages])
+            keymap.follow(settings)
             // The keys the session loads next are labelled from the new keymap, not the old.
             typist.keymapChanged(first: 0, count: 0)
         case .preview:
