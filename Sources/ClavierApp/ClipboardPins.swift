@@ -5,10 +5,10 @@ import ClavierLayouts
 /// system: read at the start where there is a strip, kept as the session pins and unpins
 /// (`Effect.keepPins`), removed at `clavier forget`. What is wrong is told by line and reason,
 /// never with the text.
-enum ClipboardPins {
+package enum ClipboardPins {
     /// The pinned texts, the latest pinned first; each problem of the file is a warning and
     /// the keyboard starts with the texts that were sound.
-    static func load() -> [String] {
+    package static func load() -> [String] {
         let (texts, warnings) = ClipboardPinsFile.standard().load()
         warnings.forEach(Log.warning)
         return texts

@@ -4,13 +4,13 @@ import ClavierJSON
 /// One request of `clavier show|hide|toggle|quit|status|layout NAME`: client and server
 /// share this type, and it travels as one JSON line on the control socket
 /// (`{"request":"layout","name":"emoji"}`).
-enum ControlRequest: Equatable, Codable {
+package enum ControlRequest: Equatable, Codable {
     case show, hide, toggle, quit, status, forget, settings
     case layout(String)
 
     private enum CodingKeys: String, CodingKey { case request, name }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(String.self, forKey: .request) {
         case "show": self = .show
@@ -25,7 +25,7 @@ enum ControlRequest: Equatable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         let names: [ControlRequest: String] = [.show: "show", .hide: "hide", .toggle: "toggle", .quit: "quit", .status: "status", .forget: "forget",
                                               .settings: "settings"]

@@ -4,7 +4,7 @@ import Glibc
 /// descriptor and its clients' join the event loop's poll set, and the file goes away with
 /// it. The loop never waits on a client: accepts and reads do not block, each client has a
 /// size limit and a deadline for its one-line request, and only a few are served at once.
-final class ControlServer {
+package final class ControlServer {
     let fd: Int32
     let path: String
     /// Clients served at once; one more is hung up on at once.
@@ -69,7 +69,7 @@ final class ControlServer {
     /// directory (issue 23: the keyboard then did not start), listens instead in a fresh private
     /// directory (`ControlSocket.privateDirectory`), and says so in one line; nil, with one
     /// warning, when not even that can be had: the keyboard then runs without a control socket.
-    static func listening(at path: String, display: String?) throws(ControlError) -> ControlServer? {
+    package static func listening(at path: String, display: String?) throws(ControlError) -> ControlServer? {
         do {
             return try ControlServer(path: path)
         } catch .unsafeDirectory(let planted) where ControlSocket.isFallback {

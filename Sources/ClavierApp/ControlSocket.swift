@@ -4,14 +4,14 @@ import ClavierJSON
 import Glibc
 
 /// What can go wrong setting up or using the control socket.
-enum ControlError: Error, CustomStringConvertible {
+package enum ControlError: Error, CustomStringConvertible {
     case unsafeDirectory(String)
     case pathTooLong(String)
     case system(call: String, path: String, errno: Int32)
     /// Another keyboard answers on this socket.
     case alreadyRunning(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unsafeDirectory(let dir): "\(dir) is not a private directory of this user; not putting the control socket there"
         case .pathTooLong(let path): "the control socket path \(path) is longer than a Unix socket allows"
@@ -25,11 +25,11 @@ enum ControlError: Error, CustomStringConvertible {
 /// display, in `$XDG_RUNTIME_DIR`, else in a private `/tmp/clavier-$UID`. When another user
 /// has planted that name first, in a fresh private directory whose unpredictable name is
 /// recorded in the user's state directory for the user's own commands (`privateDirectory`).
-enum ControlSocket {
+package enum ControlSocket {
     /// The socket of the display `name` (nil: `$DISPLAY`); the screen number is dropped, as
     /// one keyboard serves a whole display. In the `/tmp` fallback, when `/tmp/clavier-$UID`
     /// is not this user's own, the socket in the private directory a keyboard recorded.
-    static func path(display name: String?) -> String {
+    package static func path(display name: String?) -> String {
         let file = fileName(display: name)
         if isFallback, isPlanted(directory), let recorded = recordedDirectory(for: file) {
             return recorded + "/" + file
@@ -49,7 +49,7 @@ enum ControlSocket {
     /// `name`, else `$DISPLAY`, else `$WAYLAND_DISPLAY` (a Wayland session with no XWayland),
     /// else `:0` as Xlib would take it. The keyboard and its clients name it alike on either
     /// window system: in a session with both, `$DISPLAY` names it.
-    static func displayName(_ name: String?) -> String {
+    package static func displayName(_ name: String?) -> String {
         name ?? nonEmpty("DISPLAY") ?? nonEmpty("WAYLAND_DISPLAY") ?? ":0"
     }
 
@@ -167,7 +167,7 @@ enum ControlSocket {
 
 /// One answer of the running keyboard, as one JSON line (`{"reply":"ok","status":{…}}`,
 /// `{"reply":"refused","message":"…"}`): client and server share this type.
-enum ControlReply: Equatable, Codable {
+package enum ControlReply: Equatable, Codable {
     /// Done; `status` answers `status`.
     case ok(KeyboardStatus?)
     /// Kiosk mode forbids the request.
@@ -177,7 +177,7 @@ enum ControlReply: Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case reply, status, message }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(String.self, forKey: .reply) {
         case "ok": self = .ok(try c.decodeIfPresent(KeyboardStatus.self, forKey: .status))
@@ -186,7 +186,7 @@ enum ControlReply: Equatable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .ok(let status):
@@ -211,9 +211,9 @@ enum ControlReply: Equatable, Codable {
 }
 
 /// The other end: a `clavier show|hide|…` that asks the running keyboard.
-enum ControlClient {
+package enum ControlClient {
     /// Sends `request` and returns the answer, or nil when no keyboard listens on `path`.
-    static func send(_ request: ControlRequest, to path: String) -> ControlReply? {
+    package static func send(_ request: ControlRequest, to path: String) -> ControlReply? {
         guard let fd = connected(path) else { return nil }
         defer { close(fd) }
         var limit = timeval(tv_sec: 5, tv_usec: 0)
@@ -286,5 +286,5 @@ enum ControlClient {
 
 extension JSONOptions {
     /// The control wire's JSON: keys sorted, so a message reads the same every time.
-    static let wire: JSONOptions = .sortedKeys
+    package static let wire: JSONOptions = .sortedKeys
 }

@@ -3,8 +3,8 @@ import Glibc
 /// Finds Clavier's data files (sounds, later layouts and themes): `$CLAVIER_DATA_DIR`,
 /// the installed `PREFIX/share/clavier` beside the binary, then the source tree's
 /// `Assets/` when run from `.build/`.
-enum DataFiles {
-    static func find(_ relativePath: String) -> String? {
+package enum DataFiles {
+    package static func find(_ relativePath: String) -> String? {
         candidates.map { $0 + "/" + relativePath }.first { access($0, R_OK) == 0 }
     }
 

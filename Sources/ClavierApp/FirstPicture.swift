@@ -4,12 +4,12 @@ import ClavierRender
 /// The picture on screen since start-up while it is still the first one: read from the cache
 /// (to be checked against a fresh paint once it is up) or painted here (to be kept for the
 /// next start), and the key it is kept under.
-struct FirstPicture {
+package struct FirstPicture {
     let cache: PictureCache
     let key: String
     /// The file it was read from (nil: painted), open until the picture is settled: the X
     /// server reads it for the background, and the check compares with it.
-    let kept: PictureCache.Kept?
+    package let kept: PictureCache.Kept?
 }
 
 /// The first picture's rule, on every window system: kept between starts under a key naming
@@ -18,7 +18,7 @@ extension PaintedScreen {
     /// Fills the keys (and handle) with the kept picture of `first` when `pictureCache` has
     /// one, else paints them; a PIN pad (no cache) keeps none, nor does a floating keyboard
     /// on Wayland (not `keeping`).
-    func startFirstPicture(of first: Picture, keeping: Bool = true) {
+    package func startFirstPicture(of first: Picture, keeping: Bool = true) {
         shown = first
         if keeping, let cache = pictureCache, let keysKey = KeyboardPainter.pictureKey(of: first, theme: theme) {
             // A floating keyboard's picture is its whole window: the handle strip, then the
@@ -56,7 +56,7 @@ extension PaintedScreen {
     /// start; a kept one is checked against a fresh paint of `picture` (`check`), and
     /// replaced on screen and on disk when they differ. Without `check` (the keys are about
     /// to be repainted whole), a kept one is only let go of.
-    func settleFirstPicture(check: Bool, picture: Picture) {
+    package func settleFirstPicture(check: Bool, picture: Picture) {
         guard let first = firstPicture else { return }
         firstPicture = nil
         do {

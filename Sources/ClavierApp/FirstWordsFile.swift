@@ -11,7 +11,7 @@ import Glibc
 /// They may be learned words, as the kept pictures' are: `clavier forget` removes the file with
 /// them. A cache, not a setting: a file that is damaged, too long or holds anything but words
 /// (letters and apostrophes, as the bar offers) is ignored whole, and the model's words go up.
-struct FirstWordsFile {
+package struct FirstWordsFile {
     static let name = "first-words"
     static let magic = "clavier first words 1"
     /// The largest file read: a line per language and cell count, a few words each.
@@ -61,7 +61,7 @@ struct FirstWordsFile {
     }
 
     /// Removes the file (`clavier forget`): its path, nil when there was none.
-    static func remove(beside cache: PictureCache) -> String? {
+    package static func remove(beside cache: PictureCache) -> String? {
         let file = path(beside: cache)
         return unlink(file) == 0 ? file : nil
     }

@@ -3,12 +3,14 @@ import ClavierLayouts
 
 /// Where a floating keyboard goes as it starts floating or is turned to float, the same on X
 /// (`FloatPlace.choose`: X's screen, or Wayland's output in `WaylandStart.chooseFloat`), and how a move is kept.
-enum FloatChoice {
+package enum FloatChoice {
     /// The monitor (or output) the keyboard floats on: its place on the screen, and its
     /// physical size for the key size.
-    struct Monitor {
+    package struct Monitor {
         var rect: Rect
         var millimetres: Size
+
+        package init(rect: Rect, millimetres: Size) { (self.rect, self.millimetres) = (rect, millimetres) }
     }
 
     /// `--geometry`'s place, else where it was left (`store`), sized by its keys when a key size

@@ -5,8 +5,8 @@ import ClavierCore
 /// window, never type. The frame only decides: X's host hands the move to the window manager
 /// when it can, else drags the window as the pointer goes (`XHost.route`); Wayland's
 /// (`WaylandFloat`) moves the surface once, where the pointer is released.
-final class FloatingFrame {
-    var scale: DisplayScale
+package final class FloatingFrame {
+    package var scale: DisplayScale
     /// Told where the window ended up after a move or resize, and when the keyboard quits.
     private let moved: (Rect) -> Void
     /// Whether a drag moves the window as the pointer goes (X), or only where it ends (Wayland).
@@ -15,23 +15,23 @@ final class FloatingFrame {
     /// where the pointer and the window were then, on the screen.
     private var drag: (part: FloatFrame.Part, pointer: Point, start: Rect)?
 
-    init(scale: DisplayScale, followsPointer: Bool = true, moved: @escaping (Rect) -> Void) {
+    package init(scale: DisplayScale, followsPointer: Bool = true, moved: @escaping (Rect) -> Void) {
         self.scale = scale
         self.followsPointer = followsPointer
         self.moved = moved
     }
 
     /// The handle strip's height in pixels.
-    var handleHeight: Int { scale.pixels(FloatFrame.handleHeight) }
+    package var handleHeight: Int { scale.pixels(FloatFrame.handleHeight) }
 
     /// `point` of a window of `size` in the keys' coordinates; nil on the handle or the grip.
-    func keysPoint(_ point: Point, window size: Size) -> Point? {
+    package func keysPoint(_ point: Point, window size: Size) -> Point? {
         FloatFrame(size: size, scale: scale).part(at: point) == .keys ? Point(x: point.x, y: point.y - Double(handleHeight)) : nil
     }
 
     /// What a pointer event on the window comes to: an event for the keys, or a step of moving
     /// or resizing the window, which the host carries out.
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// The event, in the keys' coordinates.
         case keys(InputEvent)
         /// A press on the handle or the grip: move or resize, the window manager's way if it
@@ -49,7 +49,7 @@ final class FloatingFrame {
 
     /// Takes a pointer event in the coordinates of a window of `size`; `pointerOnScreen` says
     /// where the pointer is on the screen (asked only while the frame's own drag goes on).
-    func route(_ input: InputEvent, window size: Size, pointerOnScreen: () -> Point) -> Step {
+    package func route(_ input: InputEvent, window size: Size, pointerOnScreen: () -> Point) -> Step {
         func keys(_ p: Point) -> Point { Point(x: p.x, y: p.y - Double(handleHeight)) }
         func dragged(_ drag: (part: FloatFrame.Part, pointer: Point, start: Rect)) -> Rect {
             let now = pointerOnScreen()
@@ -84,10 +84,10 @@ final class FloatingFrame {
 
     /// The frame's own move or resize of a window at `start` (on the screen) begins, the pointer
     /// at `pointer`: no window manager took it.
-    func startDrag(_ part: FloatFrame.Part, pointer: Point, window start: Rect) {
+    package func startDrag(_ part: FloatFrame.Part, pointer: Point, window start: Rect) {
         drag = (part, pointer, start)
     }
 
     /// The window is at `rect` now: after a move, and at quit.
-    func windowIs(at rect: Rect) { moved(rect) }
+    package func windowIs(at rect: Rect) { moved(rect) }
 }

@@ -4,22 +4,24 @@ import ClavierCore
 /// from, started once the keyboard is up (loading libatspi, GLib and D-Bus before would delay
 /// the first picture), or as the settings page turns auto-show on. Turned off, it is paused
 /// rather than ended: one watch thread at most, however often auto-show is turned on and off.
-final class FocusFollower {
-    private(set) var watch: FocusWatch?
+package final class FocusFollower {
+    package private(set) var watch: FocusWatch?
     private var started = false
     /// Auto-show is off (the settings page): the watch reports nothing and is not polled.
-    private(set) var paused = false
+    package private(set) var paused = false
     /// The watch ended (no accessibility bus): it is never started again.
-    private(set) var ended = false
+    package private(set) var ended = false
     /// The last report acted on.
     var last = FocusWatch.Report()
 
+    package init() {}
+
     /// The watch's pipe, for the loop's poll; nil before it starts, while paused, after it ended.
-    var fd: Int32? { paused || ended ? nil : watch?.fd }
+    package var fd: Int32? { paused || ended ? nil : watch?.fd }
 
     /// Starts the watch the first time it is called (reading the text before the caret too
     /// when `followText`: suggestions are on); false when it cannot start (it said why).
-    func start(followText: Bool) -> Bool {
+    package func start(followText: Bool) -> Bool {
         guard !started else { return watch != nil && !ended }
         started = true
         watch = FocusWatch(followText: followText)
@@ -27,7 +29,7 @@ final class FocusFollower {
     }
 
     /// Auto-show turned off: the watch stops looking at the bus, its reports unread.
-    func pause() {
+    package func pause() {
         guard !paused else { return }
         paused = true
         watch?.pause(true)
@@ -35,7 +37,7 @@ final class FocusFollower {
 
     /// Auto-show turned on again: what the watch said while paused is dropped and it is asked
     /// which field has the focus now (its answer is the next report); false when it ended.
-    func resume() -> Bool {
+    package func resume() -> Bool {
         guard paused else { return !ended }
         paused = false
         watch?.pause(false)
@@ -47,7 +49,7 @@ final class FocusFollower {
 
     /// What the watch said since the loop last looked, as the session's events; nil when it
     /// ended (no accessibility bus: auto-show is off, and the session is told).
-    func messages() -> [SessionEvent]? {
+    package func messages() -> [SessionEvent]? {
         guard let watch, !ended else { return ended ? nil : [] }
         var events: [SessionEvent] = []
         for message in watch.messages() {
@@ -66,7 +68,7 @@ final class FocusFollower {
     }
 
     /// Asks the watch which field has the focus (the keyboard is shown: `Effect.askField`).
-    func ask() {
+    package func ask() {
         guard !paused, !ended else { return }
         watch?.ask()
     }

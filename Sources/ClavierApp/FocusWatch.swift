@@ -7,7 +7,7 @@ import Glibc
 /// pipe when it changes, at most one unread at a time: a flood of focus events costs the
 /// keyboard's loop one read and one report, however long it is. The loop polls the pipe's
 /// read end beside the X connection and the control socket, so it never waits on AT-SPI.
-final class FocusWatch {
+package final class FocusWatch {
     /// The pipe's read end, for the loop's poll.
     let fd: Int32
 

@@ -5,7 +5,7 @@ import ClavierPredict
 
 /// Glide typing's decoders: one per layout, page, size and letters (built at the first glide
 /// there, kept while they stay), over the words of the language the keyboard types.
-final class GlideDecoders {
+package final class GlideDecoders {
     private struct Place: Hashable {
         var layout: String, page: String, width: Int, height: Int, letters: String, language: String
     }
@@ -20,14 +20,14 @@ final class GlideDecoders {
     var typed: ((String, String) -> Bool?)?
     private var saved: [String: [String: Int]] = [:]
 
-    init(blockOffensive: Bool = true, learned: Bool = true) {
+    package init(blockOffensive: Bool = true, learned: Bool = true) {
         self.blockOffensive = blockOffensive
         self.learned = learned
     }
 
     /// The decoder for the keyboard as it stands, or nil when its page has no letters or no
     /// words are known for `language` (nil: the language its letters suggest, for a script).
-    func decoder(for keyboard: Keyboard, language: String? = nil) -> GlideDecoder? {
+    package func decoder(for keyboard: Keyboard, language: String? = nil) -> GlideDecoder? {
         let letters = keyboard.glideLetters
         guard letters.count >= 2 else { return nil }
         let language = language ?? PredictionLanguage.of(letters: letters.map(\.letter))
@@ -57,7 +57,7 @@ final class GlideDecoders {
 
     /// Up to `limit` words `points` drawn on `keyboard` mean after `before`, best first, none
     /// that may not be offered (an offensive word the user never typed).
-    func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, language: String? = nil, limit: Int = 5) -> [String] {
+    package func words(_ points: [GlidePoint], on keyboard: Keyboard, before: String, language: String? = nil, limit: Int = 5) -> [String] {
         let language = language ?? PredictionLanguage.of(letters: keyboard.glideLetters.map(\.letter))
         guard let decoder = decoder(for: keyboard, language: language) else { return [] }
         // A few more than asked, for those left out.

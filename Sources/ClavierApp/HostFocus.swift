@@ -4,7 +4,7 @@ import ClavierCore
 /// is active, which has the input focus, and keys typed elsewhere. X's (`XHost`); on Wayland
 /// input-method-v2's activation and text say what the session needs instead, and a host
 /// without this part has the app skip what needs it.
-protocol HostFocus: AnyObject {
+package protocol HostFocus: AnyObject {
     /// The active window, unless it is the keyboard's own.
     func activeWindow() -> WindowIdentity?
     /// The window that has the input focus now, as an opaque id (X's focus window).

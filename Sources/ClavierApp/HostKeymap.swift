@@ -4,7 +4,7 @@ import ClavierCore
 /// server's mapping, XKB's group and locks; `XHost`). A host without one (Wayland, where
 /// the keyboard writes its own keymap) labels keys from the default keymap, has no language
 /// key's group to lock and no keymap change to follow: the app skips what needs it.
-protocol HostKeymap: AnyObject {
+package protocol HostKeymap: AnyObject {
     /// The keymap changed (`WindowEvent.keymapChanged`): what the keys of `keyboard` now
     /// produce, as the session's event.
     func keymapChanged(keyboard: Keyboard) -> SessionEvent

@@ -2,7 +2,7 @@ import ClavierCore
 
 /// What the world said, in the order it came (`HostLoop.events`): the app turns each into
 /// the session's events (KeyboardApp+Loop.swift), the same for every host.
-enum HostEvent {
+package enum HostEvent {
     /// The keyboard window's event.
     case window(WindowEvent)
     /// A deadline passed (the host did its own timed work first: keycodes given back, held
@@ -31,7 +31,7 @@ enum HostEvent {
 /// watches and the app's descriptors) and says what came; what the desktop around the window
 /// gives: the show button, the focused field (asked), the click. `XHost` on an X server,
 /// `WaylandHost` on a compositor, each over its one connection.
-protocol HostLoop: AnyObject {
+package protocol HostLoop: AnyObject {
     /// Waits until something comes, a descriptor of `watching` can be read, or `deadline`
     /// passes, and says what came, in order. `holding`: the pointers that hold a press now.
     func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent]

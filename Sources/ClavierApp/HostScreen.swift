@@ -4,7 +4,7 @@ import ClavierCore
 /// pixels put in it, and the window's events in window coordinates taken back to the keys'.
 /// `XHost` (over `KeyboardScreen`) and `WaylandHost` (over `WaylandScreen`) are the two, each
 /// screen a `PaintedScreen` over its window's `PixelSink`.
-protocol HostScreen: AnyObject {
+package protocol HostScreen: AnyObject {
     /// Puts the first picture (of `picture`) up and the window on screen; the active window is
     /// followed from now on.
     func start(_ picture: Picture)

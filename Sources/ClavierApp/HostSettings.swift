@@ -2,7 +2,7 @@ import ClavierCore
 
 /// The host's part that carries out the settings page: its settings kept, each change done
 /// at once on the window system, and the clipboard strip's pins kept.
-protocol HostSettings: AnyObject {
+package protocol HostSettings: AnyObject {
     /// Keeps the settings page's settings (settings.yaml, `SettingsSources.keptLines`).
     func keepSettings(_ lines: [(name: String, text: String)])
     /// Carries out the settings page's change of the setting `name` to `settings` at once
@@ -19,6 +19,6 @@ protocol HostSettings: AnyObject {
 }
 
 extension HostSettings {
-    func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
-    func keepPins(_ texts: [String]) { ClipboardPins.keep(texts) }
+    package func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
+    package func keepPins(_ texts: [String]) { ClipboardPins.keep(texts) }
 }

@@ -4,7 +4,7 @@ import ClavierCore
 /// `Typist` (X: XTest through `KeyInjector`) and `WaylandTypist` (input-method-v2 text,
 /// virtual-keyboard-v1 keys) are two; a new way to type is one more, given to `KeyboardHost`
 /// at start (RunCommand.swift on X, RunWayland.swift on Wayland).
-protocol HostTypist: AnyObject {
+package protocol HostTypist: AnyObject {
     /// Types every `.type` of `effects` (the session's typing filter applied) and waits until
     /// the receiver has them (the paint that follows must not compete with it). What it typed
     /// into, when anything was typed and it can tell (X: the window with the input focus, asked

@@ -4,7 +4,7 @@ import ClavierCore
 /// (`Suggester`, following the keymap's language), glide typing's decoders, emoji search and
 /// the emoji taps counted. The keymap's layout names come from the host's keymap part, where
 /// it has one (X); without, the layout's own language is the words'.
-final class HostWords: KeyboardWords {
+package final class HostWords: KeyboardWords {
     /// The suggestion bar's words and learning; nil: no suggestions.
     let suggester: Suggester?
     /// Glide typing's decoders, built at the first glide on a page (its words load then).
@@ -14,7 +14,7 @@ final class HostWords: KeyboardWords {
     /// Emoji search's words, each language's read at its first search.
     let emojiSearcher = EmojiSearcher()
     /// The keymap's layout names for its current group (`HostKeymap.layoutNames`); nil: unknown.
-    var keymapLayouts: () -> String? = { nil }
+    package var keymapLayouts: () -> String? = { nil }
 
     init(suggester: Suggester?, glides: GlideDecoders, taps: TapRecorder?) {
         self.suggester = suggester
@@ -25,23 +25,23 @@ final class HostWords: KeyboardWords {
     /// The words as the settings make them, on every window system: glide typing's decoders
     /// built at the first glide on a page (its words load then), an offensive word glided once
     /// the user typed it, which the keyboard's predictors know.
-    convenience init(_ settings: Settings, suggester: Suggester?, taps: TapRecorder?) {
+    package convenience init(_ settings: Settings, suggester: Suggester?, taps: TapRecorder?) {
         let glides = GlideDecoders(blockOffensive: settings[.blockOffensiveWords], learned: settings.learnsWords)
         if let suggester { glides.typed = { suggester.typed($0, language: $1) } }
         self.init(suggester: suggester, glides: glides, taps: taps)
     }
 
-    var suggests: Bool { suggester != nil }
+    package var suggests: Bool { suggester != nil }
 
-    func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String] {
+    package func suggestions(for keyboard: Keyboard, after context: TypingContext, corrects: Bool) -> [String] {
         suggester?.suggestions(for: keyboard, after: context, corrects: corrects) ?? []
     }
 
-    func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
+    package func correction(of taps: [WordTap], on keyboard: Keyboard, before: String) -> String? {
         suggester?.correction(of: taps, on: keyboard, before: before)
     }
 
-    func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool {
+    package func wordsChanged(on keyboard: Keyboard, after context: TypingContext) -> Bool {
         guard let suggester else { return false }
         // Once the keyboard is up, the keymap's language is looked up: with nothing typed yet
         // the bar asks, for a sentence's first words.
@@ -54,39 +54,39 @@ final class HostWords: KeyboardWords {
         suggester?.language(on: layout) ?? PredictionLanguage.of(layout, keymap: keymapLayouts())
     }
 
-    func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
+    package func followKeymapLanguage(on keyboard: Keyboard) -> Bool {
         suggester?.followKeymap(xkb: keymapLayouts(), on: keyboard) ?? false
     }
 
     /// The words `keyboard`'s first picture offers: its predictor, started as the keyboard
     /// started (`Suggester.start`), waited for `Timing.firstWords` at most.
-    func firstWords(for keyboard: Keyboard) -> [String] {
+    package func firstWords(for keyboard: Keyboard) -> [String] {
         suggester?.firstWords(for: keyboard, waiting: Timing.firstWords) ?? []
     }
 
-    func learn(_ text: String, on layout: Layout) { suggester?.learn(text, on: layout) }
-    func forgetLearned() { suggester?.forgetLearning() }
-    func saveLearning() { suggester?.saveLearning() }
+    package func learn(_ text: String, on layout: Layout) { suggester?.learn(text, on: layout) }
+    package func forgetLearned() { suggester?.forgetLearning() }
+    package func saveLearning() { suggester?.saveLearning() }
 
-    func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String] {
+    package func glideWords(_ keyboard: Keyboard, _ points: [Point], after before: String) -> [String] {
         // The language the suggestions are in: one rule for both (PredictionLanguage.of).
         glides.words(for: points, on: keyboard, after: before, language: language(on: keyboard.layout))
     }
 
-    func tapped(_ key: Key) { taps?.tapped(key) }
+    package func tapped(_ key: Key) { taps?.tapped(key) }
 
     /// In the language typed on `layout` (its own, else the keymap group's) and English,
     /// the emoji tapped most first among equals.
-    func emojiMatches(for query: String, on layout: Layout) -> [String] {
+    package func emojiMatches(for query: String, on layout: Layout) -> [String] {
         emojiSearcher.matches(for: query, language: language(on: layout), frequent: taps?.counts.ranked ?? [])
     }
 
-    func refreshLayout(_ layout: Layout) -> Layout? {
+    package func refreshLayout(_ layout: Layout) -> Layout? {
         taps.map { layout.fillingFrequentPage(with: $0.counts) }
     }
 
     /// Every model this process mapped (`LanguageModels`: the suggestions' and glide's).
-    func dropIdlePages() {
+    package func dropIdlePages() {
         LanguageModels.shared.dropResidentPages()
     }
 }

@@ -7,7 +7,7 @@ import ClavierCore
 extension KeyboardApp {
     /// Shows `session.keyboard` and handles events until quit; the host always leaves the
     /// keymap as it found it.
-    func run(control: ControlServer?) {
+    package func run(control: ControlServer?) {
         host.screen.start(session.picture)
         // The rules follow the active window, and so does the accessory bar's current word.
         followActiveWindow()

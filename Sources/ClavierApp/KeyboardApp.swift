@@ -6,7 +6,7 @@ import ClavierLayouts
 /// (`KeyboardHost`'s parts: `XHost`'s on an X server, `WaylandHost`'s on a Wayland compositor, recording ones in the
 /// app tests), which is its only way out.
 /// Every event goes through `send`.
-final class KeyboardApp {
+package final class KeyboardApp {
     private(set) var session: Session
     let host: KeyboardHost
     /// Makes the keyboards a layout's load and a showing hand the session.
@@ -20,7 +20,7 @@ final class KeyboardApp {
     /// The voice and the keys served as AT-SPI objects (issue 50), started by `run`.
     let assistive: AssistiveChannels
 
-    init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator, speaker: Speaker? = nil,
+    package init(session: Session, host: KeyboardHost, shuffleSource: any RandomNumberGenerator, speaker: Speaker? = nil,
          accessibleKeys: Bool = false, now: @escaping () -> ContinuousClock.Instant) {
         self.session = session
         self.host = host

@@ -7,7 +7,7 @@ import ClavierLayouts
 /// words (`HostWords`), and, where it has them, a keymap part and a focus part (X's: nil on
 /// Wayland, and the app skips what needs them). Another typist on the same window is another
 /// `typist` here (RunCommand.swift, RunWayland.swift); the app tests give recording parts.
-struct KeyboardHost {
+package struct KeyboardHost {
     /// Events in, the show button, the focused field asked, the click.
     var loop: any HostLoop
     /// The window and its pixels.
@@ -28,10 +28,10 @@ struct KeyboardHost {
     var keyRepeat: (KeyRepeat?) -> KeyRepeat?
     /// Without a keymap part: what XKB-named keys produce in the keymap the typist writes
     /// (Wayland's `DefaultKeymap`); none known by default.
-    var defaultKeys: (Set<String>) -> [String: LiveKey] = { _ in [:] }
+    package var defaultKeys: (Set<String>) -> [String: LiveKey] = { _ in [:] }
 
     /// The host of a window system whose one object is its loop, screen and settings.
-    init(_ system: some HostLoop & HostScreen & HostSettings, typist: any HostTypist, words: any KeyboardWords,
+    package init(_ system: some HostLoop & HostScreen & HostSettings, typist: any HostTypist, words: any KeyboardWords,
          keymap: (any HostKeymap)? = nil, focus: (any HostFocus)? = nil,
          loadLayout: @escaping (String) throws(LayoutError) -> Layout, keyRepeat: @escaping (KeyRepeat?) -> KeyRepeat?) {
         loop = system
@@ -56,7 +56,7 @@ struct KeyboardHost {
 
     /// A keyboard for `layout` at the window's size, repeating as the settings say, labelled
     /// from the live keymap (`defaultKeys` without a keymap part), which the typist is told.
-    func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
+    package func makeKeyboard(_ layout: Layout, page: Page.ID?) -> Keyboard {
         var keyboard = Keyboard(layout: layout, page: page, size: screen.keysSize)
         if let keymap {
             keyboard.keyRepeat = keyRepeat(keymap.serverRepeat)

@@ -3,7 +3,7 @@ import ClavierCore
 /// The host's part that answers for words: the suggestion bar, autocorrection, glide typing,
 /// emoji search and the emoji taps counted, learning. `HostWords` is the one every window
 /// system has (HostWords.swift); the app tests record theirs.
-protocol KeyboardWords: AnyObject {
+package protocol KeyboardWords: AnyObject {
     /// Whether suggestions are on (a bar to fill at all).
     var suggests: Bool { get }
     /// The words `points`, drawn on `keyboard` after the text `before` (what glides were

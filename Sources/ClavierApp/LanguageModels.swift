@@ -6,7 +6,7 @@ import Glibc
 /// predictors, glide typing's lexicons and the commands take them from here, so a running
 /// keyboard maps and checks a model once however many parts use it. The predictors' loader
 /// opens them on its thread and glide on the loop's, hence the lock; a model is only read.
-final class LanguageModels: @unchecked Sendable {
+package final class LanguageModels: @unchecked Sendable {
     static let shared = LanguageModels()
 
     /// What opening a language's model gave: the model, or why there is none.
@@ -20,7 +20,7 @@ final class LanguageModels: @unchecked Sendable {
 
     /// The languages with a model in any of `DataFiles`' places (`de` for models/de.lm), for
     /// the settings page's languages cell; a file's being readable is found when it is opened.
-    static var installed: [String] {
+    package static var installed: [String] {
         Set(DataFiles.candidates.flatMap { dir in
             PlainFiles.names(in: dir + "/models").filter { $0.hasSuffix(".lm") }.map { String($0.dropLast(3)) }
         }).sorted()
@@ -60,5 +60,23 @@ final class LanguageModels: @unchecked Sendable {
         }
         opened[language] = result
         return result
+    }
+}
+
+extension LanguageModels {
+    /// The predictor the keyboard would use for `language`: the installed model, the user's words,
+    /// and, when `blockOffensive`, the language's offensive words (offensive/LANG.txt) never offered unless typed.
+    package static func predictor(language: String, learning: Bool, blockOffensive: Bool = true) -> Predictor {
+        // The model glide typing shares (LanguageModels); one that cannot be read is opened by
+        // the predictor again, which keeps why among its warnings.
+        var path: String?, system: SystemModel?
+        switch LanguageModels.shared.model(language) {
+        case .model(let model, let at): (system, path) = (model, at)
+        case .unreadable: path = DataFiles.find("models/\(language).lm")
+        case .missing: Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only")
+        }
+        let user = UserModelFile.directory().map { UserModelFile.path(language: language, directory: $0) }
+        return Predictor(language: language, modelPath: path, userModelPath: user, learning: learning,
+                         offensive: blockOffensive ? OffensiveWords.list(language: language) : nil, system: system)
     }
 }

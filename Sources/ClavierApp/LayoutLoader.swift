@@ -6,7 +6,7 @@ extension LayoutLibrary {
     /// The library `--layout` and `--theme` search: the user's directory, then the data
     /// directories `DataFiles` knows (installed, then the source tree's `Assets/`). The
     /// shipped us.yaml and system.yaml, unchanged, are the built-in values, unparsed.
-    static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates, shipped: .builtin)
+    package static let clavier = LayoutLibrary.standard(dataDirectories: DataFiles.candidates, shipped: .builtin)
 }
 
 extension ShippedFiles {
@@ -16,14 +16,14 @@ extension ShippedFiles {
 
 /// Finds layouts and themes by name (a file, a name in the library, else one built into the
 /// binary) for `--layout`, `--theme`, rules and `clavier layout NAME`.
-enum LayoutLoader {
+package enum LayoutLoader {
     /// The layout `name` names: a file, else a name found by the library, else a built-in one.
-    static func layout(named name: String) throws(LayoutError) -> Layout {
+    package static func layout(named name: String) throws(LayoutError) -> Layout {
         try find(name, LayoutLibrary.clavier.layout, else: Layout.builtin)
     }
 
     /// The theme `name` names: a file, else a name found by the library, else a built-in one.
-    static func theme(named name: String) throws(LayoutError) -> Theme {
+    package static func theme(named name: String) throws(LayoutError) -> Theme {
         try find(name, LayoutLibrary.clavier.theme, else: Theme.builtin)
     }
 
@@ -39,7 +39,7 @@ enum LayoutLoader {
 
     /// For the running keyboard, which must come up whatever the files say: a layout or
     /// theme that cannot be loaded is reported and the built-in `us` and `system` are used.
-    static func loadForKeyboard(layout name: String, theme themeName: String) -> (Layout, Theme) {
+    package static func loadForKeyboard(layout name: String, theme themeName: String) -> (Layout, Theme) {
         var layout = Layout.us
         var theme = Theme.system
         do {
@@ -59,7 +59,7 @@ enum LayoutLoader {
 
     /// Where a PIN pad's shuffles come from: `seed` (`--seed`), else `SystemRandomNumberGenerator`
     /// (the kernel's getrandom), which no one can predict.
-    static func shuffleSource(seed: UInt64?) -> any RandomNumberGenerator {
+    package static func shuffleSource(seed: UInt64?) -> any RandomNumberGenerator {
         if let seed { return SeededGenerator(seed: seed) }
         return SystemRandomNumberGenerator()
     }
@@ -68,7 +68,7 @@ enum LayoutLoader {
 extension Layout {
     /// The layout with its frequently used page filled from the user's tap counts as the
     /// running keyboard fills it (read only: `clavier geometry` and `render` show the same).
-    func withSavedTapCounts() -> Layout {
+    package func withSavedTapCounts() -> Layout {
         guard options.frequentPage != nil else { return self }
         return fillingFrequentPage(with: TapCountStore.standard().load().0 ?? TapCounts())
     }

@@ -6,14 +6,14 @@ import Glibc
 /// stays bounded whatever comes, a 100 MB line or `/dev/zero`. A line ends at "\n" (a "\r"
 /// before it is dropped too, as `readLine` drops it) or at the end of the input; bytes that
 /// are no UTF-8 become U+FFFD.
-struct LineReader {
-    enum Line: Equatable {
+package struct LineReader {
+    package enum Line: Equatable {
         case text(String)
         case tooLong
     }
 
     /// 1 MB: a JSON request of a whole page of text before the caret is a few kB.
-    static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
     static let blockBytes = 65536
 
     private let fd: Int32
@@ -25,13 +25,13 @@ struct LineReader {
     private var skipping = false
     private var ended = false
 
-    init(fd: Int32 = 0, maxBytes: Int = LineReader.maxBytes) {
+    package init(fd: Int32 = 0, maxBytes: Int = LineReader.maxBytes) {
         self.fd = fd
         self.maxBytes = maxBytes
     }
 
     /// The next line, nil at the end of the input (or after a failed read).
-    mutating func next() -> Line? {
+    package mutating func next() -> Line? {
         while true {
             let newline = block[position...].firstIndex(of: UInt8(ascii: "\n"))
             let piece = block[position..<(newline ?? block.count)]

@@ -4,13 +4,13 @@ import ClavierLayouts
 /// The settings in effect as the settings page changes them, shared by the closures a host
 /// was made with (its placement, its layouts' bar, its keys' repeat), so that they read the
 /// value of now rather than the value at start; and the page's file, kept on each change.
-final class LiveSettings {
-    var current: Settings
-    init(_ settings: Settings) { current = settings }
+package final class LiveSettings {
+    package var current: Settings
+    package init(_ settings: Settings) { current = settings }
 
     /// Writes the page's settings to settings.yaml (`SettingsFile`); a failure is one warning,
     /// and the change still holds until the keyboard ends.
-    static func keep(_ lines: [(name: String, text: String)]) {
+    package static func keep(_ lines: [(name: String, text: String)]) {
         guard let path = SettingsFile.defaultPath() else { return Log.warning("no home directory: the settings page's changes are not kept") }
         do {
             try SettingsFile.save(lines, to: path)
@@ -21,13 +21,13 @@ final class LiveSettings {
 
     /// Takes `settings` and says what the change of the setting `name` asks of the host: its
     /// page entry's host part (`PageSetting.host`; SettingChange.swift).
-    func take(_ settings: Settings, changed name: String) -> PageSetting.HostPart {
+    package func take(_ settings: Settings, changed name: String) -> PageSetting.HostPart {
         current = settings
         return PageSetting.named(name)?.host ?? .none
     }
 
     /// The theme the settings in effect name; nil (said) when it cannot be loaded.
-    func theme() -> Theme? {
+    package func theme() -> Theme? {
         do {
             return try LayoutLoader.theme(named: current[.theme])
         } catch {

@@ -2,17 +2,17 @@ import Glibc
 
 /// The executable's one logger: warnings always, debug lines with `CLAVIER_LOG=debug`,
 /// both on stderr. It never receives what the user types.
-enum Log {
-    static let debugEnabled: Bool = {
+package enum Log {
+    package static let debugEnabled: Bool = {
         guard let value = getenv("CLAVIER_LOG") else { return false }
         return String(cString: value) == "debug"
     }()
 
-    static func warning(_ message: String) { write("clavier: warning: " + message) }
-    static func error(_ message: String) { write("clavier: " + message) }
+    package static func warning(_ message: String) { write("clavier: warning: " + message) }
+    package static func error(_ message: String) { write("clavier: " + message) }
     /// What the user should know that is no problem (what the scan switch is on Wayland).
-    static func note(_ message: String) { write("clavier: " + message) }
-    static func debug(_ message: @autoclosure () -> String) {
+    package static func note(_ message: String) { write("clavier: " + message) }
+    package static func debug(_ message: @autoclosure () -> String) {
         if debugEnabled { write("clavier: debug: " + message()) }
     }
 

@@ -6,30 +6,30 @@ import ClavierRender
 /// with the theme and put on screen through a `PixelSink`, only what changed. The first picture
 /// (kept between starts) is settled here too (FirstPicture.swift). `KeyboardScreen` (an X
 /// window) and `WaylandScreen` (a layer surface) add only their window's own business.
-class PaintedScreen {
+open class PaintedScreen {
     let sink: any PixelSink
-    private(set) var theme: Theme
+    package private(set) var theme: Theme
     /// Made on first use: its font map starts loading fontconfig, which a start from a kept
     /// picture does only once that picture is on screen.
-    private(set) lazy var painter = KeyboardPainter(theme: theme)
-    private(set) var framePainter: FloatFramePainter
+    package private(set) lazy var painter = KeyboardPainter(theme: theme)
+    package private(set) var framePainter: FloatFramePainter
     /// The keys' pixels, below the handle strip when floating.
-    var keys: Canvas
+    package var keys: Canvas
     /// The handle strip's pixels (shown only with a frame).
-    var handle: Canvas
+    package var handle: Canvas
     /// The picture the keys' pixels show (painted, or kept from a start).
-    var shown: Picture?
+    package var shown: Picture?
     /// Where the first picture is kept between starts (nil: none kept, as for a PIN pad).
-    var pictureCache: PictureCache?
+    package var pictureCache: PictureCache?
     /// The first picture while it is still on screen unsettled (FirstPicture.swift).
-    var firstPicture: FirstPicture?
+    package var firstPicture: FirstPicture?
     private var trail = TrailOnScreen()
     /// The handle strip was painted anew (a new theme) and goes up with what is put next.
     private var handleRepainted = false
 
     /// A screen for a window of `size`, with a frame at `frame`'s scale (nil: none); its
     /// pixels black until painted.
-    init(sink: any PixelSink, theme: Theme, window size: Size, frame: DisplayScale?) throws {
+    package init(sink: any PixelSink, theme: Theme, window size: Size, frame: DisplayScale?) throws {
         self.sink = sink
         self.theme = theme
         framePainter = FloatFramePainter(theme: theme)
@@ -39,21 +39,21 @@ class PaintedScreen {
     }
 
     /// The frame's scale (nil: docked, or floating in kiosk mode: no handle, no grip).
-    var frameScale: DisplayScale? { nil }
+    open var frameScale: DisplayScale? { nil }
 
     /// Whether a kept first picture's keys leave its file's mapping as it is settled (Wayland,
     /// whose idle spells give the keys' pages back), rather than stay mapped while they match it
     /// (X: only the keys repainted since become the keyboard's own memory).
-    var leavesKeptMapping: Bool { false }
+    open var leavesKeptMapping: Bool { false }
 
     /// Where the keys start in the window: below the handle strip when floating.
-    var keysTop: Int { frameScale.map { $0.pixels(FloatFrame.handleHeight) } ?? 0 }
+    package var keysTop: Int { frameScale.map { $0.pixels(FloatFrame.handleHeight) } ?? 0 }
 
     /// The keys' size in the window as it is now.
-    var keysSize: Size { keys.size }
+    package var keysSize: Size { keys.size }
 
     /// All of the keys, in their coordinates.
-    var wholeKeys: Rect { Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height) }
+    package var wholeKeys: Rect { Rect(x: 0, y: 0, width: keys.size.width, height: keys.size.height) }
 
     /// Where the resize grip lies, in the keys' coordinates (nil: no frame).
     var grip: Rect? {
@@ -62,7 +62,7 @@ class PaintedScreen {
     }
 
     /// Paints with `theme` from now on (the settings page changed it); the caller repaints.
-    func retheme(_ theme: Theme) {
+    package func retheme(_ theme: Theme) {
         self.theme = theme
         painter = KeyboardPainter(theme: theme)
         framePainter = FloatFramePainter(theme: theme)
@@ -72,7 +72,7 @@ class PaintedScreen {
     }
 
     /// Paints the handle strip and the keys of `picture` with the grip over their corner.
-    func paintWindow(_ picture: Picture) {
+    package func paintWindow(_ picture: Picture) {
         if frameScale != nil { framePainter.paintHandle(on: handle) }
         paintAll(picture)
         if let grip { framePainter.paintResizeGrip(in: grip, on: keys) }
@@ -87,12 +87,12 @@ class PaintedScreen {
 
     /// Before the keys' pixels are read or painted: a Wayland screen takes back the pages an
     /// idle spell gave back.
-    func pixelsWanted() {}
+    open func pixelsWanted() {}
 
     /// Repaints what changed of `picture` (the whole page, the accessory bar, or only the keys
     /// named) and puts it on screen. A first picture still unsettled is settled first; a kept
     /// one not yet checked is painted anew whole rather than in part.
-    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
+    package func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         pixelsWanted()
         var whole = whole
         if firstPicture != nil, whole || bar || !damaged.isEmpty {
@@ -114,7 +114,7 @@ class PaintedScreen {
 
     /// Repaints the glide's trail as it stands at `now` over the keys, only the area it changes
     /// put on screen (`HostScreen.paintTrail`).
-    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+    package func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
         pixelsWanted()
         let drawn = picture.keyboard.glideDrag.trail(at: now)
         let width = KeyboardPainter.trailWidth(keyHeight: picture.geometry.keyHeight)
@@ -125,7 +125,7 @@ class PaintedScreen {
 
     /// Puts `damage` (the keys' coordinates) of the keys, and the whole handle strip when
     /// `handle`, on screen; nothing to put: nothing done.
-    func present(_ damage: [Rect], handle: Bool = false) {
+    package func present(_ damage: [Rect], handle: Bool = false) {
         guard !damage.isEmpty || handle else { return }
         var told = damage.map { Rect(x: $0.x, y: $0.y + keysTop, width: $0.width, height: $0.height) }
         if handle, frameScale != nil { told.append(Rect(x: 0, y: 0, width: self.handle.size.width, height: keysTop)) }
@@ -135,7 +135,7 @@ class PaintedScreen {
     /// Puts `damage` (the window's coordinates) on screen from the pixels painted. Keys repaint
     /// over the grip's corner: it goes back on top first. A kept first picture has it already,
     /// and needs no Cairo to be put up.
-    func put(_ damage: [Rect]) {
+    open func put(_ damage: [Rect]) {
         dropCutPicture()
         var damage = damage
         if handleRepainted, frameScale != nil, !damage.isEmpty {
@@ -156,7 +156,7 @@ class PaintedScreen {
 
     /// Takes the window's new size: new pixels for the handle (painted) and the keys (blank,
     /// for the caller to paint once the keyboard is laid out anew); returns the keys' new size.
-    func resize(window size: Size) throws -> Size {
+    package func resize(window size: Size) throws -> Size {
         let top = keysTop
         keys = try Canvas(size: Size(width: size.width, height: frameScale == nil ? size.height : max(1, size.height - top)))
         if frameScale != nil {

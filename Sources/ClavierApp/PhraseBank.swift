@@ -5,8 +5,8 @@ import ClavierLayouts
 /// system: read at the start, each line it cannot use a warning (`file:line: what is wrong`,
 /// never the line), and a line appended by the Save key (`Effect.keepPhrase`). Nothing of a
 /// phrase is logged.
-enum PhraseBank {
-    static func load() -> Phrases {
+package enum PhraseBank {
+    package static func load() -> Phrases {
         guard let file = PhrasesFile.standard() else { return Phrases() }
         let (phrases, warnings) = file.load()
         warnings.forEach(Log.warning)

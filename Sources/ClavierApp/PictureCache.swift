@@ -12,14 +12,14 @@ import Glibc
 /// (`KeyboardPainter.pictureKey`) and the binary that painted it; the keyboard still paints
 /// the picture itself right after showing a kept one, and replaces both on screen and on
 /// disk when they differ (fonts installed or removed, say).
-struct PictureCache {
+package struct PictureCache {
     /// The directory the pictures live in.
     let directory: String
     /// Pictures kept at most; the oldest goes first. A 1920×486 picture is 3.7 MB.
     static let limit = 6
 
     /// The standard place, nil when neither `XDG_CACHE_HOME` nor `HOME` says where it is.
-    static func standard() -> PictureCache? {
+    package static func standard() -> PictureCache? {
         XDGDirectory.cache.clavierPath().map { PictureCache(directory: $0 + "/pictures") }
     }
 
@@ -51,7 +51,7 @@ struct PictureCache {
 
     /// A kept picture found whole: its parts (a floating keyboard's handle strip, then its
     /// keys; a docked keyboard's keys alone), each to be made into a canvas over the file.
-    final class Kept {
+    package final class Kept {
         private let fd: Int32
         private let offsets: [Int]
         private let sizes: [Size]
@@ -73,7 +73,7 @@ struct PictureCache {
 
         /// Where part `index`'s pixels lie in the file (open while this lives), for the X
         /// server to read them itself, and for comparing without mapping them in.
-        func file(_ index: Int) -> (fd: Int32, offset: Int) { (fd, offsets[index]) }
+        package func file(_ index: Int) -> (fd: Int32, offset: Int) { (fd, offsets[index]) }
     }
 
     /// The picture kept for `key` whose parts have `sizes`, nil when there is none or it is
@@ -134,7 +134,7 @@ struct PictureCache {
 
     /// Removes every kept picture (`clavier forget`: the bar's first words in them may be
     /// learned ones); the paths removed.
-    func removeAll() -> [String] {
+    package func removeAll() -> [String] {
         let all = pictures().map(\.path)
         return all.filter { unlink($0) == 0 }
     }

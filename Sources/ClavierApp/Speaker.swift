@@ -10,7 +10,7 @@ import Glibc
 /// (`takeEnded`, `SessionEvent.spoken`), whose scan clock waits for it; the rest are dropped.
 /// Each prompt has SSIP's `text` priority, which interrupts itself: a new highlight cuts the
 /// last one's prompt short. Nothing said is logged.
-final class Speaker {
+package final class Speaker {
     /// The connection to speech-dispatcher; -1: none (espeak-ng speaks).
     private(set) var fd: Int32 = -1
     /// What the socket has not taken yet.
@@ -36,7 +36,7 @@ final class Speaker {
     /// `--speech-rate` and `--speech-volume`, SSIP's -100 to 100 (0: the voice's own).
     let rate: Int, volume: Int
 
-    init(rate: Int = 0, volume: Int = 0) {
+    package init(rate: Int = 0, volume: Int = 0) {
         (self.rate, self.volume) = (rate, volume)
         guard let path = Self.socketPath() else { return }
         fd = Self.connected(to: path)
@@ -134,7 +134,7 @@ final class Speaker {
     }
 
     /// Whether the daemon tells when a prompt ends (SSIP's END and CANCEL events): speech-dispatcher does.
-    var tellsEnds: Bool { fd >= 0 }
+    package var tellsEnds: Bool { fd >= 0 }
 
     /// Whether the last prompt was said to its end, or dropped, since last asked.
     func takeEnded() -> Bool {

@@ -3,7 +3,7 @@ import ClavierCore
 /// The suggestion bar's words: one predictor per language, made at its first use (a keyboard
 /// that never shows suggestions loads no model), asked with the text before the caret, and
 /// taught what was typed when a field's text is committed, unless learning is off here.
-final class Suggester {
+package final class Suggester {
     /// Makes the predictor of a language (an ISO 639-1 code); nil: none for that language.
     typealias Provider = (String) -> (any WordPredictor)?
 
@@ -16,9 +16,9 @@ final class Suggester {
     /// the learned words before they were deleted, so it forgets them as it is taken.
     private var forgetOnTake: Set<String> = []
     /// Whether what is typed is learned: `--learning`, and in a kiosk only when its config says `learning: true`.
-    var learns: Bool
+    package var learns: Bool
     /// When a sentence's first letter gets a latched Shift.
-    let capitalize: CapitalizeMode
+    package let capitalize: CapitalizeMode
     /// The language of the keymap's current group; a layout's own `language:` goes first.
     var keymapLanguage = PredictionLanguage.fallback
     /// The first words of the last start, kept with the first pictures (nil: none kept).
@@ -31,7 +31,7 @@ final class Suggester {
     }
 
     /// Set once the keyboard is up (`XHost.shown`): the keymap's language is to be looked up.
-    var languageDue = false
+    package var languageDue = false
     /// Whether the bar asked while its predictor was being made (it is filled once it is).
     private(set) var awaited = false
 
@@ -63,17 +63,17 @@ final class Suggester {
     }
 
     /// Readable when a predictor was made since `heard` (the loop's poll; the bar fills then).
-    var wakeFD: Int32 { loader.wakeFD }
+    package var wakeFD: Int32 { loader.wakeFD }
 
     /// The loop heard `wakeFD`.
-    func heard() { loader.drain() }
+    package func heard() { loader.drain() }
 
     /// As the keyboard starts: the keymap group is XKB layout `xkb` (as `followKeymap`), and the
     /// predictor of `layout`'s language starts loading now, beside the window's making, unless
     /// the last start's first words are kept: then the first picture waits for nothing, and the
     /// model is made once the window is up (the loop's first ask), not on a core the window's
     /// making and the X server share (4 ms of a 9 ms start on two cores, BENCHMARKS.md).
-    func start(for layout: Layout, xkb: String?) {
+    package func start(for layout: Layout, xkb: String?) {
         keymapLanguage = xkb.map(PredictionLanguage.code(xkbLayout:)) ?? PredictionLanguage.fallback
         let cells = layout.options.suggestions
         guard layout.options.accessory.contains(.completions), cells > 0 else { return }

@@ -3,12 +3,12 @@ import ClavierLayouts
 
 /// Counts taps on emoji and symbol keys and keeps the counts on disk after every tap, so
 /// the frequently used page survives a crash or a kill.
-final class TapRecorder {
+package final class TapRecorder {
     private let store: TapCountStore
-    private(set) var counts: TapCounts
+    package private(set) var counts: TapCounts
     private var warnedOnSave = false
 
-    init(store: TapCountStore) {
+    package init(store: TapCountStore) {
         self.store = store
         let (counts, warning) = store.load()
         if let warning { Log.warning(warning) }

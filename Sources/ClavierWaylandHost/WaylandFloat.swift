@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 
 /// A floating keyboard's frame on Wayland (`FloatingFrame`, moving the surface where a drag

@@ -1,10 +1,11 @@
+import ClavierApp
 import ClavierCore
 import ClavierWayland
 
 /// The loop's Wayland side: one `poll` on the connection, the signals and the app's own
 /// descriptors (`WaylandLoop`), and what the compositor said turned into `HostEvent`s.
 extension WaylandHost {
-    func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
+    package func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
         guard let loop else { return [.ended] }
         // What came during the last turn's requests (a surface made, a round trip) first.
         guard connection.dispatch(readable: false) else { return [.ended] }
@@ -80,7 +81,7 @@ extension WaylandHost {
         }
     }
 
-    func finish() {
+    package func finish() {
         connection.hideButton()
         connection.destroySurface()
         connection.roundtrip()

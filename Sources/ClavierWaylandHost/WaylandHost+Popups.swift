@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierRender
 import ClavierWayland
@@ -5,7 +6,7 @@ import ClavierWayland
 /// The show button on Wayland: a small layer surface at the output's bottom right while the
 /// keyboard is hidden (the key preview is the screen's: `WaylandScreen.followPreview`).
 extension WaylandHost {
-    func follow(shown: Bool) -> SessionRequest? {
+    package func follow(shown: Bool) -> SessionRequest? {
         guard showsButton else { return nil }
         if shown {
             if connection.buttonShown { connection.hideButton() }

@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierRender
 
@@ -8,9 +9,9 @@ import ClavierRender
 /// (input-method-v2 tells the field whatever it says; the session decides). The hardware
 /// keys' watch is the X server's: off on Wayland, as at start.
 extension WaylandHost {
-    func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
+    package func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
-    func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
+    package func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         switch live.take(settings, changed: name) {
         case .sound:
             keyClick.soundChanged(on: settings[.sound])
@@ -44,7 +45,7 @@ extension WaylandHost {
     }
 
     /// How many of the pointer's buttons are scan switches now (0: no scanning).
-    var scanSwitches: Int { switches.buttons.count }
+    package var scanSwitches: Int { switches.buttons.count }
 
     /// Docks or floats the keyboard as `settings` now say (`FloatPlace.floats`): its layer surface
     /// made again, where its frame was left when it floated before (`WaylandStart.chooseFloat`

@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierRender
@@ -11,11 +12,11 @@ import ClavierWayland
 /// focused field from input-method-v2. `WaylandTypist` (input-method-v2 and virtual-keyboard-v1)
 /// is its typist unless another is given, and `HostWords` the words (`WaylandStart.host`).
 /// It has no keymap part and no focus part: the keyboard writes its own keymap.
-final class WaylandHost: HostLoop, HostScreen, HostSettings {
+package final class WaylandHost: HostLoop, HostScreen, HostSettings {
     let connection: WaylandConnection
     let typist: WaylandTypist
     /// The surface and its pixels (WaylandScreen.swift).
-    let screen: WaylandScreen
+    package let screen: WaylandScreen
     /// The settings as the settings page changes them (WaylandHost+Settings.swift).
     let live: LiveSettings
     /// The layout a name or a file names, and how keys repeat (`KeyboardHost`'s).
@@ -35,7 +36,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
     var hovered: Point?
     /// The pointer's buttons and the fingers as scanning's switches, while it scans
     /// (WaylandHost+Settings.swift): no key can be grabbed on Wayland.
-    var switches = PointerSwitches()
+    package var switches = PointerSwitches()
     /// Whether the show button stands in for the hidden keyboard (`Settings.showsButton`, as
     /// the settings page turns it on and off).
     var showsButton: Bool
@@ -77,7 +78,7 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
     }
 
     /// What only presses need, once: the click player, opened after the first picture.
-    func pressesBegin() {
+    package func pressesBegin() {
         if let shown {
             self.shown = nil
             shown()
@@ -85,9 +86,9 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         keyClick.firstPress()
     }
 
-    func click() { keyClick.play() }
+    package func click() { keyClick.play() }
 
-    func askField() {
+    package func askField() {
         // input-method-v2 says which field has the focus as it changes; what it said last is the answer.
         connection.roundtrip()
         pending.append(.focus([fieldReport(moved: true)]))
@@ -101,11 +102,11 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
                       multiLine: connection.fieldIsMultiLine)
     }
 
-    func pointerOnKeys() -> Point? { hovered }
+    package func pointerOnKeys() -> Point? { hovered }
 
     // MARK: The surface (WaylandScreen)
 
-    func start(_ picture: Picture) {
+    package func start(_ picture: Picture) {
         loop = WaylandLoop(connection: connection)
         screen.start(picture)
         pending.append(.window(.mapped))
@@ -114,17 +115,17 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         if connection.hasInputMethod { askField() }
     }
 
-    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
+    package func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         screen.paint(picture, damaged: damaged, whole: whole, bar: bar)
     }
 
-    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+    package func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
         screen.paintTrail(picture, at: now, whole: whole)
     }
 
-    func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handle: true) }
+    package func expose(_ rect: Rect, picture: Picture) { screen.present([rect], handle: true) }
 
-    func resize(to size: Size, picture: Picture) -> Size? {
+    package func resize(to size: Size, picture: Picture) -> Size? {
         do {
             return try screen.resize(to: size)
         } catch {
@@ -133,30 +134,30 @@ final class WaylandHost: HostLoop, HostScreen, HostSettings {
         }
     }
 
-    func route(_ input: InputEvent) -> InputEvent? { screen.route(input) }
-    func keysPoint(_ point: Point) -> Point? { screen.keysPoint(point) }
-    func prepareToShow(_ picture: Picture) { screen.shown = picture }
+    package func route(_ input: InputEvent) -> InputEvent? { screen.route(input) }
+    package func keysPoint(_ point: Point) -> Point? { screen.keysPoint(point) }
+    package func prepareToShow(_ picture: Picture) { screen.shown = picture }
 
-    func showWindow() {
+    package func showWindow() {
         guard !screen.isUp else { return }
         screen.makeSurface()
         pending.append(.window(.mapped))
     }
 
-    func hideWindow() {
+    package func hideWindow() {
         guard screen.isUp else { return }
         screen.takeDown()
         hovered = nil
         pending.append(.window(.unmapped))
     }
 
-    func recreateWindow(_ picture: Picture) {
+    package func recreateWindow(_ picture: Picture) {
         screen.shown = picture
         screen.makeSurface()
     }
 
-    var keysSize: Size { screen.keysSize }
-    func screenChanged() { screen.outputsChanged() }
-    func followPreview(_ picture: Picture) { screen.followPreview(picture, mode: live.current[.preview]) }
-    var windowRect: Rect { screen.rect }
+    package var keysSize: Size { screen.keysSize }
+    package func screenChanged() { screen.outputsChanged() }
+    package func followPreview(_ picture: Picture) { screen.followPreview(picture, mode: live.current[.preview]) }
+    package var windowRect: Rect { screen.rect }
 }

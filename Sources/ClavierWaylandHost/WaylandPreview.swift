@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierRender
 import ClavierWayland

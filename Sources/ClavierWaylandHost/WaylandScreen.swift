@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierRender
 import ClavierWayland
@@ -7,7 +8,7 @@ import ClavierWayland
 /// that buffer lacks, only the damaged rectangles told to the compositor); its own business
 /// is the surface's making and placing, a floating keyboard's frame, the key preview, and the
 /// pixels given back while idle.
-final class WaylandScreen: PaintedScreen {
+package final class WaylandScreen: PaintedScreen {
     private let connection: WaylandConnection
     /// Where the surface goes on the output, asked again when outputs change.
     let placement: (WaylandConnection) -> (output: String?, place: WaylandPlacement)
@@ -46,8 +47,8 @@ final class WaylandScreen: PaintedScreen {
         if float != nil { framePainter.paintHandle(on: handle) }
     }
 
-    override var frameScale: DisplayScale? { float?.displayScale }
-    override var leavesKeptMapping: Bool { true }
+    package override var frameScale: DisplayScale? { float?.displayScale }
+    package override var leavesKeptMapping: Bool { true }
     var isUp: Bool { placed != nil }
 
     // MARK: Pixels
@@ -58,10 +59,10 @@ final class WaylandScreen: PaintedScreen {
         present([wholeKeys], handle: true)
     }
 
-    override func pixelsWanted() { keysBack() }
+    package override func pixelsWanted() { keysBack() }
 
     /// Nothing while the surface is down; told, the keys' pages give way again after `Timing.idleBuffers`.
-    override func put(_ damage: [Rect]) {
+    package override func put(_ damage: [Rect]) {
         guard placed != nil else { return }
         keysBack()
         super.put(damage)
@@ -188,7 +189,7 @@ final class WaylandScreen: PaintedScreen {
 /// The Wayland connection as a pixel sink: the blocks copied into a free wl_shm buffer (what it
 /// lacks) and committed with the damage.
 extension WaylandConnection: PixelSink {
-    func put(_ blocks: [PixelBlock], damage: [Rect]) {
+    package func put(_ blocks: [PixelBlock], damage: [Rect]) {
         present(blocks.map { Block(pixels: $0.pixels, stride: $0.stride, size: $0.size, top: $0.top) }, damage: damage)
     }
 }

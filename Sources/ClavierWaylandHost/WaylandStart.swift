@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierWayland
@@ -6,10 +7,10 @@ import Glibc
 /// The Wayland host as the settings make it: which compositor (`--backend`), where the
 /// surface goes (docked with its height reserved, or floating), the kiosk's typing filter,
 /// the click; and the app's host of its parts.
-enum WaylandStart {
+package enum WaylandStart {
     /// The compositor to run on, or nil to run on X11 (said in one line when Wayland was there).
     /// Throws when `--backend wayland` asks for a compositor that cannot have the keyboard.
-    static func connect(_ settings: Settings, plug: Bool) throws(WaylandError) -> WaylandConnection? {
+    package static func connect(_ settings: Settings, plug: Bool) throws(WaylandError) -> WaylandConnection? {
         let backend = settings[.backend]
         guard backend != .x11, backend != .gnome else { return nil }
         let named = getenv("WAYLAND_DISPLAY").flatMap { $0.pointee == 0 ? nil : String(cString: $0) }
@@ -40,7 +41,7 @@ enum WaylandStart {
             let why = "the Wayland compositor offers no \(missing.joined(separator: " and ")) (GNOME's does not; on KDE Plasma choose Clavier as the virtual keyboard)"
             if insists { throw WaylandError(why) }
             // GNOME: X11, typing into native windows through mutter (GnomeTyping says so in one line).
-            if GnomeTyping.isGnome { Log.debug("\(why): running on X11") } else {
+            if Desktop.isGnome { Log.debug("\(why): running on X11") } else {
                 Log.warning("\(why): running on X11, where only XWayland windows can be typed into")
             }
             return nil
@@ -50,7 +51,7 @@ enum WaylandStart {
         return connection
     }
 
-    static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
+    package static func host(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: WaylandConnection,
                      suggester: Suggester?) throws -> WaylandHost {
         let rows = FloatPlace.rows(of: layout)
         let live = LiveSettings(settings)
@@ -106,7 +107,7 @@ extension WaylandHost {
     /// `typist` (nil: input-method-v2 and the virtual keyboard's, `WaylandTypist`); no keymap
     /// part (keys are labelled from XKB's default keymap, the one the virtual keyboard writes)
     /// and no focus part. Another way to type on Wayland is another `typist` here.
-    func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
+    package func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
         var host = KeyboardHost(self, typist: other ?? typist, words: words, loadLayout: load, keyRepeat: keyRepeat)
         // The keys XKB names are labelled from the keymap the virtual keyboard writes.
         host.defaultKeys = { DefaultKeymap.liveKeys(named: $0) }

@@ -1,10 +1,11 @@
+import ClavierApp
 import ClavierCore
 import ClavierWayland
 
 /// `WaylandTypist` as the host's typist: input-method-v2's text and virtual-keyboard-v1's
 /// keys, with the keymap it writes made for each keyboard before its first key.
 extension WaylandTypist: HostTypist {
-    func type(_ effects: [Effect]) -> UInt64? {
+    package func type(_ effects: [Effect]) -> UInt64? {
         var keys: [(sym: KeySym, modifiers: ModifierSet)] = []
         for case .type(let sym, let modifiers) in effects { keys.append((sym, modifiers)) }
         // A round trip, as XSync on X: the paint waits until the compositor has taken the keys,
@@ -16,14 +17,14 @@ extension WaylandTypist: HostTypist {
         return nil
     }
 
-    func format(_ formatting: Formatting) {
+    package func format(_ formatting: Formatting) {
         // No selection is read on Wayland: the pair, the caret between.
         for sym in formatting.pairKeys { type(sym, modifiers: []) }
     }
 
-    var typingName: String { connection.hasInputMethod ? "input-method-v2" : "virtual-keyboard" }
+    package var typingName: String { connection.hasInputMethod ? "input-method-v2" : "virtual-keyboard" }
 
-    func prepare(for keyboard: Keyboard) {
+    package func prepare(for keyboard: Keyboard) {
         // Its keys are labelled from the keymap this typist writes (`DefaultKeymap`, `KeyboardHost.makeKeyboard`).
         // Keys, not text, on the layouts of a PC's keyboard (`pc`, `pc-numpad`).
         keysOnly = keyboard.layout.isWide

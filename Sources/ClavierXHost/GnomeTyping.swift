@@ -1,6 +1,6 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
-import ArgumentParser
 import Glibc
 
 /// GNOME on Wayland (issue 49): mutter offers clients no layer-shell, virtual-keyboard or
@@ -9,16 +9,13 @@ import Glibc
 /// Chosen by `--backend gnome`, or by `auto` when the X server is XWayland and the desktop is
 /// GNOME or mutter's RemoteDesktop is on the session bus; plain XTest otherwise. Says in one
 /// line at start which way it types and what it cannot do.
-enum GnomeTyping {
+package enum GnomeTyping {
     /// `XDG_CURRENT_DESKTOP` names GNOME (`GNOME`, `ubuntu:GNOME`, `GNOME-Classic:GNOME` …).
-    static var isGnome: Bool {
-        guard let value = getenv("XDG_CURRENT_DESKTOP") else { return false }
-        return String(cString: value).split(separator: ":").contains { $0.hasPrefix("GNOME") }
-    }
+    static var isGnome: Bool { Desktop.isGnome }
 
     /// The X host's typist on GNOME, or nil to type through XTest. Throws when `--backend gnome`
     /// asks for it and mutter does not offer it. `allow`: the session's typing filter (kiosk).
-    static func typist(_ settings: Settings, display: Display, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?,
+    package static func typist(_ settings: Settings, display: Display, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?,
                        keymap: @escaping () -> KeyInjector) throws -> GnomeTypist? {
         let backend = settings[.backend]
         guard backend == .gnome || backend == .auto else { return nil }
@@ -36,7 +33,7 @@ enum GnomeTyping {
             let offered = RemoteDesktopTypist.offered()
             guard offered.yes else {
                 Log.error("--backend gnome: \(offered.why)")
-                throw ExitCode.failure
+                throw XStartEnded()
             }
         }
         Log.note("typing into GNOME's native windows through mutter's RemoteDesktop (GNOME Shell shows its screen-sharing "
@@ -50,7 +47,7 @@ enum GnomeTyping {
 /// The host's typist on GNOME's XWayland (issue 49): each key through mutter's RemoteDesktop
 /// session (`RemoteDesktopTypist`), kiosk mode's filter applied; XTest would reach XWayland's
 /// windows only.
-final class GnomeTypist: HostTypist {
+package final class GnomeTypist: HostTypist {
     private let remote: RemoteDesktopTypist
     private let allow: (@Sendable (KeySym, ModifierSet) -> Bool)?
 
@@ -60,23 +57,23 @@ final class GnomeTypist: HostTypist {
     }
 
     /// Types every `.type` of `effects`; mutter says nothing of the window they went to.
-    func type(_ effects: [Effect]) -> UInt64? {
+    package func type(_ effects: [Effect]) -> UInt64? {
         for case .type(let sym, let modifiers) in effects { _ = send(sym, modifiers) }
         return nil
     }
 
     /// No selection is read from a native window: the pair, the caret between.
-    func format(_ formatting: Formatting) {
+    package func format(_ formatting: Formatting) {
         for sym in formatting.pairKeys { _ = send(sym, []) }
     }
 
     /// Nothing to learn before the first key: mutter types the keysyms XWayland's keymap has.
-    func prepare(for keyboard: Keyboard) {}
+    package func prepare(for keyboard: Keyboard) {}
 
-    var typingName: String { "gnome-remote-desktop" }
+    package var typingName: String { "gnome-remote-desktop" }
 
     /// Ends mutter's session (the keyboard ends).
-    func stop() { remote.stop() }
+    package func stop() { remote.stop() }
 
     private func send(_ sym: KeySym, _ modifiers: ModifierSet) -> Bool {
         remote.type(sym, modifiers: modifiers, allow: allow)

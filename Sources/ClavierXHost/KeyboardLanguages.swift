@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 import Glibc

@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierRender
 import ClavierX11
@@ -5,8 +6,8 @@ import ClavierX11
 /// What the user sees on X: the keyboard window, painted by `PaintedScreen` and put up with
 /// `XPutImage` (the window is its `PixelSink`); its own business is the first picture as the
 /// window's background until the window first shows it, and the floating frame's moves.
-final class KeyboardScreen: PaintedScreen {
-    let window: KeyboardWindow
+package final class KeyboardScreen: PaintedScreen {
+    package let window: KeyboardWindow
     /// The floating frame; nil when docked, or floating in kiosk mode (no handle, no grip).
     let frame: FloatingFrame?
     /// The first picture is the window's background until the window first shows it.
@@ -19,9 +20,9 @@ final class KeyboardScreen: PaintedScreen {
                        frame: frame?.scale)
     }
 
-    override var frameScale: DisplayScale? { frame?.scale }
+    package override var frameScale: DisplayScale? { frame?.scale }
 
-    override func put(_ damage: [Rect]) {
+    package override func put(_ damage: [Rect]) {
         letBackgroundGo()
         super.put(damage)
     }
@@ -73,7 +74,7 @@ final class KeyboardScreen: PaintedScreen {
 
 /// The X window as a pixel sink: each damaged rectangle of each block by `XPutImage`.
 extension KeyboardWindow: PixelSink {
-    func put(_ blocks: [PixelBlock], damage: [Rect]) {
+    package func put(_ blocks: [PixelBlock], damage: [Rect]) {
         for rect in damage {
             for block in blocks {
                 guard let area = block.area(of: rect) else { continue }

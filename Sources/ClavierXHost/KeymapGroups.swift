@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierX11
 
 /// The running X keyboard's `languages` and what it changed in the server's keymap for them:
@@ -5,7 +6,7 @@ import ClavierX11
 /// given back on every way out (RunCommand.swift's `defer`; a signal ends the loop too). The
 /// root window's record always holds the user's own keymap, never one of ours, so that a
 /// keyboard killed at any moment is restored by the next start.
-final class KeymapGroups {
+package final class KeymapGroups {
     let display: Display
     /// The display's name as given (nil: `$DISPLAY`), for setxkbmap.
     let name: String?
@@ -15,14 +16,14 @@ final class KeymapGroups {
     /// the keymap's groups were the languages already, or setxkbmap failed).
     private(set) var change: KeyboardLanguages.Change?
 
-    init(display: Display, name: String?) {
+    package init(display: Display, name: String?) {
         self.display = display
         self.name = name
     }
 
     /// At start: a killed keyboard's change given back (when `restoresLeftover`), then the
     /// keymap's groups made `languages`.
-    func start(_ languages: [String], restoresLeftover: Bool) {
+    package func start(_ languages: [String], restoresLeftover: Bool) {
         self.languages = languages
         change = KeyboardLanguages.prepare(languages, restoresLeftover: restoresLeftover, on: display, name: name)
     }
@@ -47,7 +48,7 @@ final class KeymapGroups {
     }
 
     /// Gives the user's keymap back, as the keyboard ends.
-    func restore() {
+    package func restore() {
         guard let change else { return }
         self.change = nil
         KeyboardLanguages.restore(change, on: display, name: name)

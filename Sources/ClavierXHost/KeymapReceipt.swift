@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierLayouts
 import ClavierX11
 import Glibc

@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 import Glibc
@@ -5,7 +6,7 @@ import Glibc
 /// Sends what the keyboard types to the focused window: the XTest injector (made when first
 /// needed), the session's typing filter (kiosk mode's), markdown formatting around the selection, and giving back
 /// borrowed keycodes on time.
-final class Typist: HostTypist {
+package final class Typist: HostTypist {
     private let display: Display
     /// The window the selection is read onto (`format`): the keyboard's, as it is now.
     var requestor: (() -> KeyboardWindow)?
@@ -20,7 +21,7 @@ final class Typist: HostTypist {
 
     /// The injector, made on first use: reading the keymap waits until the first picture is
     /// on screen (or the first press) unless the layout's labels need it.
-    var injector: KeyInjector {
+    package var injector: KeyInjector {
         if let made { return made }
         let injector = KeyInjector(display: display)
         made = injector
@@ -29,7 +30,7 @@ final class Typist: HostTypist {
 
     /// Types every `.type` of `effects` that kiosk mode allows; when anything was typed, waits
     /// until the server has it and says which window has the input focus.
-    func type(_ effects: [Effect]) -> UInt64? {
+    package func type(_ effects: [Effect]) -> UInt64? {
         var typed = false
         for case .type(let sym, let modifiers) in effects where send(sym, modifiers: modifiers) { typed = true }
         // A round trip: wait until the server has taken the keys before painting and clicking.
@@ -42,11 +43,11 @@ final class Typist: HostTypist {
 
     /// Nothing to learn before the first key: a keysym the keymap lacks borrows a spare
     /// keycode as it is typed (`KeyInjector`).
-    func prepare(for keyboard: Keyboard) {}
+    package func prepare(for keyboard: Keyboard) {}
 
-    var typingName: String { "xtest" }
+    package var typingName: String { "xtest" }
 
-    func format(_ formatting: Formatting) {
+    package func format(_ formatting: Formatting) {
         guard let window = requestor?() else { return }
         format(formatting, window: window)
     }

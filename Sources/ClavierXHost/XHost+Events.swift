@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 
@@ -6,7 +7,7 @@ import ClavierX11
 extension XHost {
     /// A pointer event in window coordinates in the keys' coordinates; nil when it belongs to
     /// the floating frame's move or resize.
-    func route(_ input: InputEvent) -> InputEvent? {
+    package func route(_ input: InputEvent) -> InputEvent? {
         guard let frame = screen.frame else { return input }
         let window = screen.window
         switch frame.route(input, window: Size(width: window.rect.width, height: window.rect.height),
@@ -31,19 +32,19 @@ extension XHost {
     }
 
     /// A window point in the keys' coordinates; nil on a floating keyboard's handle or grip.
-    func keysPoint(_ point: Point) -> Point? {
+    package func keysPoint(_ point: Point) -> Point? {
         guard let frame = screen.frame else { return point }
         return frame.keysPoint(point, window: Size(width: screen.window.rect.width, height: screen.window.rect.height))
     }
 
-    func expose(_ rect: Rect, picture: Picture) {
+    package func expose(_ rect: Rect, picture: Picture) {
         if screen.pictureIsBackground { screen.firstExposed() } else { screen.expose(rect) }
         screen.settleFirstPicture(check: true, picture: picture)
         pressesBegin()
     }
 
     /// Takes the window's new size; returns the keys' new size (nil: no pixels for it).
-    func resize(to size: Size, picture: Picture) -> Size? {
+    package func resize(to size: Size, picture: Picture) -> Size? {
         screen.settleFirstPicture(check: false, picture: picture)
         do {
             return try screen.resize(to: size)
@@ -53,7 +54,7 @@ extension XHost {
         }
     }
 
-    func screenChanged() {
+    package func screenChanged() {
         // The window manager may have moved a floating window since we last heard: the
         // placement asked next must start from where it is, not where it was.
         screen.frame?.windowIs(at: screen.window.rootRect())

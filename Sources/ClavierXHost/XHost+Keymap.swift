@@ -1,10 +1,11 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 
 /// The X server's keymap (`HostKeymap`: what keys produce, through the injector's reading of
 /// it; the languages' groups) and its windows and hardware keyboard (`HostFocus`).
 extension XHost: HostKeymap, HostFocus {
-    func keymapChanged(keyboard: Keyboard) -> SessionEvent {
+    package func keymapChanged(keyboard: Keyboard) -> SessionEvent {
         // The keycodes this change stands for, kept on the display as X said them.
         let change = display.takeKeymapChange()
         typist.keymapChanged(first: change.first, count: change.count)
@@ -14,35 +15,35 @@ extension XHost: HostKeymap, HostFocus {
 
     /// What the XKB-named keys of `keyboard` produce under the live keymap, group and locks
     /// (its relabelling, as the session's event).
-    func keymap(for keyboard: Keyboard) -> SessionEvent {
+    package func keymap(for keyboard: Keyboard) -> SessionEvent {
         let names = keyboard.xkbKeyNames
         return .keymap(live: names.isEmpty ? nil : typist.injector.liveKeys(named: names),
                        locks: keyboard.showsLocks ? typist.injector.locks : nil)
     }
 
-    func label(_ keyboard: inout Keyboard) {
+    package func label(_ keyboard: inout Keyboard) {
         // The injector reads the keymap only when the layout's labels need it (the first picture waits for it).
         let names = keyboard.xkbKeyNames
         if !names.isEmpty { _ = keyboard.setLiveKeys(typist.injector.liveKeys(named: names)) }
         if keyboard.showsLocks { _ = keyboard.setLocks(typist.injector.locks) }
     }
 
-    var serverRepeat: KeyRepeat? { display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) } }
+    package var serverRepeat: KeyRepeat? { display.keyRepeat.map { KeyRepeat(delay: $0.delay, interval: $0.interval) } }
 
-    func switchLanguage(_ index: Int?) {
+    package func switchLanguage(_ index: Int?) {
         let languages = keymap.languages.count
         guard languages > 1 else { return }
         display.lockGroup(index.map { min($0, languages - 1) } ?? (display.group + 1) % languages)
     }
 
-    var layoutNames: String? { display.currentXKBLayout }
+    package var layoutNames: String? { display.currentXKBLayout }
 
-    func activeWindow() -> WindowIdentity? {
+    package func activeWindow() -> WindowIdentity? {
         guard let (id, identity) = display.activeWindow(), id != screen.window.id else { return nil }
         return identity
     }
 
-    func focusedWindow() -> UInt64? { UInt64(display.inputFocus()) }
+    package func focusedWindow() -> UInt64? { UInt64(display.inputFocus()) }
 
-    func hearKeysTypedElsewhere() { side?.hearKeysTypedElsewhere() }
+    package func hearKeysTypedElsewhere() { side?.hearKeysTypedElsewhere() }
 }

@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 
@@ -6,7 +7,7 @@ import ClavierX11
 /// `HostEvent`s; the timed work of X (borrowed keycodes given back, held presses whose device
 /// another client took, the greeter looked for) done when its deadline comes.
 extension XHost {
-    func start(_ picture: Picture) {
+    package func start(_ picture: Picture) {
         loop = EventLoop(display: display)
         screen.startFirstPicture(of: picture)
         screen.showFirstPicture()
@@ -14,7 +15,7 @@ extension XHost {
         display.watchActiveWindow()
     }
 
-    func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
+    package func events(until deadline: ContinuousClock.Instant?, watching: [Int32], holding: Set<Int>) -> [HostEvent] {
         guard let loop else { return [.ended] }
         if focusEnded {
             // No field is told from now on (the watch said why): the session stops waiting.
@@ -65,7 +66,7 @@ extension XHost {
         }
     }
 
-    func follow(shown: Bool) -> SessionRequest? {
+    package func follow(shown: Bool) -> SessionRequest? {
         guard let side else { return nil }
         side.follow(keyboardShown: shown)
         // Xlib may have read the side connection's events into its queue while waiting for a
@@ -84,7 +85,7 @@ extension XHost {
         }
     }
 
-    func finish() {
+    package func finish() {
         screen.frame?.windowIs(at: screen.window.rootRect())
         typist.restoreAll(clock: ContinuousClock())
         // The switches go back to the applications on every way out (a signal ends the loop too).

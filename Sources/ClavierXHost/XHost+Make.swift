@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierSound
@@ -10,14 +11,14 @@ extension XHost {
     /// The app's host on this X window: its loop, screen and settings, its keymap and focus,
     /// `words`, and `typist` (nil: XTest's, `Typist`). Another way to type into the X window
     /// is another `typist` here.
-    func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
+    package func keyboardHost(words: HostWords, typist other: (any HostTypist)? = nil) -> KeyboardHost {
         // The words follow the keymap part's language (`HostKeymap.layoutNames`).
         words.keymapLayouts = { [weak self] in self?.layoutNames }
         return KeyboardHost(self, typist: other ?? typist, words: words, keymap: self, focus: self, loadLayout: load,
                             keyRepeat: keyRepeat)
     }
 
-    static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: Display,
+    package static func make(_ settings: Settings, options: Session.Options, layout: Layout, theme: Theme, connection: Display,
                      display: String?, plug xid: Bool, switches: [SwitchGrab.Switch], suggester: Suggester?,
                      keymap: KeymapGroups) throws -> XHost {
         if let monitor = settings[.monitor], !connection.monitors().contains(where: { $0.name == monitor }) {

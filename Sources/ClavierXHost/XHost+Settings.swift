@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 
@@ -6,9 +7,9 @@ import ClavierX11
 /// floating, the watches and the scan switches' grab: XHost+Watches.swift; the keymap's
 /// groups for the languages: `KeymapGroups`).
 extension XHost {
-    func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
+    package func keepSettings(_ lines: [(name: String, text: String)]) { LiveSettings.keep(lines) }
 
-    func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
+    package func applySetting(_ name: String, _ settings: Settings, picture: Picture) -> Bool {
         var remake = false
         switch live.take(settings, changed: name) {
         case .sound:
@@ -48,5 +49,5 @@ extension XHost {
     }
 
     /// How many scan switches are grabbed now (0: none, no scanning).
-    var scanSwitches: Int { grab?.switches.count ?? 0 }
+    package var scanSwitches: Int { grab?.switches.count ?? 0 }
 }

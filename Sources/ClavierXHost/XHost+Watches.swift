@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierX11
 
@@ -45,11 +46,11 @@ extension XHost {
         }
     }
 
-    /// Grabs the scan switches `settings` now ask for (`RunOptions.scanSwitches`: `scan` on, or
+    /// Grabs the scan switches `settings` now ask for (`XHost.scanSwitches`: `scan` on, or
     /// two switches), giving back those grabbed before; none when scanning is off. A switch
     /// name X does not know is said, and scanning stays off; the keyboard goes on.
     func grabSwitches(_ settings: Settings, layout: Layout) {
-        let wanted = (try? RunOptions.scanSwitches(settings, layout: layout)) ?? []
+        let wanted = (try? Self.scanSwitches(settings, layout: layout)) ?? []
         guard wanted != grab?.switches ?? [] else { return }
         grab?.release()
         grab = wanted.isEmpty ? nil : SwitchGrab(display: display, switches: wanted) { Log.warning($0) }

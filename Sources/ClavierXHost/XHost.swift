@@ -1,3 +1,4 @@
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierRender
@@ -10,10 +11,10 @@ import ClavierX11
 /// (XHost+Keymap.swift), with the preview, the click, the floating frame and the scan
 /// switches' grab. `Typist` (XTest) is its typist unless another is given, and `HostWords` the
 /// words (`keyboardHost`, XHost+Make.swift).
-final class XHost: HostLoop, HostScreen, HostSettings {
+package final class XHost: HostLoop, HostScreen, HostSettings {
     let display: Display
-    private(set) var screen: KeyboardScreen
-    let typist: Typist
+    package private(set) var screen: KeyboardScreen
+    package let typist: Typist
     let previewer: KeyPreviewer
     private(set) var theme: Theme
     /// The settings as the settings page changes them (XHost+Settings.swift).
@@ -36,7 +37,7 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     /// turns scanning on or off, XHost+Watches.swift).
     var grab: SwitchGrab?
     /// `--xid`: the greeter that started the keyboard, looked for now and then (LoginScreen.swift).
-    var greeter: GreeterWatch?
+    package var greeter: GreeterWatch?
     /// The loop's wait on X, the signals and the descriptors (made as the keyboard starts).
     var loop: EventLoop?
     /// The suggestion bar's words and learning (the words' part's, `HostWords`); nil: no suggestions.
@@ -123,7 +124,7 @@ final class XHost: HostLoop, HostScreen, HostSettings {
     }
 
     /// Makes what only presses need, once: the injector, the click player and XI2 touches.
-    func pressesBegin() {
+    package func pressesBegin() {
         if focus?.start(followText: suggestions) == false {
             focus = nil
             focusEnded = true
@@ -142,15 +143,15 @@ final class XHost: HostLoop, HostScreen, HostSettings {
         if suggestions { screen.window.followPressesElsewhere() }
     }
 
-    func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
+    package func paint(_ picture: Picture, damaged: [Key.ID], whole: Bool, bar: Bool) {
         screen.paint(picture, damaged: damaged, whole: whole, bar: bar)
     }
 
-    func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
+    package func paintTrail(_ picture: Picture, at now: ContinuousClock.Instant, whole: Bool) {
         screen.paintTrail(picture, at: now, whole: whole)
     }
 
-    func followPreview(_ picture: Picture) {
+    package func followPreview(_ picture: Picture) {
         guard previewer.mode != .never else { return }
         // A round trip for the window's place, only when a preview is to show.
         previewer.follow(picture) {
@@ -161,23 +162,23 @@ final class XHost: HostLoop, HostScreen, HostSettings {
 
     // The click last: waking its thread sooner put a second busy thread beside the X server
     // and the focused client as the key reached them; it still starts within a millisecond.
-    func click() { keyClick.play() }
+    package func click() { keyClick.play() }
 
-    func prepareToShow(_ picture: Picture) {
+    package func prepareToShow(_ picture: Picture) {
         screen.letBackgroundGo()
         screen.settleFirstPicture(check: false, picture: picture)
     }
 
-    func showWindow() { screen.window.show() }
+    package func showWindow() { screen.window.show() }
 
-    func askField() { focus?.ask() }
+    package func askField() { focus?.ask() }
 
-    func hideWindow() {
+    package func hideWindow() {
         screen.window.hide()
         previewer.hide()
     }
 
-    func recreateWindow(_ picture: Picture) {
+    package func recreateWindow(_ picture: Picture) {
         if remakeWindow(picture, show: false) { Log.warning("another program destroyed the keyboard's window: made it again") }
     }
 
@@ -203,13 +204,13 @@ final class XHost: HostLoop, HostScreen, HostSettings {
         }
     }
 
-    func pointerOnKeys() -> Point? {
+    package func pointerOnKeys() -> Point? {
         guard let point = screen.window.pointerInWindow() else { return nil }
         guard let frame = screen.frame else { return point }
         return frame.keysPoint(point, window: Size(width: screen.window.rect.width, height: screen.window.rect.height))
     }
 
-    var windowRect: Rect { screen.window.rect }
+    package var windowRect: Rect { screen.window.rect }
 
-    var keysSize: Size { screen.keysSize }
+    package var keysSize: Size { screen.keysSize }
 }

@@ -1,7 +1,7 @@
 import ClavierCore
 import Foundation
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Issue 47: what a change of a page setting does is said by its entry in the table
 /// (`PageSetting.session`, `PageSetting.host`), not by switches over setting names in the

@@ -4,19 +4,19 @@ import ClavierLayouts
 import ClavierPredict
 import Glibc
 
-extension RunOptions {
+extension Suggester {
     /// The suggestion bar's `Suggester` for `settings`; nil with `--suggestions 0`. Whether it
     /// learns is kiosk mode's to say too (`Settings.learnsWords`).
     /// `fieldsTold`: the focused field's kind is known (the focus watch, or input-method-v2 on
     /// Wayland), so `prose` autocorrection may act.
-    static func suggester(_ settings: Settings, fieldsTold: Bool) -> Suggester? {
+    package static func suggester(_ settings: Settings, fieldsTold: Bool) -> Suggester? {
         guard settings[.suggestions] > 0 else { return nil }
         let learns = settings.learnsWords
         let autocorrect = settings.autocorrects
         // Its lexicon is made only where a word may be corrected: `prose` needs the focus watch.
         // Called on the loader's thread, once a language is first needed.
         let suggester = Suggester(learns: learns, capitalize: settings[.autoCapitalize]) { language in
-            ModelPredictor(PredictCommand.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
+            ModelPredictor(LanguageModels.predictor(language: language, learning: learns, blockOffensive: settings[.blockOffensiveWords]),
                            corrects: autocorrect == .always || (autocorrect == .prose && fieldsTold), eager: autocorrect == .always)
         }
         // The first words of the last start, for a first picture that waits for no model.
