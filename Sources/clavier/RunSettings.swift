@@ -2,7 +2,6 @@ import ArgumentParser
 import ClavierApp
 import ClavierCore
 import ClavierLayouts
-import ClavierX11
 
 extension RunOptions {
     /// The config file, each broken field left out (`ConfigFile.reading`: every problem is
