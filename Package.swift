@@ -122,10 +122,24 @@ let package = Package(
         .plugin(name: "MakeBuiltins", capability: .buildTool(), dependencies: ["make-builtins"]),
         .executableTarget(name: "make-builtins", dependencies: ["BuiltinsPrinter", "ClavierCore", "ClavierLayouts"]),
         .target(name: "BuiltinsPrinter", dependencies: ["ClavierCore"]),
+        // The app: the loop, the effect interpreter and all neither window system owns. It imports
+        // no window system and no ArgumentParser (tools/check-core-imports).
+        .target(name: "ClavierApp",
+                dependencies: ["ClavierCore", "ClavierRender", "ClavierSound", "ClavierLayouts", "CFocusWatch", "CAccessibleKeys", "ClavierGlide",
+                               "ClavierPredict", "ClavierCorrect", "ClavierJSON", "ClavierBuiltins"],
+                swiftSettings: drawingHeaders + noStringProcessing),
+        // The X11 host's parts: the app's host on an X display (never Wayland).
+        .target(name: "ClavierXHost", dependencies: ["ClavierApp", "ClavierCore", "ClavierRender", "ClavierSound", "ClavierLayouts", "ClavierX11"],
+                swiftSettings: drawingHeaders + noStringProcessing),
+        // The Wayland host's parts: the app's host on a Wayland compositor (never X11).
+        .target(name: "ClavierWaylandHost", dependencies: ["ClavierApp", "ClavierCore", "ClavierRender", "ClavierSound", "ClavierLayouts", "ClavierWayland"],
+                swiftSettings: drawingHeaders + noStringProcessing),
+        // The commands (ArgumentParser) and the wiring of the app to a host.
         .executableTarget(
             name: "clavier",
             dependencies: [
-                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierWayland", "ClavierSound", "ClavierLayouts", "CFocusWatch", "CAccessibleKeys", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
+                "ClavierApp", "ClavierXHost", "ClavierWaylandHost",
+                "ClavierCore", "ClavierRender", "ClavierX11", "ClavierWayland", "ClavierSound", "ClavierLayouts", "ClavierGlide", "ClavierPredict", "ClavierCorrect", "ClavierJSON",
                 "ClavierBuiltins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -156,7 +170,7 @@ let package = Package(
 
         .testTarget(name: "ClavierCoreTests", dependencies: ["ClavierCore", "ClavierText", "ClavierBuiltins"]),
         // ClavierJSON against FoundationEssentials' JSONEncoder and JSONDecoder, with Clavier's own types.
-        .testTarget(name: "ClavierJSONTests", dependencies: ["ClavierJSON", "ClavierCore", "ClavierLayouts", "clavier"],
+        .testTarget(name: "ClavierJSONTests", dependencies: ["ClavierJSON", "ClavierCore", "ClavierLayouts", "ClavierApp", "clavier"],
                     swiftSettings: drawingHeaders),
         // The printer's round trip: values with every field set, printed by the plugin and compiled here.
         .testTarget(name: "BuiltinsPrinterTests", dependencies: ["BuiltinsPrinter", "ClavierCore"], plugins: ["MakeBuiltins"]),
@@ -167,8 +181,10 @@ let package = Package(
         // The Wayland side's own parts on a headless sway: fingers, the keymap Clavier writes.
         .testTarget(name: "ClavierWaylandTests", dependencies: ["ClavierWayland", "ClavierCore", "ClavierTestSupport", "CXKBCommon"]),
         .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
-        // The executable's own parts (control protocol, rule follower, floating frame), tested without X.
-        .testTarget(name: "ClavierAppTests", dependencies: ["clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"], swiftSettings: drawingHeaders),
+        // The app's parts (control protocol, rule follower, floating frame, the loop with a recording host), tested
+        // without X; `clavier` only for `run`'s options (RunCommandTests).
+        .testTarget(name: "ClavierAppTests", dependencies: ["ClavierApp", "ClavierWaylandHost", "clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"],
+                    swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierRenderTests", dependencies: ["ClavierRender", "ClavierCore", "CPangoCairo", "ClavierLayouts", "ClavierBuiltins"],
                     resources: [.copy("Goldens")], swiftSettings: drawingHeaders),
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),

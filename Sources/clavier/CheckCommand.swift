@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierLayouts
 
 /// `clavier check FILE…`: reports every problem of layout and theme files, compiler style.

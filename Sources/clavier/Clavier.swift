@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierPredict
 import ClavierX11

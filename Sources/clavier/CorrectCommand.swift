@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierCorrect
 import ClavierJSON
@@ -65,7 +66,7 @@ struct CorrectCommand: ParsableCommand {
 
         func predictor(_ language: String) -> Predictor {
             if let found = predictors[language] { return found }
-            let made = PredictCommand.predictor(language: language, learning: learning)
+            let made = LanguageModels.predictor(language: language, learning: learning)
             _ = made.system
             for warning in made.warnings { Log.warning(warning) }
             predictors[language] = made

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 
 /// The settings a command that shows a layout takes: `render` and `geometry` (`run` takes them

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierX11
 
 extension Display {

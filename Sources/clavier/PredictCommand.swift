@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierJSON
 import ClavierLayouts
@@ -38,7 +39,7 @@ struct PredictCommand: ParsableCommand {
     }
 
     func run() throws {
-        let predictor = Self.predictor(language: language, learning: learning, blockOffensive: words.values[.blockOffensiveWords])
+        let predictor = LanguageModels.predictor(language: language, learning: learning, blockOffensive: words.values[.blockOffensiveWords])
         predictor.saveInterval = 2
         // Both models read now, so that a corrupt one is said before the first answer.
         _ = predictor.system
@@ -60,22 +61,6 @@ struct PredictCommand: ParsableCommand {
             sayWarnings()
         }
         do { try predictor.save() } catch { Log.warning("\(error)") }
-    }
-
-    /// The predictor the keyboard would use for `language`: the installed model, the user's words,
-    /// and, when `blockOffensive`, the language's offensive words (offensive/LANG.txt) never offered unless typed.
-    static func predictor(language: String, learning: Bool, blockOffensive: Bool = true) -> Predictor {
-        // The model glide typing shares (LanguageModels); one that cannot be read is opened by
-        // the predictor again, which keeps why among its warnings.
-        var path: String?, system: SystemModel?
-        switch LanguageModels.shared.model(language) {
-        case .model(let model, let at): (system, path) = (model, at)
-        case .unreadable: path = DataFiles.find("models/\(language).lm")
-        case .missing: Log.warning("no word model for \(language) (models/\(language).lm); suggesting learned words only")
-        }
-        let user = UserModelFile.directory().map { UserModelFile.path(language: language, directory: $0) }
-        return Predictor(language: language, modelPath: path, userModelPath: user, learning: learning,
-                         offensive: blockOffensive ? OffensiveWords.list(language: language) : nil, system: system)
     }
 
     struct Request: Decodable {

@@ -1,10 +1,13 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierRender
 import ClavierSound
 import ClavierWayland
+import ClavierWaylandHost
 import ClavierX11
+import ClavierXHost
 import Glibc
 
 /// `clavier` (the default command): shows the keyboard and types into the focused window.
@@ -124,9 +127,9 @@ struct RunOptions {
         var options = Self.sessionOptions(settings)
         options.settings = sources
         options.settingsPage = !xid
-        let switches = try Self.scanSwitches(settings, layout: layout)
+        guard let switches = try? XHost.scanSwitches(settings, layout: layout) else { throw ExitCode.failure }
         options.scanSwitches = switches.count
-        let suggester = Self.suggester(settings, fieldsTold: options.knowsFieldKinds)
+        let suggester = Suggester.suggester(settings, fieldsTold: options.knowsFieldKinds)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil
@@ -137,8 +140,13 @@ struct RunOptions {
         let words = HostWords(settings, suggester: suggester, taps: taps)
         // GNOME on Wayland (issue 49, GnomeTyping.swift): keys reach native windows through mutter's
         // RemoteDesktop, a typist of its own; its session is stopped on every way out.
-        let remote = try GnomeTyping.typist(settings, display: connection, allow: options.typingFilter,
+        let remote: GnomeTypist?
+        do {
+            remote = try GnomeTyping.typist(settings, display: connection, allow: options.typingFilter,
                                             keymap: { [typist = x.typist] in typist.injector })
+        } catch {
+            throw ExitCode.failure
+        }
         defer { remote?.stop() }
         let app = makeApp(on: x.keyboardHost(words: words, typist: remote), words: words, layout: layout, page: settings[.page], options: options)
         // A PIN pad's digits are dealt anew each time: it keeps no first picture.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
-import ClavierX11
 
 extension RunOptions {
     /// The config file, each broken field left out (`ConfigFile.reading`: every problem is
@@ -69,31 +69,6 @@ extension RunOptions {
             Log.error("\(error)")
             Log.warning("ignoring \(path): the settings page's changes start afresh")
             return SettingsLayer()
-        }
-    }
-}
-
-extension RunOptions {
-    /// The switch keys to grab: those of `scan-switch` when scanning is asked for (`--scan`,
-    /// or two switches, which need no clock); none otherwise. A name X does not know ends the start.
-    /// A modifier (by any name X takes for it) ends the start too; a key `layout` types with is warned of.
-    static func scanSwitches(_ settings: Settings, layout: Layout) throws -> [SwitchGrab.Switch] {
-        guard settings.asksForScanning else { return [] }
-        return try settings[.scanSwitch].map { name in
-            if PointerSwitches.button(named: name) != nil {
-                Log.error("scan-switch: \(name) is a pointer button, the switch on Wayland; on X the switch is a key (F9, Pause, space)")
-                throw ExitCode.failure
-            }
-            guard let one = SwitchGrab.Switch(named: name) else {
-                Log.error("scan-switch: X knows no keysym '\(name)' (names as in xev: F9, Pause, space)")
-                throw ExitCode.failure
-            }
-            if let refused = ScanSwitchKeys.refusal(name: name, sym: one.keysym) {
-                Log.error("scan-switch: " + refused)
-                throw ExitCode.failure
-            }
-            if let taken = ScanSwitchKeys.takenFrom(layout, name: name, sym: one.keysym) { Log.warning("scan-switch: " + taken) }
-            return one
         }
     }
 }

@@ -1,6 +1,8 @@
+import ClavierApp
 import ClavierCore
 import ClavierLayouts
 import ClavierWayland
+import ClavierWaylandHost
 
 /// `clavier` on a Wayland compositor: the same session and app as on X11, on `WaylandHost`.
 /// What only X can do is said once and left out: `languages`' keymap groups, the hardware
@@ -43,7 +45,7 @@ extension RunOptions {
         // Started by hand (fake input only), KWin tells no field.
         options.fieldsTold = connection.hasInputMethod || connection.isKWinInputMethod
         kwin?.missing = Self.sayMissingOnce()
-        let suggester = Self.suggester(settings, fieldsTold: options.knowsFieldKinds)
+        let suggester = Suggester.suggester(settings, fieldsTold: options.knowsFieldKinds)
         options.capitalize = suggester?.capitalize ?? .never
         options.autocorrect = suggester == nil ? .never : settings.autocorrects
         options.words = suggester != nil

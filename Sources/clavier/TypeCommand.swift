@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClavierApp
 import ClavierCore
 import ClavierX11
 import Glibc

@@ -2,7 +2,7 @@ import CAccessibleKeys
 import ClavierBuiltins
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// What the keys' AT-SPI objects say of a picture (issue 50, `AccessibleKeys.items`): the bar's
 /// words, then every key, each by the name a voice says, at its rectangle, latched or not.

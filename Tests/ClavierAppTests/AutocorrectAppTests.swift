@@ -1,7 +1,7 @@
 import ClavierBuiltins
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Autocorrection through the app (issue 36): at each `.suggest` the host is asked what the
 /// word's taps would become, the bar offers it, and a space typed by a key types it over the

@@ -1,6 +1,6 @@
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The clipboard strip through the loop (issue 38): a copy the host's watch reads reaches the
 /// session (`HostEvent.copied`), its cell on the bar types it through the host, and `clavier

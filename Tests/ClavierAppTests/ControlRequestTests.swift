@@ -1,6 +1,6 @@
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 @Suite struct ControlRequestTests {
     /// `clavier show` on a keyboard already up still reaches it: auto-show must not hide a

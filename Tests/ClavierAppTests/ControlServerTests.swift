@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The control socket's server driven by hand, as the event loop drives it: nothing it does
 /// may wait on a client.

@@ -2,7 +2,7 @@ import ClavierCore
 import ClavierLayouts
 import Foundation
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Emoji search on the recording host: the shipped emoji layout, its search opened by a tap,
 /// words typed on its letters asked of the host and never typed, a match typed.

@@ -2,7 +2,7 @@ import ClavierBuiltins
 import ClavierCore
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The first words kept between starts (FirstWordsFile): a start whose predictor is not made
 /// yet puts the last start's words up at once, the model's words replace them (on the bar and

@@ -3,7 +3,7 @@ import ClavierCore
 import ClavierLayouts
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Where a floating keyboard goes, the one rule of both hosts (FloatChoice): `--geometry` first,
 /// then where it was left, sized by its keys when a key size is asked for.

@@ -2,7 +2,8 @@ import ClavierCore
 import ClavierX11
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
+@testable import ClavierWaylandHost
 
 /// The frame's routing decides, without X: the keys' events in their coordinates, the
 /// handle's and the grip's as steps of a move or resize for `XHost.route` to carry out.

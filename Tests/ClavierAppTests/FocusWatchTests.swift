@@ -1,7 +1,7 @@
 import CFocusWatch
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The bytes CFocusWatch writes and the report it keeps, as the keyboard's loop reads them.
 struct FocusWatchTests {

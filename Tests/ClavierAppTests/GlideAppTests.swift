@@ -1,6 +1,6 @@
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Glide typing through the app: the session's `.decodeGlide` goes to the decoder hook at the
 /// lift, its words come back as `.glided` and are typed; the trail is the host's to paint.

@@ -3,7 +3,7 @@ import ClavierCore
 import ClavierGlide
 import ClavierPredict
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The running keyboard's glide offers an offensive word only while its predictor says the
 /// user typed it: learned in this session, and no longer once forgotten (`clavier forget`).

@@ -1,7 +1,7 @@
 import ClavierBuiltins
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// A host is the parts chosen at start (`KeyboardHost`): the app runs on a host without the
 /// X-only parts (Wayland's: no keymap, no focus), and on a host whose typist alone is another.

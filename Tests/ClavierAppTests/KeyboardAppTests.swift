@@ -1,6 +1,6 @@
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The running keyboard's behaviour, on a recording host with the test's clock: what is
 /// typed, shown and hidden, for each way the session hears of things. No X server.

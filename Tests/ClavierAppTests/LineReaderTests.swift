@@ -1,7 +1,7 @@
 import ClavierTestSupport
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// `clavier predict`'s and `clavier glide`'s lines: as `readLine` cut them, but none longer
 /// than the bound is held.

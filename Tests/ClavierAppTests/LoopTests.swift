@@ -1,7 +1,7 @@
 import ClavierCore
 import CX11
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The whole loop (KeyboardApp+Loop.swift) on the recording host: the host's events are a
 /// script, one turn each, and the app translates them into the session's events as it does

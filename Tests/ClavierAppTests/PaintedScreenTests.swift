@@ -2,7 +2,7 @@ import ClavierCore
 import ClavierRender
 import Foundation
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The screen base that X's window and Wayland's surface share, over a sink that records what
 /// it is given: the keys below a floating keyboard's handle, the grip put back over the keys'

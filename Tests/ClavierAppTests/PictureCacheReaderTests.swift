@@ -2,7 +2,7 @@ import ClavierCore
 import Foundation
 import Glibc
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Issue 18: a kept picture that is truncated, grown, crafted or not a plain file is
 /// ignored, never read past its end and never waited on.

@@ -1,7 +1,7 @@
 import ClavierBuiltins
 import ClavierCore
 import ClavierLayouts
-@testable import clavier
+@testable import ClavierApp
 
 /// A host's every part that records what the app asks of it, in order: the app's behaviour
 /// (show, hide, kiosk refusals, dwell, scanning, layouts, the loop and its translation of the

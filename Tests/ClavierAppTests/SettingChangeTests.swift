@@ -1,7 +1,7 @@
 import ClavierCore
 import Foundation
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Issue 47: what a change of a page setting does is said by its entry in the table
 /// (`PageSetting.session`, `PageSetting.host`), not by switches over setting names in the
@@ -17,8 +17,8 @@ import Testing
 
     /// The files that carry out a page's change: none of them asks which setting it was by name.
     @Test func noSwitchOverSettingNamesCarriesOutAChange() throws {
-        for path in ["ClavierCore/Session+Settings.swift", "clavier/LiveSettings.swift", "clavier/XHost+Settings.swift",
-                     "clavier/WaylandHost+Settings.swift", "clavier/KeyboardApp.swift"] {
+        for path in ["ClavierCore/Session+Settings.swift", "ClavierApp/LiveSettings.swift", "ClavierXHost/XHost+Settings.swift",
+                     "ClavierWaylandHost/WaylandHost+Settings.swift", "ClavierApp/KeyboardApp.swift"] {
             let code = try Self.text(path).split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
             let byName = code.filter { $0.contains("case Setting.") || $0.contains("== Setting.") || $0.contains("changed name ==") }
             #expect(byName.isEmpty, "\(path) decides by a setting's name: \(byName)")
@@ -27,7 +27,7 @@ import Testing
 
     /// The hosts never keep a copy of `--autocorrect` in step with the session's.
     @Test func autocorrectIsHeldOnce() throws {
-        for path in ["clavier/Suggester.swift", "clavier/XHost+Settings.swift", "clavier/WaylandHost+Settings.swift"] {
+        for path in ["ClavierApp/Suggester.swift", "ClavierXHost/XHost+Settings.swift", "ClavierWaylandHost/WaylandHost+Settings.swift"] {
             let text = try Self.text(path)
             #expect(!text.contains("var autocorrect"), "\(path) holds autocorrect")
             #expect(!text.contains(".autocorrect = "), "\(path) keeps a copy of autocorrect in step")

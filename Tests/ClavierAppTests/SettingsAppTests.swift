@@ -1,6 +1,6 @@
 import ClavierCore
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// The settings page through the whole app on the recording host: opened by the control
 /// request and by a long press on the hide key, each tap kept and applied at once, a change

@@ -1,5 +1,5 @@
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// What the voice sends speech-dispatcher (`Speaker`): a prompt's data lines never end the
 /// data early, and a language never carries another command.

@@ -2,7 +2,7 @@ import CX11
 import ClavierCore
 import ClavierX11
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// A finger's glide: Xvfb has no touch device, so, as XInput2Tests do, real `XIDeviceEvent`
 /// touch events are built and passed through `XInput2.windowEvent` (what the loop calls for

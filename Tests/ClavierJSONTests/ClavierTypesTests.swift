@@ -3,6 +3,7 @@ import ClavierJSON
 @testable import ClavierLayouts
 import FoundationEssentials
 import Testing
+@testable import ClavierApp
 @testable import clavier
 
 /// Clavier's own JSON, written by ClavierJSON and by Foundation with the options each caller

@@ -1,7 +1,7 @@
 import ClavierCore
 import ClavierJSON
 import Testing
-@testable import clavier
+@testable import ClavierApp
 
 /// Whatever a control-socket peer or a script sends, the reader returns or throws: random
 /// bytes and mutated valid documents, from a fixed seed.
