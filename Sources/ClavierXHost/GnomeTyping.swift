@@ -10,9 +10,6 @@ import Glibc
 /// GNOME or mutter's RemoteDesktop is on the session bus; plain XTest otherwise. Says in one
 /// line at start which way it types and what it cannot do.
 package enum GnomeTyping {
-    /// `XDG_CURRENT_DESKTOP` names GNOME (`GNOME`, `ubuntu:GNOME`, `GNOME-Classic:GNOME` …).
-    static var isGnome: Bool { Desktop.isGnome }
-
     /// The X host's typist on GNOME, or nil to type through XTest. Throws when `--backend gnome`
     /// asks for it and mutter does not offer it. `allow`: the session's typing filter (kiosk).
     package static func typist(_ settings: Settings, display: Display, allow: (@Sendable (KeySym, ModifierSet) -> Bool)?,
@@ -21,7 +18,7 @@ package enum GnomeTyping {
         guard backend == .gnome || backend == .auto else { return nil }
         if backend == .auto {
             guard display.isXWayland else { return nil }
-            if !isGnome {
+            if !Desktop.isGnome {
                 // Another compositor's XWayland (KDE's, sway's): asked of the bus, ~1 ms and libgio.
                 let offered = RemoteDesktopTypist.offered()
                 guard offered.yes else {
