@@ -150,8 +150,9 @@ test: test-deps check-core wayland-protocols
 	@tools/check-shipped-symbols "$(DEBUG_BIN)"
 	@# ManPageTests make clavier(1) with it, beside the clavier they test.
 	$(SWIFT) build --product generate-manual
-	# A private config, state and cache, so tests neither read nor change the user's own.
-	CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" XDG_CACHE_HOME="$$(mktemp -d)" \
+	# A private config, state and cache, so tests neither read nor change the user's own; a test
+	# whose programs are missing fails here (a plain `swift test` skips it).
+	CLAVIER_TESTS_NEED_ALL=1 CLAVIER_BIN="$(DEBUG_BIN)/clavier" XDG_CONFIG_HOME="$$(mktemp -d)" XDG_STATE_HOME="$$(mktemp -d)" XDG_CACHE_HOME="$$(mktemp -d)" \
 		tools/with-xvfb $(SWIFT) test --skip-build
 
 # The version is set in one place, the top entry of packaging/debian/changelog (`dch -v X.Y.Z`

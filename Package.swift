@@ -190,6 +190,9 @@ let package = Package(
         .testTarget(name: "ClavierSoundTests", dependencies: ["ClavierSound", "ClavierTestSupport"]),
         .testTarget(name: "ClavierLayoutsTests", dependencies: ["ClavierLayouts", "ClavierCore", "CXKBCommon", "ClavierTestSupport", "ClavierBuiltins"],
                     exclude: ["Broken"]),
+        // The real program beside real clients, by window system: X11/ (Xvfb, xterm, GTK, Qt, Chromium),
+        // Wayland/ (headless sway, foot, GTK 4), Desktops/ (headless KWin and mutter), Commands/
+        // (no display); Support/ holds the sessions and the harness they share.
         .testTarget(name: "IntegrationTests", dependencies: ["ClavierCore", "ClavierLayouts", "ClavierRender", "ClavierX11", "CX11", "ClavierTestSupport", "ClavierBuiltins"],
                     swiftSettings: drawingHeaders),
     ],

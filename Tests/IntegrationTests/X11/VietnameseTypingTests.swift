@@ -10,8 +10,7 @@ import Testing
 @Suite(.serialized, .needsClavier, .needsDisplay) struct VietnameseTypingTests {
     /// The shipped `vi` layout, read as the keyboard reads it.
     static func layout() throws -> Layout {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets/layouts/vi.yaml").path
+        let path = Harness.packageRoot.appendingPathComponent("Assets/layouts/vi.yaml").path
         return try LayoutFile.parse(try String(contentsOfFile: path, encoding: .utf8), id: "vi", file: path)
     }
 

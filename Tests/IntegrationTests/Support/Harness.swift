@@ -6,7 +6,7 @@ import Testing
 extension Harness {
     /// The repository, found from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The clavier binary under test: `$CLAVIER_BIN`, else the debug build.
     static var clavierBinary: String {
