@@ -3,7 +3,7 @@ import Glibc
 
 /// `make bench`'s KWin rows (issue 49 item 7): on a private headless KWin (HeadlessKWin, 1280×800),
 /// Clavier as KWin's input method, Clavier started by hand (fake input), and maliit-keyboard as
-/// KWin's input method (the keyboard that runs there), each typing `g` into a native GTK 4 entry
+/// KWin's input method (the keyboard that runs there), each typing a letter (Clavier's `h`, maliit's `g`) into a native GTK 4 entry
 /// (GTK4Entry: text-input-v3, the receiver for all three). Clicks come through KWin's fake input
 /// (wl-pointer `--stamps`, which says when each button went out); the entry stamps each change
 /// on the same CLOCK_MONOTONIC. Start: exec → the first buffer committed (WAYLAND_DEBUG=1).
@@ -124,7 +124,7 @@ struct KWinBench: DesktopBench {
         return WaylandDebugLog.elapsed(from: spawnedAt, to: committed)
     }
 
-    /// `presses` clicks on `g` (after 10 not recorded), 10 ms down, 100 ms apart: each timed from
+    /// `presses` clicks on that letter (after 10 not recorded), 10 ms down, 100 ms apart: each timed from
     /// the button that types (the press for Clavier, the release for maliit) to the entry's next change.
     private func measurePresses(_ name: String, into result: inout Result) throws(HarnessError) {
         let kwin = try self.kwin(for: name, debug: false, stamp: "\(logs)/\(name)-kwin-exec")

@@ -26,7 +26,7 @@ struct KWinReport {
         row("start → first frame committed", "exec → the first `wl_surface.commit` after attaching a buffer (`WAYLAND_DEBUG=1`; "
             + "an input method's exec stamped by its wrapper's `date` just before), \(startupRuns) runs, ms",
             { $0.committed.medianAndRange }, { $0.committed.median })
-        row("pointer press → key received", "wl-pointer `--stamps`: KWin fake-input button on `g` (stamped before the request, flushed at once) → the entry's next "
+        row("pointer press → key received", "wl-pointer `--stamps`: KWin fake-input button on a letter (Clavier's `h`, maliit's `g`; stamped before the request, flushed at once) → the entry's next "
             + "change, \(presses) clicks 110 ms apart after 10 unrecorded, from the press (Clavier) or the release (maliit, "
             + "which types on it), ms, median (p95)",
             { $0.press.medianAndP95 + ($0.misses > 0 ? "; \($0.misses) missed" : "") }, { $0.press.median })

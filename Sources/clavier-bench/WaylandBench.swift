@@ -46,7 +46,7 @@ struct WaylandBench: DesktopBench {
         }
     }
 
-    /// How to start `name`, and where to click it so that it types `g`.
+    /// How to start `name`, and where to click it so that it types a plain letter on the press.
     func subject(_ name: String, clavier: String) throws(HarnessError) -> (subject: Subject, key: () throws(HarnessError) -> (x: Int, y: Int)) {
         if name == "wvkbd" {
             guard Harness.which("wvkbd-mobintl") != nil else { throw HarnessError("wvkbd-mobintl is not installed") }

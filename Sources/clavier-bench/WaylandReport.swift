@@ -25,7 +25,7 @@ struct WaylandReport {
             { $0.committed.medianAndRange }, { $0.committed.median })
         row("the same, first run", "the first of the runs (it paints; the later ones put up the picture it kept, as on X), ms",
             { fmt($0.firstCommitted) }, { $0.firstCommitted })
-        row("pointer press → key received", "wl-press-probe: zwlr_virtual_pointer_v1 button press on `g` → "
+        row("pointer press → key received", "wl-press-probe: zwlr_virtual_pointer_v1 button press on a letter (Clavier's `h`, wvkbd's `g`) → "
             + "`wl_keyboard.key` (pressed) on its focused xdg_toplevel, one CLOCK_MONOTONIC, \(presses) clicks ~30 ms apart "
             + "after 10 unrecorded (both type on the press), ms, median (p95)",
             { $0.press.medianAndP95 + ($0.pressMisses > 0 ? "; \($0.pressMisses) missed" : "") }, { $0.press.median })
