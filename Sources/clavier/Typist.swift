@@ -23,6 +23,7 @@ final class Typist: HostTypist {
     var injector: KeyInjector {
         if let made { return made }
         let injector = KeyInjector(display: display)
+        injector.pages = pages
         made = injector
         return injector
     }
@@ -40,9 +41,13 @@ final class Typist: HostTypist {
         return typed ? UInt64(display.inputFocus()) : nil
     }
 
-    /// Nothing to learn before the first key: a keysym the keymap lacks borrows a spare
-    /// keycode as it is typed (`KeyInjector`).
-    func prepare(for keyboard: Keyboard) {}
+    /// What `keyboard`'s pages type: a keysym the keymap lacks borrows a spare keycode as it
+    /// is typed, with its page's other keysyms the keymap lacks (`KeyInjector.pages`).
+    func prepare(for keyboard: Keyboard) {
+        pages = PageKeysyms(keyboard)
+        made?.pages = pages
+    }
+    private var pages = PageKeysyms()
 
     var typingName: String { "xtest" }
 
