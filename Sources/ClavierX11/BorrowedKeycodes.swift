@@ -12,6 +12,9 @@ final class BorrowedKeycodes {
         var sym: UInt32
         var lastUse: ContinuousClock.Instant
         let original: [UInt32]
+        /// Whether it was pressed: one lent ahead and never pressed may be lent again at once,
+        /// no client has an event of it to read.
+        var pressed = true
     }
 
     private let display: Display
@@ -23,8 +26,16 @@ final class BorrowedKeycodes {
     /// Keycodes given back for a dead owner, and when they may be lent again: its last press
     /// may still be waiting to be read by a client.
     private var resting: [UInt8: ContinuousClock.Instant] = [:]
+    /// When each keycode we lent was last given back: a free keycode is lent again in that
+    /// order, never-lent ones first, so a keycode given back is the last to take another keysym
+    /// (a client busy with a burst reads a key's keysym long after it was pressed).
+    private var givenBack: [UInt8: ContinuousClock.Instant] = [:]
     /// How many times a keysym was lent a keycode.
     private(set) var count = 0
+    /// The ranges of our own mapping changes whose `MappingNotify` has not come back yet, oldest
+    /// first (at most `ownChangesKept`: `clavier type` reads no events).
+    private var ownChanges: [(first: UInt8, count: Int)] = []
+    private let ownChangesKept = 64
     /// How long a borrowed keycode keeps its keysym after its last press (why: `Timing.keycodeRestore`).
     var restoreDelay = Timing.keycodeRestore
     /// How long after its last press a borrowed keycode may be lent to another keysym
@@ -50,6 +61,7 @@ final class BorrowedKeycodes {
     func keycode(for sym: UInt32) -> UInt8? {
         guard let (keycode, _) = loans.first(where: { $0.value.sym == sym }) else { return nil }
         loans[keycode]!.lastUse = clock.now
+        loans[keycode]!.pressed = true
         return keycode
     }
 
@@ -65,8 +77,10 @@ final class BorrowedKeycodes {
     /// Lends keycodes from `spare` (keycodes with no keysym, `columns` columns each) to `syms`:
     /// free ones first, then the least recently used loans whose keysym is not in `keeping`,
     /// each no sooner than `reuseDelay` after its last press (waiting if need be, with the
-    /// server let go). All go to the server, recorded first, before one XSync.
-    func borrow(_ syms: [UInt32], keeping: Set<UInt32>, spare: [UInt8], columns: Int) -> [UInt32: UInt8] {
+    /// server let go). Then to as many of `ahead` (keysyms likely typed next) as can be lent
+    /// without waiting or taking a loan of `syms`. All go to the server, recorded first, in
+    /// one mapping change (`MappingBatch`), before one XSync.
+    func borrow(_ syms: [UInt32], ahead: [UInt32] = [], keeping: Set<UInt32>, spare: [UInt8], columns: Int) -> [UInt32: UInt8] {
         guard !syms.isEmpty else { return [:] }
         let width = max(columns, 1)
         ConnectionLoss.columns = Int32(width)
@@ -74,7 +88,7 @@ final class BorrowedKeycodes {
             let (lent, ready) = BorrowLedger.update(display: display.raw, atom: atom) {
                 (ledger: inout BorrowLedger) -> ([UInt32: UInt8], ContinuousClock.Instant?) in
                 let held = giveBackGone(&ledger)
-                let (lent, ready) = choose(for: syms, keeping: keeping, spare: spare.filter { !held.contains($0) })
+                let (lent, ready) = choose(for: syms, ahead: ahead, keeping: keeping, spare: spare.filter { !held.contains($0) })
                 if let ready, ready > clock.now { return ([:], ready) }
                 for keycode in lent.values {
                     ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
@@ -83,13 +97,15 @@ final class BorrowedKeycodes {
             } then: { choice in
                 // Only now that the ledger holds them: a crash from here on leaves a record.
                 let now = clock.now
+                var batch = MappingBatch()
                 for (sym, keycode) in choice.0 {
                     // Every column carries the keysym, so neither Shift nor the active group changes it.
-                    BorrowLedger.setMapping(display: display.raw, keycode: keycode, to: Array(repeating: sym, count: width),
-                                            columns: width)
-                    loans[keycode] = Loan(sym: sym, lastUse: now, original: original(of: keycode, width: width))
+                    batch.lend(keycode, to: sym)
+                    loans[keycode] = Loan(sym: sym, lastUse: now, original: original(of: keycode, width: width),
+                                          pressed: syms.contains(sym))
                     resting[keycode] = nil
                 }
+                send(batch, columns: width)
                 // What to give back if the connection dies, before the change reaches the server.
                 ConnectionLoss.lent = Array(loans.keys)
             }
@@ -111,13 +127,23 @@ final class BorrowedKeycodes {
         loans[keycode]?.original ?? [UInt32](repeating: 0, count: width)
     }
 
-    /// Which keycode each keysym gets, and when the last of them may be changed.
-    private func choose(for syms: [UInt32], keeping: Set<UInt32>, spare: [UInt8])
+    /// Which keycode each keysym gets, and when the last of them may be changed: `syms` first,
+    /// then `ahead` only where that needs no wait.
+    private func choose(for syms: [UInt32], ahead: [UInt32], keeping: Set<UInt32>, spare: [UInt8])
         -> (lent: [UInt32: UInt8], ready: ContinuousClock.Instant?) {
-        let unlent = spare.filter { loans[$0] == nil }
+        let unlent = spare.filter { loans[$0] == nil }.enumerated()
+            .sorted { a, b in
+                switch (givenBack[a.element], givenBack[b.element]) {
+                case (nil, nil): a.offset < b.offset
+                case (nil, _): true
+                case (_, nil): false
+                case let (x?, y?): (x, a.offset) < (y, b.offset)
+                }
+            }.map(\.element)
         var free = unlent.filter { resting[$0] == nil } + unlent.filter { resting[$0] != nil }
+        // Loans lent ahead and never pressed first, then the least recently pressed.
         var reusable = loans.filter { !keeping.contains($0.value.sym) }
-            .sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+            .sorted { ($0.value.pressed ? 1 : 0, $0.value.lastUse) < ($1.value.pressed ? 1 : 0, $1.value.lastUse) }.map(\.key)
         var lent: [UInt32: UInt8] = [:]
         var latest: ContinuousClock.Instant?
         for sym in syms {
@@ -127,12 +153,26 @@ final class BorrowedKeycodes {
                 ready = resting[keycode]
             } else if !reusable.isEmpty {
                 keycode = reusable.removeFirst()
-                ready = loans[keycode]!.lastUse + reuseDelay
+                ready = loans[keycode]!.pressed ? loans[keycode]!.lastUse + reuseDelay : nil
             } else {
                 break  // No spare keycode at all, or the pool is smaller than asked.
             }
             lent[sym] = keycode
             if let ready { latest = max(latest ?? ready, ready) }
+        }
+        // Ahead: free keycodes at rest, then pressed loans idle for `reuseDelay` (not one lent
+        // ahead for another), the pool's size at most.
+        let now = clock.now
+        free = free.filter { (resting[$0] ?? now) <= now }
+        reusable = reusable.filter { loans[$0]!.pressed && loans[$0]!.lastUse + reuseDelay <= now }
+        for sym in ahead where lent[sym] == nil && !isLent(sym) {
+            if !free.isEmpty {
+                lent[sym] = free.removeFirst()
+            } else if !reusable.isEmpty {
+                lent[sym] = reusable.removeFirst()
+            } else {
+                break
+            }
         }
         return (lent, latest)
     }
@@ -155,12 +195,31 @@ final class BorrowedKeycodes {
     private func giveBackGone(_ ledger: inout BorrowLedger) -> Set<UInt8> {
         let (held, gone) = judge(ledger)
         let restUntil = clock.now + reuseDelay
+        var batch = MappingBatch()
         for entry in gone {
-            BorrowLedger.setMapping(display: display.raw, keycode: entry.keycode, to: entry.original, columns: entry.original.count)
+            batch.giveBack(entry.keycode, to: entry.original)
             ledger.remove(entry.keycode)
             resting[entry.keycode] = restUntil
         }
+        // Given back before the ledger forgets them (it is written after this returns).
+        send(batch, columns: 1)
         return held
+    }
+
+    /// Sends `batch` (under the ledger's grab) and notes its range as our own change.
+    private func send(_ batch: MappingBatch, columns: Int) {
+        guard let range = batch.send(display: display.raw, columns: columns) else { return }
+        ownChanges.append(range)
+        if ownChanges.count > ownChangesKept { ownChanges.removeFirst() }
+    }
+
+    /// Whether a `MappingNotify` of keycodes `first…first+count-1` is one of our own changes
+    /// coming back (the oldest that matches is then taken). Another client's change of the very
+    /// same range may be taken for ours; our own then comes unmatched and is read as theirs.
+    func takeOwnChange(first: UInt8, count: Int) -> Bool {
+        guard let i = ownChanges.firstIndex(where: { $0.first == first && $0.count == count }) else { return false }
+        ownChanges.remove(at: i)
+        return true
     }
 
     private func sleep(until instant: ContinuousClock.Instant) {
@@ -169,19 +228,19 @@ final class BorrowedKeycodes {
         nanosleep(&request, nil)
     }
 
-    /// When the next loan is due to be given back, if any is lent.
-    var nextRestore: ContinuousClock.Instant? {
-        loans.values.map(\.lastUse).min().map { $0 + restoreDelay }
-    }
+    /// When the loans are due to be given back, if any is lent: all together, once none was
+    /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
+    var nextRestore: ContinuousClock.Instant? { allRestorable }
 
     /// When every loan will have been idle for `restoreDelay`, if any is lent.
     var allRestorable: ContinuousClock.Instant? {
         loans.values.map(\.lastUse).max().map { $0 + restoreDelay }
     }
 
-    /// Gives back every keycode idle for `restoreDelay` at `now`, all in one batch.
+    /// Gives back every keycode, all in one batch, if none was pressed for `restoreDelay` at `now`.
     func restoreDue(now: ContinuousClock.Instant) {
-        restore(loans.filter { now - $0.value.lastUse >= restoreDelay }.map(\.key))
+        guard let due = allRestorable, now >= due else { return }
+        restoreAll()
     }
 
     /// Gives back every keycode at once (on exit).
@@ -190,13 +249,17 @@ final class BorrowedKeycodes {
     private func restore(_ keycodes: [UInt8]) {
         guard !keycodes.isEmpty else { return }
         BorrowLedger.update(display: display.raw, atom: atom) { ledger in
+            var batch = MappingBatch(), columns = 1
             for keycode in keycodes {
                 guard let loan = loans.removeValue(forKey: keycode) else { continue }
-                BorrowLedger.setMapping(display: display.raw, keycode: keycode, to: loan.original, columns: loan.original.count)
-                // Forgotten after it is given back: a crash in between leaves only a record of a
-                // keycode already as it was.
+                givenBack[keycode] = clock.now
+                batch.giveBack(keycode, to: loan.original)
+                columns = max(columns, loan.original.count)
+                // Forgotten after it is given back (the ledger is written after this returns):
+                // a crash in between leaves only a record of a keycode already as it was.
                 if ledger.entry(for: keycode)?.owner == owner { ledger.remove(keycode) }
             }
+            send(batch, columns: columns)
         }
         display.sync()
         // Only once the server has them back: a connection lost before this point still

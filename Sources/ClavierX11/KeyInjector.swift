@@ -20,6 +20,9 @@ public final class KeyInjector {
         get { loans.restoreDelay }
         set { loans.restoreDelay = newValue }
     }
+    /// What the shown keyboard's pages type: a key's first borrow lends its page's keysyms off
+    /// the keymap too, as far as the pool goes, in the same change (`PageKeysyms`).
+    public var pages = PageKeysyms()
     /// How long after its last press a borrowed keycode may be lent to another keysym (`Timing.keycodeReuse`).
     public var reuseDelay: Duration {
         get { loans.reuseDelay }
@@ -36,10 +39,11 @@ public final class KeyInjector {
     }
 
     /// Re-reads the keyboard mapping after the server announced a change of keycodes
-    /// `first…first+count-1` (`MappingNotify`); changes we made ourselves are skipped.
+    /// `first…first+count-1` (`MappingNotify`); changes we made ourselves (a batch's range,
+    /// `BorrowedKeycodes.takeOwnChange`, or only keycodes lent now) are skipped.
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
-        if count > 0, changed.allSatisfy(loans.isLent) { return }
+        if count > 0, loans.takeOwnChange(first: first, count: count) || changed.allSatisfy(loans.isLent) { return }
         reload(group: display.keyboardState.group)
     }
 
@@ -65,7 +69,8 @@ public final class KeyInjector {
         // Asked before a keycode is borrowed, so a refused keysym never changes the keymap.
         if let allow, !allow(sym, Self.modifiers(of: (onKeys?.modifiers ?? 0) | extra)) { return false }
         let position = onKeys
-            ?? borrow([sym.rawValue])[sym.rawValue].map { KeyPosition(keycode: $0, modifiers: 0) }
+            ?? borrow([sym.rawValue], ahead: offKeymap(pages.ahead(of: sym).filter { allow?($0, []) ?? true }, state: state))[sym.rawValue]
+                .map { KeyPosition(keycode: $0, modifiers: 0) }
         guard let position else { return false }
         press(position, extra: extra, state: state)
         display.flush()
@@ -216,8 +221,13 @@ public final class KeyInjector {
 
     private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? { loans.keycode(for: sym.rawValue) }
 
-    private func borrow(_ syms: [UInt32], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
-        loans.borrow(syms, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
+    private func borrow(_ syms: [UInt32], ahead: [UInt32] = [], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
+        loans.borrow(syms, ahead: ahead, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
+    }
+
+    /// Those of `syms` the keymap lacks and no keycode is lent to, in order.
+    private func offKeymap(_ syms: [ClavierCore.KeySym], state: KeyboardState) -> [UInt32] {
+        syms.filter { !loans.isLent($0.rawValue) && onKeymap($0, extra: 0, state: state) == nil }.map(\.rawValue)
     }
 
     /// What the keys with these XKB names produce in the live keymap's current group with
@@ -260,13 +270,13 @@ public final class KeyInjector {
     /// How many keycodes are free to borrow for keysyms off the keymap.
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 
-    /// When the next borrowed keycode is due to be given back, if any is lent.
+    /// When the borrowed keycodes are due to be given back (all at once), if any is lent.
     public var nextRestore: ContinuousClock.Instant? { loans.nextRestore }
 
     /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent.
     public var allRestorable: ContinuousClock.Instant? { loans.allRestorable }
 
-    /// Gives back every borrowed keycode idle for `restoreDelay`, all in one batch.
+    /// Gives back every borrowed keycode, in one batch, once none was pressed for `restoreDelay`.
     public func restoreDue(now: ContinuousClock.Instant) { loans.restoreDue(now: now) }
 
     /// Gives back every borrowed keycode at once (on exit); the keymap is as we found it.

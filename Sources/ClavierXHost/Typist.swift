@@ -24,6 +24,7 @@ package final class Typist: HostTypist {
     package var injector: KeyInjector {
         if let made { return made }
         let injector = KeyInjector(display: display)
+        injector.pages = pages
         made = injector
         return injector
     }
@@ -41,9 +42,13 @@ package final class Typist: HostTypist {
         return typed ? UInt64(display.inputFocus()) : nil
     }
 
-    /// Nothing to learn before the first key: a keysym the keymap lacks borrows a spare
-    /// keycode as it is typed (`KeyInjector`).
-    package func prepare(for keyboard: Keyboard) {}
+    /// What `keyboard`'s pages type: a keysym the keymap lacks borrows a spare keycode as it
+    /// is typed, with its page's other keysyms the keymap lacks (`KeyInjector.pages`).
+    package func prepare(for keyboard: Keyboard) {
+        pages = PageKeysyms(keyboard)
+        made?.pages = pages
+    }
+    private var pages = PageKeysyms()
 
     package var typingName: String { "xtest" }
 

@@ -46,17 +46,19 @@ import Testing
         #expect(server.heldKeycodes.isEmpty, "keys left held: \(server.heldKeycodes)")
     }
 
-    /// A keyboard killed with SIGKILL just after typing € (borrowed: it is not on us) leaves
-    /// it borrowed; the next keyboard gives it back.
+    /// A keyboard killed with SIGKILL just after typing € (borrowed: it is not on us, with the
+    /// other characters of its page that are not) leaves them borrowed; the next keyboard
+    /// gives them back.
     @Test(.needsDisplay) func whatAKilledKeyboardBorrowedIsGivenBackByTheNextKeyboard() throws {
         let session = try KeyboardSession(windowManager: false)
         let server = session.server
         let before = server.keymapDump
         try session.tap(["page-numbers", "page-symbols", "€"])
-        #expect(Harness.waitFor(5) { Self.changed(server, from: before) == 1 }, "typing € should have borrowed a keycode")
+        #expect(Harness.waitFor(5) { Self.changed(server, from: before) >= 1 }, "typing € should have borrowed a keycode")
         session.clavier.signal(SIGKILL)
         #expect(session.clavier.wait(seconds: 10) == 128 + SIGKILL)
-        #expect(Self.changed(server, from: before) == 1 && Self.ledger(server).count == 1)
+        let borrowed = Self.changed(server, from: before)
+        #expect(borrowed >= 1 && Self.ledger(server).count == borrowed)
         try session.startKeyboard()
         #expect(Harness.waitFor(10) { server.keymapDump == before }, "€ is still borrowed; \(session.errors)")
         #expect(Self.ledger(server).isEmpty)

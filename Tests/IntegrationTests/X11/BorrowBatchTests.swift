@@ -1,0 +1,128 @@
+import ClavierTestSupport
+import CX11
+import Foundation
+import Testing
+
+/// Issue 51: typing a word of letters the keymap lacks (ru under `us`) changed the keymap
+/// once per letter and once more per give-back, each change a `MappingNotify` to every client:
+/// openbox reloads its keyboard handling on each (~30 ms, four times a change) while holding
+/// the clicks it grabs, so clicks reached the keyboard late and wrong. A page's letters are now
+/// lent together at the first one typed, in one request, and given back in one.
+@Suite(.serialized, .needsClavier, .needsDisplay, .needs("xkbcomp", "xev", "xprop"))
+struct BorrowBatchTests {
+    /// "Привет" (six letters, none on `us`) changed the keymap 12 times (a borrow per letter,
+    /// give-backs in several batches): a plain client heard 13 MappingNotify (one more as the
+    /// XTest keyboard first typed), an XKB client 36 XkbMapNotify (one per keyboard device).
+    /// Now twice: its page's letters lent at П, all given back once idle, 5 and 8 of them. The
+    /// bounds leave room for two more changes (a pause of the clicks past the give-back delay
+    /// under load). Everything borrowed is given back, the whole XKB keymap as it was, the
+    /// keycodes between the borrowed ones (written back with each batch) too.
+    @Test func aWordOffTheKeymapChangesItFewTimesAndGivesEverythingBack() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "ru"])
+        let before = try Self.xkbDump(session.server)
+        let coreBefore = session.server.keymapDump
+        let listener = try MappingNotifyCounter(session.server)
+        let xkbListener = try XkbMapNotifyCounter(display: session.server.display)
+        try session.tap(["shift", "п", "р", "и", "в", "е", "т", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "Привет\n", "\(session.said)")
+        #expect(Harness.waitFor(5) { session.server.keymapDump == coreBefore && KeycodeRecoveryTests.ledger(session.server).isEmpty },
+                "the borrowed keycodes were not given back")
+        usleep(300_000)  // any later change would come now
+        let changes = listener.count()
+        #expect(changes >= 2, "a borrow and a give-back at least: \(changes)")
+        // An XKB request is heard twice by a plain client (the core keyboard's and the XTest
+        // keyboard's change): 2 per change, and 1 as the XTest keyboard first types.
+        #expect(changes <= 9, "typing Привет changed the keymap \(changes) times: \(listener.keycodes)")
+        // Four per change (the core keyboard twice, each keyboard device once).
+        let xkbChanges = xkbListener.count()
+        #expect(xkbChanges <= 16, "typing Привет changed the XKB keymap \(xkbChanges) times (devices \(xkbListener.devices))")
+        #expect(try Self.xkbDump(session.server) == before, "the XKB keymap differs after the give-back")
+        #expect(session.stopKeyboard() == 0)
+    }
+
+    /// Keycodes lent ahead, still lent when the keyboard is stopped, are given back on exit, the
+    /// XKB keymap as it was.
+    @Test func whatIsLentWhenTheKeyboardStopsIsGivenBack() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: ["--no-sound", "--layout", "ru"])
+        let before = try Self.xkbDump(session.server)
+        let coreBefore = session.server.keymapDump
+        try session.tap(["ж", "return"])
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "ж\n", "\(session.said)")
+        #expect(session.server.keymapDump == coreBefore)
+        #expect(KeycodeRecoveryTests.ledger(session.server).isEmpty)
+        #expect(try Self.xkbDump(session.server) == before, "the XKB keymap differs after exit")
+    }
+
+    /// The server's whole XKB keymap as xkbcomp writes it (types, actions, groups: more than
+    /// the core mapping `keymapDump` reads).
+    static func xkbDump(_ server: XServer) throws -> String {
+        let result = try Harness.run(["xkbcomp", "-xkb", server.display, "-"])
+        guard result.status == 0 else { throw HarnessError("xkbcomp: \(result.err)") }
+        return result.out
+    }
+}
+
+/// An XKB client (as GTK and openbox are), counting the `XkbMapNotify` events of the core
+/// keyboard: one per change of its keymap, whatever request made it.
+final class XkbMapNotifyCounter {
+    private let connection: OpaquePointer
+    private var eventBase: Int32 = 0
+    var devices: [UInt32] = []
+
+    init(display: String) throws {
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion), opcode: Int32 = 0, error: Int32 = 0, reason: Int32 = 0
+        guard let connection = XkbOpenDisplay(display, &eventBase, &error, &major, &minor, &reason) else {
+            throw HarnessError("cannot open \(display) with XKB (\(reason))")
+        }
+        _ = opcode
+        self.connection = connection
+        XkbSelectEvents(connection, UInt32(XkbUseCoreKbd), UInt32(XkbMapNotifyMask), UInt32(XkbMapNotifyMask))
+        XSync(connection, 0)
+    }
+
+    deinit { XCloseDisplay(connection) }
+
+    /// How many arrived so far (read now).
+    func count() -> Int {
+        XSync(connection, 0)
+        var n = 0
+        var event = XEvent()
+        while XPending(connection) > 0 {
+            XNextEvent(connection, &event)
+            guard event.type == eventBase else { continue }
+            let any = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { $0.pointee } }
+            if any.xkb_type == XkbMapNotify { n += 1; devices.append(any.device) }
+        }
+        return n
+    }
+}
+
+/// A plain X client, counting the keyboard `MappingNotify` events the server sends it: xev
+/// without XKB (`XKB_DISABLE=1`), as a client that does not speak XKB gets one per mapping
+/// change, selected or not. (An XKB client of Xlib's is sent XKB's own events instead.)
+final class MappingNotifyCounter {
+    private let directory = TemporaryDirectory()
+    private var log: String { directory.file("xev.log") }
+
+    init(_ server: XServer) throws {
+        try server.start(["sh", "-c", "exec xev -root -event property > '\(log)'"], environment: ["XKB_DISABLE": "1"])
+        // Listening once it reports a property change on the root window.
+        let listening = Harness.waitFor(5) {
+            _ = try? Harness.run(["xprop", "-display", server.display, "-root", "-f", "_CLAVIER_TEST", "8s", "-set", "_CLAVIER_TEST", "1"])
+            return TextFile.read(self.log)?.contains("PropertyNotify") == true
+        }
+        guard listening else { throw HarnessError("xev did not start") }
+    }
+
+    /// How many arrived so far.
+    func count() -> Int { keycodes.count }
+
+    /// The keycodes each said (`first_keycode N, count M`), in order.
+    var keycodes: [String] {
+        (TextFile.read(log) ?? "").components(separatedBy: "\n").filter { $0.contains("request MappingKeyboard") }
+            .map { $0.components(separatedBy: "request MappingKeyboard, ").last ?? $0 }
+    }
+}
