@@ -228,11 +228,8 @@ final class BorrowedKeycodes {
         nanosleep(&request, nil)
     }
 
-    /// When the loans are due to be given back, if any is lent: all together, once none was
-    /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
-    var nextRestore: ContinuousClock.Instant? { allRestorable }
-
-    /// When every loan will have been idle for `restoreDelay`, if any is lent.
+    /// When every loan will have been idle for `restoreDelay`, if any is lent: when they are all
+    /// given back together (a word typed through a page lent ahead is one change back).
     var allRestorable: ContinuousClock.Instant? {
         loans.values.map(\.lastUse).max().map { $0 + restoreDelay }
     }

@@ -270,10 +270,8 @@ public final class KeyInjector {
     /// How many keycodes are free to borrow for keysyms off the keymap.
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 
-    /// When the borrowed keycodes are due to be given back (all at once), if any is lent.
-    public var nextRestore: ContinuousClock.Instant? { loans.nextRestore }
-
-    /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent.
+    /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent: when
+    /// they are all given back, in one batch.
     public var allRestorable: ContinuousClock.Instant? { loans.allRestorable }
 
     /// Gives back every borrowed keycode, in one batch, once none was pressed for `restoreDelay`.

@@ -83,7 +83,7 @@ package final class Typist: HostTypist {
     }
 
     /// When a borrowed keycode is next due back, if one is lent.
-    var nextRestore: ContinuousClock.Instant? { made?.nextRestore }
+    var nextRestore: ContinuousClock.Instant? { made?.allRestorable }
 
     /// Gives back the borrowed keycodes that are due at `now`.
     func restoreDue(now: ContinuousClock.Instant) { made?.restoreDue(now: now) }
