@@ -1,4 +1,5 @@
 import ClavierCore
+import ClavierText
 
 /// What each page of a keyboard types from its keys, those nearest the middle of their row
 /// first: the plain keysyms, then those Shift gives (a letter's capital, a key's own Shift layer). A key's first borrow of a
@@ -9,6 +10,13 @@ import ClavierCore
 public struct PageKeysyms: Equatable, Sendable {
     /// Each page's keysyms, each once.
     public private(set) var pages: [[KeySym]] = []
+    /// A keysym and the one Shift gives on the same key, if any.
+    public struct Pair: Equatable, Sendable {
+        public var sym: KeySym
+        public var shifted: KeySym?
+    }
+    /// Each page's keys' keysyms, a letter with its capital, in the same order.
+    public private(set) var pairs: [[Pair]] = []
 
     public init() {}
 
@@ -17,15 +25,24 @@ public struct PageKeysyms: Equatable, Sendable {
     public init(_ keyboard: Keyboard) {
         let layout = keyboard.layout
         for page in layout.pages {
-            var plain: [KeySym] = [], shifted: [KeySym] = []
+            var plain: [KeySym] = [], shifted: [KeySym] = [], pagePairs: [Pair] = []
             for key in Self.middleFirst(page) {
-                plain += Self.keysyms(of: key.action)
+                let own = Self.keysyms(of: key.action)
+                var upper: [KeySym] = []
                 if let layer = key.shifted {
-                    shifted += Self.keysyms(of: layer.action)
+                    upper = Self.keysyms(of: layer.action)
                 } else if key.keyClass == .letter, page.id == layout.defaultPage.id, case .text(let text) = key.action {
-                    shifted += KeySym.sequence(typing: text.uppercased())
+                    upper = KeySym.sequence(typing: LanguageCase.upper(text, language: layout.options.language))
+                }
+                plain += own
+                shifted += upper
+                if own.count == 1, upper.count == 1, upper != own {
+                    pagePairs.append(Pair(sym: own[0], shifted: upper[0]))
+                } else {
+                    pagePairs += (own + upper).map { Pair(sym: $0, shifted: nil) }
                 }
             }
+            pairs.append(pagePairs)
             var seen = Set<KeySym>()
             pages.append((plain + shifted).filter { seen.insert($0).inserted })
         }
