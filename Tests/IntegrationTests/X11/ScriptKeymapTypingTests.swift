@@ -7,8 +7,9 @@ import Testing
 /// are the keymap's own keys (xterm under `us`: ScriptLayoutTypingTests). One keyboard and one
 /// X server for all: the layout is changed by `clavier layout NAME` and the keymap by
 /// setxkbmap while the keyboard runs.
-/// Into GTK 3 under `us` (every letter through a borrowed keycode) it does not yet: GTK gets
-/// "Пр" of "Привет" within 10 s, the rest late, some letters lost or doubled (ςςς, گگگگ).
+/// Into GTK 3 under `us` every letter goes through a borrowed keycode: the shown layout's are lent
+/// when it shows (two letters and their capitals a keycode), so no word changes the keymap
+/// midway, which under openbox made clicks arrive late and scrambled (letters lost or doubled).
 @Suite(.serialized, .needsClavier, .needsDisplay, .needs("openbox", "dbus-daemon", "dbus-send", "setxkbmap"))
 struct ScriptKeymapTypingTests {
     /// The XKB layout that writes each script layout's language, as Debian's xkb-data names it.
