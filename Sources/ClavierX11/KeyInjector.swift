@@ -227,10 +227,11 @@ public final class KeyInjector {
         }
     }
 
-    /// Lends, in one keymap change, as many of the shown keyboard's keysyms the keymap lacks as
-    /// the free spare keycodes hold (`pages`, its first page first, middle of rows first), a
-    /// letter and its capital on one keycode; `allow` (kiosk mode) is asked of each. They stay
-    /// until `giveBackPages` (the keyboard hides or shows another layout).
+    /// Lends, in one keymap change, as many of the shown keyboard's letters page's keysyms the
+    /// keymap lacks as the free spare keycodes hold (`pages.letters`, middle of rows first), a
+    /// letter and its capital on one keycode, if the keymap lacks one of its letters: a layout
+    /// whose letters the keymap has (en, de) changes nothing when it shows. `allow` (kiosk mode)
+    /// is asked of each. They stay until `giveBackPages` (the keyboard hides or shows another layout).
     public func lendPages(allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) {
         pagesAllow = allow
         let state = currentState()
@@ -238,16 +239,16 @@ public final class KeyInjector {
             guard let sym, allow?(sym, []) ?? true, onKeymap(sym, extra: 0, state: state) == nil else { return nil }
             return sym.rawValue
         }
+        let letters = pages.letters
+        guard letters.contains(where: { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }) else { return }
         var pairs: [(sym: UInt32, shifted: UInt32?)] = [], seen = Set<UInt32>()
-        for page in pages.pairs {
-            for pair in page {
-                let lower = off(pair.sym), upper = off(pair.shifted)
-                guard let first = lower ?? upper, !seen.contains(first) else { continue }
-                let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
-                seen.insert(first)
-                if let second { seen.insert(second) }
-                pairs.append((first, second))
-            }
+        for pair in letters {
+            let lower = off(pair.sym), upper = off(pair.shifted)
+            guard let first = lower ?? upper, !seen.contains(first) else { continue }
+            let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
+            seen.insert(first)
+            if let second { seen.insert(second) }
+            pairs.append((first, second))
         }
         loans.lendKept(pairs, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
