@@ -48,7 +48,7 @@ public struct PageKeysyms: Equatable, Sendable {
                 if own.count == 1, upper.count == 1, upper != own {
                     letters.append(Pair(sym: own[0], shifted: upper[0], isLetter: letter))
                 } else {
-                    letters += (own + upper).map { Pair(sym: $0, shifted: nil, isLetter: letter) }
+                    letters += (upper == own ? own : own + upper).map { Pair(sym: $0, shifted: nil, isLetter: letter) }
                 }
             }
             var seen = Set<KeySym>()
