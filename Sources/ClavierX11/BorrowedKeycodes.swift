@@ -15,6 +15,15 @@ final class BorrowedKeycodes {
         /// Whether it was pressed: one lent ahead and never pressed may be lent again at once,
         /// no client has an event of it to read.
         var pressed = true
+        /// The capital lent with a letter, at Shift's level of the same keycode (`lendKept`).
+        var shifted: UInt32? = nil
+        /// Levels 3 and 4 (Mod5, Shift+Mod5): a second letter and its capital (`lendKept`).
+        var more: [UInt32] = []
+        /// Lent for the keyboard shown (`lendKept`): kept while it shows, not given back when idle.
+        var kept = false
+
+        var levels: [UInt32] { [sym, shifted ?? sym] + more }
+        func types(_ keysym: UInt32) -> Bool { levels.contains(keysym) }
     }
 
     private let display: Display
@@ -57,16 +66,16 @@ final class BorrowedKeycodes {
         return stillHeld
     }
 
-    /// The keycode lent to `sym`, noting the use, if one is.
-    func keycode(for sym: UInt32) -> UInt8? {
-        guard let (keycode, _) = loans.first(where: { $0.value.sym == sym }) else { return nil }
+    /// The keycode lent to `sym`, and whether `sym` is its Shift level, noting the use, if one is.
+    func keycode(for sym: UInt32) -> (keycode: UInt8, level: Int)? {
+        guard let (keycode, loan) = loans.first(where: { $0.value.types(sym) }) else { return nil }
         loans[keycode]!.lastUse = clock.now
         loans[keycode]!.pressed = true
-        return keycode
+        return (keycode, loan.levels.firstIndex(of: sym)!)
     }
 
     /// Whether a keycode is lent to `sym`.
-    func isLent(_ sym: UInt32) -> Bool { loans.values.contains { $0.sym == sym } }
+    func isLent(_ sym: UInt32) -> Bool { loans.values.contains { $0.types(sym) } }
 
     /// Whether `keycode` is one of ours, lent now.
     func isLent(_ keycode: UInt8) -> Bool { loans[keycode] != nil }
@@ -119,6 +128,82 @@ final class BorrowedKeycodes {
             display.sync()
             return lent
         }
+    }
+
+    /// Lends free keycodes of `spare` (none that waits, no loan taken) to `pairs`, in order, as
+    /// far as they go, a letter and its capital on one keycode, all in one mapping change: the
+    /// keysyms a shown keyboard types that the keymap lacks, lent before its first press so that
+    /// no word typed on it changes the keymap midway (every change makes openbox hold the clicks
+    /// while it reloads its keyboard handling, `MappingBatch`). Kept until `giveBackKept`.
+    func lendKept(_ pairs: [(sym: UInt32, shifted: UInt32?)], spare: [UInt8], columns: Int) {
+        // Those still lent (a keyboard shown again before its loans went back) are kept again.
+        for (keycode, loan) in loans where pairs.contains(where: { loan.types($0.sym) }) { loans[keycode]!.kept = true }
+        let pairs = pairs.filter { !isLent($0.sym) && !($0.shifted.map(isLent) ?? false) }
+        guard !pairs.isEmpty else { return }
+        let width = max(columns, 2)
+        ConnectionLoss.columns = Int32(width)
+        let lent = BorrowLedger.update(display: display.raw, atom: atom) { (ledger: inout BorrowLedger) -> [(UInt8, Int)] in
+            let held = giveBackGone(&ledger)
+            let now = clock.now
+            let free = spare.filter { loans[$0] == nil && !held.contains($0) && (resting[$0] ?? now) <= now }
+                .sorted { (givenBack[$0] == nil ? 0 : 1, givenBack[$0] ?? now, $0) < (givenBack[$1] == nil ? 0 : 1, givenBack[$1] ?? now, $1) }
+            let chosen = Array(zip(free, stride(from: 0, to: pairs.count, by: 2)))
+            for (keycode, _) in chosen {
+                ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
+            }
+            return chosen
+        } then: { chosen in
+            let now = clock.now
+            var batch = MappingBatch()
+            for (keycode, i) in chosen {
+                var loan = Loan(sym: pairs[i].sym, lastUse: now, original: original(of: keycode, width: width),
+                                pressed: false, shifted: pairs[i].shifted, kept: true)
+                if i + 1 < pairs.count { loan.more = [pairs[i + 1].sym, pairs[i + 1].shifted ?? pairs[i + 1].sym] }
+                batch.lend(keycode, levels: loan.levels)
+                loans[keycode] = loan
+            }
+            send(batch, columns: width)
+            ConnectionLoss.lent = Array(loans.keys)
+        }
+        count += lent.count
+        display.sync()
+    }
+
+    /// Gives back, in one batch, the keycodes lent for the keyboard shown (`lendKept`): it hid,
+    /// or another layout shows.
+    /// One pressed less than `reuseDelay` ago is only let go (given back with the others when
+    /// idle, `restoreDue`): a client may not have read its press yet.
+    func giveBackKept() {
+        let now = clock.now
+        let kept = loans.filter { $0.value.kept }
+        for keycode in kept.keys { loans[keycode]!.kept = false }
+        restore(kept.filter { !$0.value.pressed || $0.value.lastUse + reuseDelay <= now }.map(\.key))
+    }
+
+    /// Forgets the loans whose keycode no longer types their keysym: another client replaced the
+    /// keymap (setxkbmap), which took them back. Whether one lent for the keyboard shown was.
+    func forgetOverwritten() -> Bool {
+        guard let first = loans.keys.min(), let last = loans.keys.max() else { return false }
+        var per: Int32 = 0
+        guard let map = XGetKeyboardMapping(display.raw, first, Int32(last - first) + 1, &per) else { return false }
+        defer { XFree(map) }
+        let gone = loans.filter { per < 1 || UInt32(map[Int($0.key - first) * Int(per)]) != $0.value.sym }.map(\.key)
+        guard !gone.isEmpty else { return false }
+        let kept = gone.contains { loans[$0]!.kept }
+        BorrowLedger.update(display: display.raw, atom: atom) { ledger in
+            for keycode in gone {
+                loans[keycode] = nil
+                if ledger.entry(for: keycode)?.owner == owner { ledger.remove(keycode) }
+            }
+        }
+        display.sync()
+        ConnectionLoss.lent = Array(loans.keys)
+        return kept
+    }
+
+    /// Lets go the keycodes lent for the keyboard shown (it hid): given back once idle (`restoreDue`).
+    func releaseKept() {
+        for keycode in loans.keys { loans[keycode]!.kept = false }
     }
 
     /// What `keycode` is given back to: what it was before we first lent it; NoSymbol in
@@ -228,16 +313,22 @@ final class BorrowedKeycodes {
         nanosleep(&request, nil)
     }
 
-    /// When every loan will have been idle for `restoreDelay`, if any is lent: when they are all
-    /// given back together (a word typed through a page lent ahead is one change back).
+    /// When the loans are due to be given back, if any is lent: all together, once none was
+    /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
+    /// Those kept for the keyboard shown (`lendKept`) are not.
+    var nextRestore: ContinuousClock.Instant? {
+        loans.values.filter { !$0.kept }.map(\.lastUse).max().map { $0 + restoreDelay }
+    }
+
+    /// When every loan will have been idle for `restoreDelay`, if any is lent.
     var allRestorable: ContinuousClock.Instant? {
         loans.values.map(\.lastUse).max().map { $0 + restoreDelay }
     }
 
     /// Gives back every keycode, all in one batch, if none was pressed for `restoreDelay` at `now`.
     func restoreDue(now: ContinuousClock.Instant) {
-        guard let due = allRestorable, now >= due else { return }
-        restoreAll()
+        guard let due = nextRestore, now >= due else { return }
+        restore(loans.filter { !$0.value.kept }.map(\.key))
     }
 
     /// Gives back every keycode at once (on exit).

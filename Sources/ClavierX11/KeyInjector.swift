@@ -23,6 +23,7 @@ public final class KeyInjector {
     /// What the shown keyboard's pages type: a key's first borrow lends its page's keysyms off
     /// the keymap too, as far as the pool goes, in the same change (`PageKeysyms`).
     public var pages = PageKeysyms()
+    private var pagesAllow: ((ClavierCore.KeySym, ModifierSet) -> Bool)?
     /// How long after its last press a borrowed keycode may be lent to another keysym (`Timing.keycodeReuse`).
     public var reuseDelay: Duration {
         get { loans.reuseDelay }
@@ -44,6 +45,7 @@ public final class KeyInjector {
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
         if count > 0, loans.takeOwnChange(first: first, count: count) || changed.allSatisfy(loans.isLent) { return }
+        _ = loans.forgetOverwritten()
         reload(group: display.keyboardState.group)
     }
 
@@ -65,7 +67,7 @@ public final class KeyInjector {
                      allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) -> Bool {
         let state = currentState()
         let extra = Self.mask(of: modifiers)
-        let onKeys = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) } ?? onKeymap(sym, extra: extra, state: state)
+        let onKeys = lentPosition(for: sym) ?? onKeymap(sym, extra: extra, state: state)
         // Asked before a keycode is borrowed, so a refused keysym never changes the keymap.
         if let allow, !allow(sym, Self.modifiers(of: (onKeys?.modifiers ?? 0) | extra)) { return false }
         let position = onKeys
@@ -106,8 +108,7 @@ public final class KeyInjector {
             _ = borrow(needed, keeping: inRun)
             for sym in syms[start..<end] {
                 if shouldStop() { return }
-                let position = lentKeycode(for: sym).map { KeyPosition(keycode: $0, modifiers: 0) }
-                    ?? onKeymap(sym, extra: 0, state: state)
+                let position = lentPosition(for: sym) ?? onKeymap(sym, extra: 0, state: state)
                 if let position { press(position, extra: 0, state: state) }
             }
             display.flush()
@@ -219,7 +220,44 @@ public final class KeyInjector {
         return set
     }
 
-    private func lentKeycode(for sym: ClavierCore.KeySym) -> UInt8? { loans.keycode(for: sym.rawValue) }
+    /// The lent keycode that types `sym`, with Shift for a capital lent with its letter.
+    private func lentPosition(for sym: ClavierCore.KeySym) -> KeyPosition? {
+        loans.keycode(for: sym.rawValue).map {
+            KeyPosition(keycode: $0.keycode, modifiers: [0, UInt32(ShiftMask), UInt32(Mod5Mask), UInt32(ShiftMask | Mod5Mask)][$0.level])
+        }
+    }
+
+    /// Lends, in one keymap change, as many of the shown keyboard's letters page's keysyms the
+    /// keymap lacks as the free spare keycodes hold (`pages.letters`, middle of rows first), a
+    /// letter and its capital on one keycode, if the keymap lacks one of its letters: a layout
+    /// whose letters the keymap has (en, de) changes nothing when it shows. `allow` (kiosk mode)
+    /// is asked of each. They stay until `giveBackPages` (the keyboard hides or shows another layout).
+    public func lendPages(allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) {
+        pagesAllow = allow
+        let state = currentState()
+        func off(_ sym: ClavierCore.KeySym?) -> UInt32? {
+            guard let sym, allow?(sym, []) ?? true, onKeymap(sym, extra: 0, state: state) == nil else { return nil }
+            return sym.rawValue
+        }
+        let letters = pages.letters
+        guard letters.contains(where: { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }) else { return }
+        var pairs: [(sym: UInt32, shifted: UInt32?)] = [], seen = Set<UInt32>()
+        for pair in letters {
+            let lower = off(pair.sym), upper = off(pair.shifted)
+            guard let first = lower ?? upper, !seen.contains(first) else { continue }
+            let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
+            seen.insert(first)
+            if let second { seen.insert(second) }
+            pairs.append((first, second))
+        }
+        loans.lendKept(pairs, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
+    }
+
+    /// Gives back, in one change, what `lendPages` lent.
+    public func giveBackPages() { loans.giveBackKept() }
+
+    /// Lets go what `lendPages` lent (the keyboard hid): given back with the rest once idle.
+    public func releasePages() { loans.releaseKept() }
 
     private func borrow(_ syms: [UInt32], ahead: [UInt32] = [], keeping: Set<UInt32> = []) -> [UInt32: UInt8] {
         loans.borrow(syms, ahead: ahead, keeping: keeping, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
@@ -270,8 +308,12 @@ public final class KeyInjector {
     /// How many keycodes are free to borrow for keysyms off the keymap.
     public var spareKeycodeCount: Int { table.spareKeycodes.count }
 
-    /// When every borrowed keycode will have been idle for `restoreDelay`, if any is lent: when
-    /// they are all given back, in one batch.
+    /// When the borrowed keycodes are next due back, if one is lent: all together, once none was
+    /// pressed for `restoreDelay`; those kept for the keyboard shown (`lendPages`) are not.
+    public var nextRestore: ContinuousClock.Instant? { loans.nextRestore }
+
+    /// When every borrowed keycode, those kept for the keyboard shown too, will have been idle
+    /// for `restoreDelay`, if any is lent: when all may be given back (on exit).
     public var allRestorable: ContinuousClock.Instant? { loans.allRestorable }
 
     /// Gives back every borrowed keycode, in one batch, once none was pressed for `restoreDelay`.

@@ -14,16 +14,25 @@ import CX11
 /// nothing changes the keys in between from the moment they are read to the moment they are written.
 struct MappingBatch {
     /// Per keycode: the keysym it types at every level and group, or nil for none (a spare keycode).
-    private var rows: [UInt8: UInt32?] = [:]
+    /// A letter's capital, when lent with it, is the second level (Shift) of the same keycode.
+    private var rows: [UInt8: [UInt32]?] = [:]
     /// Keycodes given back to keysyms of their own (not a spare keycode's none), one core request each.
     private var others: [UInt8: [UInt32]] = [:]
 
     var isEmpty: Bool { rows.isEmpty && others.isEmpty }
 
     /// Lends `keycode` to `sym`: one group, one level, so neither Shift nor the group changes it.
-    mutating func lend(_ keycode: UInt8, to sym: UInt32) {
+    /// With `shifted`, two levels (XKB's TWO_LEVEL type: Shift, and nothing else, gives the
+    /// second), so a letter and its capital take one keycode and Caps Lock changes neither.
+    mutating func lend(_ keycode: UInt8, to sym: UInt32, shifted: UInt32? = nil) {
         others[keycode] = nil
-        rows[keycode] = .some(sym)
+        rows[keycode] = .some(shifted.map { [sym, $0] } ?? [sym])
+    }
+
+    /// Lends `keycode` four levels (XKB's FOUR_LEVEL type: Shift, LevelThree (Mod5), both): two letters and their capitals.
+    mutating func lend(_ keycode: UInt8, levels: [UInt32]) {
+        others[keycode] = nil
+        rows[keycode] = .some(levels)
     }
 
     /// Gives `keycode` back to `original` (its core keysyms): none, as a spare keycode has, in
@@ -48,10 +57,19 @@ struct MappingBatch {
         }
         guard let first = rows.keys.min(), let last = rows.keys.max() else { return nil }
         if let range = sendXKB(display: display, first: first, last: last) { return range }
-        for (keycode, sym) in rows {
-            BorrowLedger.setMapping(display: display, keycode: keycode, to: Array(repeating: sym ?? 0, count: max(columns, 1)),
-                                    columns: columns)
+        for (keycode, row) in rows {
+            let width = max(columns, 1)
+            let syms = (0..<width).map { column in row.map { column % 2 == 1 && $0.count > 1 ? $0[1] : $0[0] } ?? 0 }
+            BorrowLedger.setMapping(display: display, keycode: keycode, to: syms, columns: columns)
         }
+        return nil
+    }
+
+    /// The keymap's four-level type: four levels chosen by Shift and Mod5 (LevelThree).
+    private func fourLevel(_ xkb: UnsafeMutablePointer<XkbDescRec>) -> Int32? {
+        guard let map = xkb.pointee.map, let types = map.pointee.types else { return nil }
+        let mask = UInt8(ShiftMask | Mod5Mask)
+        for i in 0..<Int(map.pointee.num_types) where types[i].num_levels == 4 && types[i].mods.mask == mask { return Int32(i) }
         return nil
     }
 
@@ -59,12 +77,20 @@ struct MappingBatch {
         guard let xkb = XkbGetMap(display, UInt32(XkbKeyTypesMask | XkbKeySymsMask), UInt32(XkbUseCoreKbd)) else { return nil }
         defer { XkbFreeKeyboard(xkb, 0, 1) }
         guard first >= xkb.pointee.min_key_code, last <= xkb.pointee.max_key_code else { return nil }
-        for (keycode, sym) in rows {
-            var oneLevel = Int32(XkbOneLevelIndex)
-            guard XkbChangeTypesOfKey(xkb, Int32(keycode), sym == nil ? 0 : 1, UInt32(XkbGroup1Mask), &oneLevel, nil) == Success
+        for (keycode, row) in rows {
+            var type = Int32((row?.count ?? 1) == 1 ? XkbOneLevelIndex : XkbTwoLevelIndex)
+            if (row?.count ?? 1) > 2 {
+                guard let four = fourLevel(xkb) else { return nil }
+                type = four
+            }
+            // Emptied first: widening a key that has a group reads its actions, which this map
+            // (no XkbKeyActionsMask) does not hold (libX11 dereferences xkb->server: a crash).
+            guard XkbChangeTypesOfKey(xkb, Int32(keycode), 0, UInt32(XkbGroup1Mask), &type, nil) == Success,
+                  XkbChangeTypesOfKey(xkb, Int32(keycode), row == nil ? 0 : 1, UInt32(XkbGroup1Mask), &type, nil) == Success
             else { return nil }
-            if let sym, let map = xkb.pointee.map {
-                map.pointee.syms[Int(map.pointee.key_sym_map[Int(keycode)].offset)] = KeySym(sym)
+            if let row, let map = xkb.pointee.map {
+                let offset = Int(map.pointee.key_sym_map[Int(keycode)].offset)
+                for (level, sym) in row.enumerated() { map.pointee.syms[offset + level] = KeySym(sym) }
             }
         }
         var changes = XkbMapChangesRec()

@@ -1,14 +1,29 @@
 import ClavierCore
+import ClavierText
 
 /// What each page of a keyboard types from its keys, those nearest the middle of their row
 /// first: the plain keysyms, then those Shift gives (a letter's capital, a key's own Shift layer). A key's first borrow of a
 /// spare keycode lends its page's keysyms that the keymap lacks too (`KeyInjector.type`), so
 /// typing a word on a page changes the keymap once rather than at every letter: every change
-/// makes every client re-read the keymap (`MappingBatch`). Nothing is lent when a page is
-/// shown, only at the first key that needs it.
+/// makes every client re-read the keymap (`MappingBatch`). Only the letters page is lent when
+/// the keyboard shows, and only if the keymap lacks one of its letters (`letters`); other
+/// pages' symbols wait for the first key that needs one.
 public struct PageKeysyms: Equatable, Sendable {
     /// Each page's keysyms, each once.
     public private(set) var pages: [[KeySym]] = []
+    /// A keysym and the one Shift gives on the same key, if any.
+    public struct Pair: Equatable, Sendable {
+        public var sym: KeySym
+        public var shifted: KeySym?
+        /// Whether the key types a letter (not a mark, a digit, punctuation or a ZWNJ).
+        public var isLetter = true
+    }
+    /// What the letters page's keys type (the layout's first page), a letter with its capital,
+    /// middle of rows first: what is lent when the keyboard shows, if the keymap lacks one of
+    /// its letters (`KeyInjector.lendPages`); its other characters (ʼ ، ZWNJ) go with them, so
+    /// that no word typed there changes the keymap. Other pages' keysyms (€ £ •) are lent only
+    /// when typed, with their page.
+    public private(set) var letters: [Pair] = []
 
     public init() {}
 
@@ -19,11 +34,21 @@ public struct PageKeysyms: Equatable, Sendable {
         for page in layout.pages {
             var plain: [KeySym] = [], shifted: [KeySym] = []
             for key in Self.middleFirst(page) {
-                plain += Self.keysyms(of: key.action)
+                let own = Self.keysyms(of: key.action)
+                var upper: [KeySym] = []
                 if let layer = key.shifted {
-                    shifted += Self.keysyms(of: layer.action)
+                    upper = Self.keysyms(of: layer.action)
                 } else if key.keyClass == .letter, page.id == layout.defaultPage.id, case .text(let text) = key.action {
-                    shifted += KeySym.sequence(typing: text.uppercased())
+                    upper = KeySym.sequence(typing: LanguageCase.upper(text, language: layout.options.language))
+                }
+                plain += own
+                shifted += upper
+                guard page.id == layout.defaultPage.id, case .text = key.action else { continue }
+                let letter = key.keyClass == .letter && Self.isLetters(key.action)
+                if own.count == 1, upper.count == 1, upper != own {
+                    letters.append(Pair(sym: own[0], shifted: upper[0], isLetter: letter))
+                } else {
+                    letters += (upper == own ? own : own + upper).map { Pair(sym: $0, shifted: nil, isLetter: letter) }
                 }
             }
             var seen = Set<KeySym>()
@@ -45,6 +70,12 @@ public struct PageKeysyms: Equatable, Sendable {
             }
         }
         return placed.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.map(\.key)
+    }
+
+    /// Whether `action` types letters only (a letter key's, not a symbol's, digit's or mark's).
+    static func isLetters(_ action: KeyAction) -> Bool {
+        guard case .text(let text) = action, !text.isEmpty else { return false }
+        return text.allSatisfy(\.isLetter)
     }
 
     /// What a key's action types: its text's characters, or its keysym.

@@ -44,11 +44,24 @@ package final class Typist: HostTypist {
 
     /// What `keyboard`'s pages type: a keysym the keymap lacks borrows a spare keycode as it
     /// is typed, with its page's other keysyms the keymap lacks (`KeyInjector.pages`).
+    /// They are lent now, as far as the pool goes, in one keymap change (`KeyInjector.lendPages`),
+    /// and kept while the keyboard shows: a word typed on it changes the keymap nowhere midway.
     package func prepare(for keyboard: Keyboard) {
-        pages = PageKeysyms(keyboard)
-        made?.pages = pages
+        let new = PageKeysyms(keyboard)
+        guard new != pages || made == nil else { return }
+        pages = new
+        let injector = self.injector
+        injector.giveBackPages()
+        injector.pages = pages
+        injector.lendPages(allow: allow)
     }
     private var pages = PageKeysyms()
+
+    /// The keyboard shows again: its pages are lent again, as far as they went back.
+    func shown() { made?.lendPages(allow: allow) }
+
+    /// The keyboard hid: its loans go back once idle (`restoreDue`).
+    func hidden() { made?.releasePages() }
 
     package var typingName: String { "xtest" }
 
@@ -83,7 +96,7 @@ package final class Typist: HostTypist {
     }
 
     /// When a borrowed keycode is next due back, if one is lent.
-    var nextRestore: ContinuousClock.Instant? { made?.allRestorable }
+    var nextRestore: ContinuousClock.Instant? { made?.nextRestore }
 
     /// Gives back the borrowed keycodes that are due at `now`.
     func restoreDue(now: ContinuousClock.Instant) { made?.restoreDue(now: now) }

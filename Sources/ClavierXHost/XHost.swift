@@ -169,13 +169,17 @@ package final class XHost: HostLoop, HostScreen, HostSettings {
         screen.settleFirstPicture(check: false, picture: picture)
     }
 
-    package func showWindow() { screen.window.show() }
+    package func showWindow() {
+        typist.shown()
+        screen.window.show()
+    }
 
     package func askField() { focus?.ask() }
 
     package func hideWindow() {
         screen.window.hide()
         previewer.hide()
+        typist.hidden()
     }
 
     package func recreateWindow(_ picture: Picture) {

@@ -8,7 +8,7 @@ struct PageKeysymsTests {
     static let layout = Layout(id: "t", pages: [
         Page(id: "letters", rows: [
             Row(["й", "ц", "у", "к", "е"].map { Key.character($0) }),
-            Row([Key.character("ф"), Key.character("ы"), Key(id: "shift", label: .text("⇧"), action: .modifier(.shift)),
+            Row([Key.character("ф"), Key.character("ы"), Key.character("ʼ"), Key.character(","), Key(id: "shift", label: .text("⇧"), action: .modifier(.shift)),
                  Key(id: "return", label: .text("⏎"), action: .key(.return))]),
         ]),
         Page(id: "symbols", rows: [Row(["1", "2", "€"].map { Key.character($0) })]),
@@ -18,9 +18,10 @@ struct PageKeysymsTests {
     static func syms(_ text: String) -> [KeySym] { KeySym.sequence(typing: text) }
 
     @Test func theMiddleOfEachRowComesFirstThenTheCapitals() {
-        // у is the middle of the first row (ц, к one key off, й, е two); ы half a key off the
-        // second's middle, ф and Return one and a half. The Shift key types nothing.
-        #expect(Self.pages.pages[0] == Self.syms("уыцкф") + [.return] + Self.syms("йеУЫЦКФЙЕ"))
+        // у is the middle of the first row (ц, к one key off, й, е two); ʼ and , half a key off
+        // the second's middle, ы and Shift one and a half, ф and Return two and a half. The
+        // Shift key types nothing.
+        #expect(Self.pages.pages[0] == Self.syms("уʼ,цкы") + Self.syms("йеф") + [.return] + Self.syms("УЦКЫЙЕФ"))
         #expect(Self.pages.pages[1] == Self.syms("21€"))
     }
 
@@ -33,5 +34,18 @@ struct PageKeysymsTests {
     @Test func aKeysymOnNoPageIsLentAlone() {
         #expect(Self.pages.ahead(of: Self.syms("😀")[0]) == Self.syms("😀"))
         #expect(PageKeysyms().ahead(of: Self.syms("ж")[0]) == Self.syms("ж"))
+    }
+
+    /// What is lent when the keyboard shows: the letters page's characters, each letter with its
+    /// capital, marked letter or not (a layout whose letters the keymap has lends nothing, even
+    /// for its , or ʼ); nothing of the symbols page (€ waits for its press), nor the keysym
+    /// keys (Return).
+    @Test func theLettersPageIsWhatIsLentAtShow() {
+        let letters = Self.pages.letters
+        #expect(letters.map(\.sym) == Self.syms("уʼ,цкыйеф"))
+        let capitals: [KeySym?] = Self.syms("У").map { $0 } + [nil, nil] + Self.syms("ЦКЫЙЕФ").map { $0 }
+        #expect(letters.map(\.shifted) == capitals)
+        #expect(letters.filter { !$0.isLetter }.map(\.sym) == Self.syms(","))
+        #expect(!letters.contains { Self.syms("€12").contains($0.sym) })
     }
 }
