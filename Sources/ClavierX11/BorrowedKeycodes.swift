@@ -130,31 +130,49 @@ final class BorrowedKeycodes {
         }
     }
 
-    /// Lends free keycodes of `spare` (none that waits, no loan taken) to `pairs`, in order, as
-    /// far as they go, a letter and its capital on one keycode, all in one mapping change: the
-    /// keysyms a shown keyboard types that the keymap lacks, lent before its first press so that
-    /// no word typed on it changes the keymap midway (every change makes openbox hold the clicks
-    /// while it reloads its keyboard handling, `MappingBatch`). Kept until `giveBackKept`.
+    /// Lends keycodes of `spare` to `pairs`, in order, as far as they go, a letter and its capital
+    /// on one keycode, two pairs a keycode: the keysyms a shown keyboard types that the keymap
+    /// lacks, lent before its first press so that no word typed on it changes the keymap midway
+    /// (every change makes openbox hold the clicks while it reloads its keyboard handling,
+    /// `MappingBatch`). They take the place of those kept for the keyboard shown before (a layout
+    /// switch) and of those lent at a press: their keycodes are lent again or given back in the
+    /// same change, so a switch changes the keymap once. Free keycodes at rest go first, then the last keyboard's; one pressed less
+    /// than `reuseDelay` ago is left as it is (a client may not have read its press yet) and given
+    /// back once idle (`restoreDue`). Kept while the keyboard shows (`releaseKept`).
     func lendKept(_ pairs: [(sym: UInt32, shifted: UInt32?)], spare: [UInt8], columns: Int) {
-        // Those still lent (a keyboard shown again before its loans went back) are kept again.
-        for (keycode, loan) in loans where pairs.contains(where: { loan.types($0.sym) }) { loans[keycode]!.kept = true }
+        let now = clock.now
+        // Those that type one of `pairs` stay (a keyboard shown again before its loans went back);
+        // the rest (the last keyboard's, symbols lent at a press) are stale: lent again or given
+        // back, unless just pressed.
+        var stale: [UInt8] = []
+        for (keycode, loan) in loans {
+            let stays = pairs.contains { loan.types($0.sym) }
+            if !stays && (!loan.pressed || loan.lastUse + reuseDelay <= now) { stale.append(keycode) }
+            loans[keycode]!.kept = stays
+        }
+        stale.sort { (loans[$0]!.pressed ? 1 : 0, loans[$0]!.lastUse, $0) < (loans[$1]!.pressed ? 1 : 0, loans[$1]!.lastUse, $1) }
         let pairs = pairs.filter { !isLent($0.sym) && !($0.shifted.map(isLent) ?? false) }
-        guard !pairs.isEmpty else { return }
+        guard !pairs.isEmpty || !stale.isEmpty else { return }
         let width = max(columns, 2)
         ConnectionLoss.columns = Int32(width)
         let lent = BorrowLedger.update(display: display.raw, atom: atom) { (ledger: inout BorrowLedger) -> [(UInt8, Int)] in
             let held = giveBackGone(&ledger)
-            let now = clock.now
             let free = spare.filter { loans[$0] == nil && !held.contains($0) && (resting[$0] ?? now) <= now }
                 .sorted { (givenBack[$0] == nil ? 0 : 1, givenBack[$0] ?? now, $0) < (givenBack[$1] == nil ? 0 : 1, givenBack[$1] ?? now, $1) }
-            let chosen = Array(zip(free, stride(from: 0, to: pairs.count, by: 2)))
+            let chosen = Array(zip(free + stale, stride(from: 0, to: pairs.count, by: 2)))
             for (keycode, _) in chosen {
                 ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
             }
             return chosen
         } then: { chosen in
-            let now = clock.now
+            // The stale keycodes not lent again go back in the same change; the ledger forgets
+            // them after (below): a crash in between leaves a record of a keycode as it was.
             var batch = MappingBatch()
+            for keycode in stale where !chosen.contains(where: { $0.0 == keycode }) {
+                guard let loan = loans.removeValue(forKey: keycode) else { continue }
+                givenBack[keycode] = now
+                batch.giveBack(keycode, to: loan.original)
+            }
             for (keycode, i) in chosen {
                 var loan = Loan(sym: pairs[i].sym, lastUse: now, original: original(of: keycode, width: width),
                                 pressed: false, shifted: pairs[i].shifted, kept: true)
@@ -165,19 +183,14 @@ final class BorrowedKeycodes {
             send(batch, columns: width)
             ConnectionLoss.lent = Array(loans.keys)
         }
+        let gone = stale.filter { loans[$0] == nil }
+        if !gone.isEmpty {
+            BorrowLedger.update(display: display.raw, atom: atom) { ledger in
+                for keycode in gone where ledger.entry(for: keycode)?.owner == owner { ledger.remove(keycode) }
+            }
+        }
         count += lent.count
         display.sync()
-    }
-
-    /// Gives back, in one batch, the keycodes lent for the keyboard shown (`lendKept`): it hid,
-    /// or another layout shows.
-    /// One pressed less than `reuseDelay` ago is only let go (given back with the others when
-    /// idle, `restoreDue`): a client may not have read its press yet.
-    func giveBackKept() {
-        let now = clock.now
-        let kept = loans.filter { $0.value.kept }
-        for keycode in kept.keys { loans[keycode]!.kept = false }
-        restore(kept.filter { !$0.value.pressed || $0.value.lastUse + reuseDelay <= now }.map(\.key))
     }
 
     /// Forgets the loans whose keycode no longer types their keysym: another client replaced the
@@ -315,9 +328,11 @@ final class BorrowedKeycodes {
 
     /// When the loans are due to be given back, if any is lent: all together, once none was
     /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
-    /// Those kept for the keyboard shown (`lendKept`) are not.
+    /// Never while the keyboard shown has letters lent (`lendKept`): a keymap change while it is
+    /// typed on can lose its keys (GTK 3 under openbox lost a letter pressed 11 ms before one),
+    /// so the others then go back with them, when it hides, or at the next layout's change.
     var nextRestore: ContinuousClock.Instant? {
-        loans.values.filter { !$0.kept }.map(\.lastUse).max().map { $0 + restoreDelay }
+        loans.values.contains(where: \.kept) ? nil : allRestorable
     }
 
     /// When every loan will have been idle for `restoreDelay`, if any is lent.
@@ -328,7 +343,7 @@ final class BorrowedKeycodes {
     /// Gives back every keycode, all in one batch, if none was pressed for `restoreDelay` at `now`.
     func restoreDue(now: ContinuousClock.Instant) {
         guard let due = nextRestore, now >= due else { return }
-        restore(loans.filter { !$0.value.kept }.map(\.key))
+        restoreAll()
     }
 
     /// Gives back every keycode at once (on exit).

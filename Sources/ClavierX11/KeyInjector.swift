@@ -23,6 +23,7 @@ public final class KeyInjector {
     /// What the shown keyboard's pages type: a key's first borrow lends its page's keysyms off
     /// the keymap too, as far as the pool goes, in the same change (`PageKeysyms`).
     public var pages = PageKeysyms()
+    /// What `lendPages` was last told to ask: asked again when a new keymap took the loans back.
     private var pagesAllow: ((ClavierCore.KeySym, ModifierSet) -> Bool)?
     /// How long after its last press a borrowed keycode may be lent to another keysym (`Timing.keycodeReuse`).
     public var reuseDelay: Duration {
@@ -45,8 +46,10 @@ public final class KeyInjector {
     public func keymapChanged(first: UInt8, count: Int) {
         let changed = (Int(first)..<Int(first) + max(count, 0)).map { UInt8(truncatingIfNeeded: $0) }
         if count > 0, loans.takeOwnChange(first: first, count: count) || changed.allSatisfy(loans.isLent) { return }
-        _ = loans.forgetOverwritten()
+        let keptGone = loans.forgetOverwritten()
         reload(group: display.keyboardState.group)
+        // A new keymap (setxkbmap) took the shown layout's letters back: lent again where it lacks them.
+        if keptGone { lendPages(allow: pagesAllow) }
     }
 
     private func reload(group: UInt32) {
@@ -231,7 +234,7 @@ public final class KeyInjector {
     /// keymap lacks as the free spare keycodes hold (`pages.letters`, middle of rows first), a
     /// letter and its capital on one keycode, if the keymap lacks one of its letters: a layout
     /// whose letters the keymap has (en, de) changes nothing when it shows. `allow` (kiosk mode)
-    /// is asked of each. They stay until `giveBackPages` (the keyboard hides or shows another layout).
+    /// is asked of each. They stay until the keyboard hides (`releasePages`) or shows another layout.
     public func lendPages(allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) {
         pagesAllow = allow
         let state = currentState()
@@ -240,9 +243,9 @@ public final class KeyInjector {
             return sym.rawValue
         }
         let letters = pages.letters
-        guard letters.contains(where: { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }) else { return }
+        let lacksLetter = letters.contains { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }
         var pairs: [(sym: UInt32, shifted: UInt32?)] = [], seen = Set<UInt32>()
-        for pair in letters {
+        for pair in letters where lacksLetter {
             let lower = off(pair.sym), upper = off(pair.shifted)
             guard let first = lower ?? upper, !seen.contains(first) else { continue }
             let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
@@ -250,11 +253,9 @@ public final class KeyInjector {
             if let second { seen.insert(second) }
             pairs.append((first, second))
         }
+        // With none, the last layout's go back; with some, they take its keycodes' place: one change.
         loans.lendKept(pairs, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
-
-    /// Gives back, in one change, what `lendPages` lent.
-    public func giveBackPages() { loans.giveBackKept() }
 
     /// Lets go what `lendPages` lent (the keyboard hid): given back with the rest once idle.
     public func releasePages() { loans.releaseKept() }

@@ -20,12 +20,14 @@ package final class Typist: HostTypist {
     }
 
     /// The injector, made on first use: reading the keymap waits until the first picture is
-    /// on screen (or the first press) unless the layout's labels need it.
+    /// on screen (or the first press) unless the layout's labels need it. Made while the keyboard
+    /// shows, it lends the shown layout's letters at once (`prepare(for:)`).
     package var injector: KeyInjector {
         if let made { return made }
         let injector = KeyInjector(display: display)
         injector.pages = pages
         made = injector
+        if showing { injector.lendPages(allow: allow) }
         return injector
     }
 
@@ -43,25 +45,33 @@ package final class Typist: HostTypist {
     }
 
     /// What `keyboard`'s pages type: a keysym the keymap lacks borrows a spare keycode as it
-    /// is typed, with its page's other keysyms the keymap lacks (`KeyInjector.pages`).
-    /// They are lent now, as far as the pool goes, in one keymap change (`KeyInjector.lendPages`),
-    /// and kept while the keyboard shows: a word typed on it changes the keymap nowhere midway.
+    /// is typed, with its page's other keysyms the keymap lacks (`KeyInjector.pages`). While the
+    /// keyboard shows, its letters page's are lent at once, as far as the pool goes, in one keymap
+    /// change that also gives back the last layout's (`KeyInjector.lendPages`), and kept while it
+    /// shows: a word typed on it changes the keymap nowhere midway.
     package func prepare(for keyboard: Keyboard) {
         let new = PageKeysyms(keyboard)
-        guard new != pages || made == nil else { return }
+        guard new != pages else { return }
         pages = new
-        let injector = self.injector
-        injector.giveBackPages()
-        injector.pages = pages
-        injector.lendPages(allow: allow)
+        made?.pages = pages
+        if showing { made?.lendPages(allow: allow) }
     }
     private var pages = PageKeysyms()
+    /// Whether the keyboard shows (`shown`, `hidden`): only then are its letters lent ahead.
+    private var showing = false
 
-    /// The keyboard shows again: its pages are lent again, as far as they went back.
-    func shown() { made?.lendPages(allow: allow) }
+    /// The keyboard shows: its letters are lent again, as far as they went back (once the
+    /// injector is made: not before the first picture, `injector`).
+    func shown() {
+        showing = true
+        made?.lendPages(allow: allow)
+    }
 
     /// The keyboard hid: its loans go back once idle (`restoreDue`).
-    func hidden() { made?.releasePages() }
+    func hidden() {
+        showing = false
+        made?.releasePages()
+    }
 
     package var typingName: String { "xtest" }
 

@@ -12,6 +12,7 @@ extension XHost {
         screen.startFirstPicture(of: picture)
         screen.showFirstPicture()
         screen.window.show()
+        typist.shown()
         display.watchActiveWindow()
     }
 

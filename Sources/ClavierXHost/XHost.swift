@@ -170,8 +170,8 @@ package final class XHost: HostLoop, HostScreen, HostSettings {
     }
 
     package func showWindow() {
-        typist.shown()
         screen.window.show()
+        typist.shown()
     }
 
     package func askField() { focus?.ask() }
