@@ -1,4 +1,5 @@
 import ClavierTestSupport
+import ClavierX11
 import CX11
 
 /// What a pager asks of the window manager, and how the window manager stacked the windows.
@@ -14,6 +15,21 @@ extension XServer {
         _ = withUnsafeMutableBytes(of: &event.xclient.data.l) { $0.bindMemory(to: Int.self).update(fromContentsOf: data) }
         XSendEvent(connection, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(connection, 0)
+    }
+
+    /// Waits until the window manager has handled what reached it before now, a keymap change
+    /// among them (openbox reloads its key handling on each, holding the clicks meanwhile): it
+    /// answers a `_NET_REQUEST_FRAME_EXTENTS` about a new window, in order, by setting its
+    /// `_NET_FRAME_EXTENTS`. False when no answer came within `seconds`.
+    func waitForWindowManager(_ seconds: Double = 10) -> Bool {
+        let window = XCreateSimpleWindow(connection, root, 0, 0, 10, 10, 0, 0, 0)
+        defer {
+            XDestroyWindow(connection, window)
+            XSync(connection, 0)
+        }
+        askWindowManager("_NET_REQUEST_FRAME_EXTENTS", about: window, [])
+        let extents = XInternAtom(connection, "_NET_FRAME_EXTENTS", 0)
+        return Harness.waitFor(seconds) { WindowProperty.values(self.connection, window, extents) != nil }
     }
 
     /// Activates `window` (`_NET_ACTIVE_WINDOW`; source 2: a pager, obeyed as the user's own wish).

@@ -51,6 +51,43 @@ struct BorrowBatchTests {
         #expect(try Self.xkbDump(session.server) == before, "the XKB keymap differs after the give-back")
     }
 
+    /// A layout switch under `us` (ru to el) gives back ru's letters and lends el's in one keymap
+    /// change; the ru letter tapped just before it (too recently for its keycode to change) is
+    /// not given back while el's letters are lent, so typing on el changes the keymap nowhere.
+    /// Before, a switch made two changes and the give-back a third, 250 ms after the ru letter.
+    @Test func aLayoutSwitchChangesTheKeymapOnceAndTypingAfterItNowhere() throws {
+        let runtime = TemporaryDirectory()
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil, geometryArguments: ["--layout", "ru"],
+                                          environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let coreBefore = session.server.keymapDump
+        let xkbListener = try XkbMapNotifyCounter(display: session.server.display)
+        try session.startKeyboard(arguments: ["--no-sound", "--layout", "ru"])
+        #expect(Harness.waitFor(5) { !KeycodeRecoveryTests.ledger(session.server).isEmpty }, "nothing was lent when ru showed")
+        try session.tap(["п", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        usleep(300_000)
+        _ = xkbListener.count()  // those so far: each count is of the events since the last
+        func clavier(_ arguments: String...) throws -> Int32 {
+            try Harness.clavier(arguments, environment: session.server.env.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }).status
+        }
+        try session.tap(["п"])
+        #expect(try clavier("layout", "el") == 0)
+        usleep(600_000)  // the switch's change, and a give-back of п's keycode 250 ms after it, if any
+        // Four XkbMapNotify a change (the core keyboard twice, each keyboard device once).
+        let switchChanges = xkbListener.count()
+        #expect(switchChanges <= 4, "the switch from ru to el made \(switchChanges) XkbMapNotify (\(xkbListener.devices))")
+        session.geometryArguments = ["--layout", "el"]
+        try session.tap(["λ", "ε", "ξ", "η", "return"])
+        #expect(session.waitForLines(2), "\(session.said)")
+        #expect(session.received == "п\nпλεξη\n", "\(session.said)")
+        usleep(600_000)
+        let afterTyping = xkbListener.count()
+        #expect(afterTyping == 0, "typing on el changed the keymap: \(afterTyping) XkbMapNotify")
+        #expect(session.stopKeyboard() == 0)
+        #expect(session.server.keymapDump == coreBefore, "the borrowed keycodes were not given back")
+        #expect(KeycodeRecoveryTests.ledger(session.server).isEmpty)
+    }
+
     /// Keycodes lent ahead, still lent when the keyboard is stopped, are given back on exit, the
     /// XKB keymap as it was.
     @Test func whatIsLentWhenTheKeyboardStopsIsGivenBack() throws {

@@ -25,6 +25,41 @@ struct ScriptKeymapTypingTests {
         try typeEveryLayout(underUS: [true])
     }
 
+    /// Under `us`, each layout switch lends the new layout's letters in place of the last one's:
+    /// one keymap change, which openbox reloads on while it holds the clicks. Two letters tapped
+    /// at once after each of 12 switches (no wait for it to settle) arrive whole, in order. The
+    /// entry is read after each pair, before the next switch: openbox may still hold the taps
+    /// when `tap` returns, and a switch by the control socket does not queue behind them as a
+    /// tap on the language key would.
+    @Test func lettersTappedRightAfterALayoutSwitchArriveInGTKUnderUS() throws {
+        let s = try FocusSession(.gtk3, arguments: ["--no-sound"])
+        let server = s.session.server
+        try s.focus("entry-1")
+        let set = try Harness.run(["setxkbmap", "-display", server.display, "us"])
+        #expect(set.status == 0, "setxkbmap us: \(set.err)")
+        usleep(300_000)  // the keyboard hears of the new keymap (MappingNotify) before it types
+        let letters = ["ru": ["п", "р"], "el": ["λ", "ε"], "he": ["ש", "ל"], "ar": ["س", "ل"], "bg": ["ч", "е"], "th": ["ส", "ว"]]
+        var typed = "", dumps = 0
+        for layout in ["ru", "el", "he", "ar", "bg", "th", "ru", "bg", "el", "th", "he", "ar"] {
+            #expect(try s.clavier("layout", layout).status == 0)
+            #expect(Harness.waitFor(10) { s.shown() == layout + "/letters" }, "\(s.shown()); \(s.said)")
+            s.session.geometryArguments = ["--layout", layout]
+            try s.session.tap(letters[layout]!)
+            typed += letters[layout]!.joined()
+            // Asked again until it holds them: openbox may hold the taps after `tap` returns.
+            guard Harness.waitFor(10, {
+                dumps += 1
+                try? FocusProbe.focus("dump-\(dumps)", controlFile: s.control)
+                usleep(100_000)
+                return TextFile.read(s.probeLog)?.contains("text \(typed)|") == true
+            }) else {
+                Issue.record("after \(layout): the entry does not hold \(typed.debugDescription): \(Self.lastText(s.probeLog).debugDescription); \(s.said)")
+                break
+            }
+        }
+        #expect(s.session.stopKeyboard() == 0)
+    }
+
     func typeEveryLayout(underUS passes: [Bool]) throws {
         let s = try FocusSession(.gtk3, arguments: ["--no-sound"])
         let server = s.session.server
@@ -40,9 +75,12 @@ struct ScriptKeymapTypingTests {
                 #expect(try s.clavier("layout", c.layout).status == 0)
                 #expect(Harness.waitFor(10) { s.shown() == c.layout + "/letters" }, "\(s.shown()); \(s.said)")
                 // Showing a layout gives back the last one's letters and lends its own where the
-                // keymap lacks them (one keymap change or two, which openbox reloads on while it
-                // holds the clicks): as after setxkbmap, the first tap waits for it to settle.
-                usleep(300_000)
+                // keymap lacks them, in one keymap change: openbox reloads its key handling on it,
+                // holding the clicks meanwhile, and the server then gives a held release the
+                // pointer's next place (a Shift tap's release lands on the next letter). As after
+                // setxkbmap, the first tap waits for openbox to be done with it; taps right after
+                // a switch on letters: `lettersTappedRightAfterALayoutSwitchArriveInGTKUnderUS`.
+                #expect(server.waitForWindowManager(), "openbox does not answer")
                 s.session.geometryArguments = ["--layout", c.layout]
                 if !underUS {
                     server.setFocus(s.session.xtermWindow)
