@@ -6,7 +6,9 @@ import Testing
 /// headless sway (the text goes by input-method-v2, whatever the keymap), under its `us` keymap
 /// and under the keymap matching each layout, set at run time. One keyboard for all: the layout
 /// is changed by `clavier layout NAME`. `swaymsg input type:keyboard xkb_layout ru` replaces
-/// Clavier's virtual keyboard's keymap too, and its Return then types "6" (found, not yet fixed).
+/// Clavier's virtual keyboard's keymap too: its Return typed "6" while Clavier numbered its keys
+/// itself; now Return, BackSpace, the arrows… are at their standard keys (`StandardKeys`), which
+/// any keymap reads right (WaylandReplacedKeymapTests).
 @Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
        .needs("sway", "swaymsg", "foot"))
 struct WaylandScriptKeymapTests {
