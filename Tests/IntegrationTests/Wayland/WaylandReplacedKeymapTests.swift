@@ -42,6 +42,22 @@ struct WaylandReplacedKeymapTests {
         #expect(try session.quit() == 0)
     }
 
+    /// Ctrl+C stays Ctrl+C under a Latin keymap sway puts in place of Clavier's: the `pc`
+    /// layout's keys go as keys, c on c's standard key, with Ctrl's mask.
+    @Test func ctrlCStaysCtrlCUnderALatinKeymapSwayPutInPlaceOfClaviers() throws {
+        let sway = try HeadlessSway()
+        let foot = try FootRecorder(on: sway)
+        let session = WaylandSession(sway: sway)
+        try session.start(["--no-sound", "--layout", "pc"])
+        try session.tap(["return"], startingOn: "keys", layout: "pc")
+        #expect(foot.waitFor(suffix: "\r"), "foot received \(foot.received.debugDescription); \(session.errors)")
+        _ = try sway.swaymsg(["input", "type:keyboard", "xkb_layout", "de"])
+        try session.tap(["ab03", "lctrl", "ab03", "return"], startingOn: "keys", layout: "pc")
+        #expect(foot.waitFor(suffix: "\u{3}\r", seconds: 5), "foot received \(foot.received.debugDescription); \(session.errors)")
+        #expect(foot.received == "\rc\u{3}\r", "\(session.errors)")
+        #expect(try session.quit() == 0)
+    }
+
     /// Half a key to the left on the space bar: a third of a key crossed, one Left (left to right).
     func dragSpaceBarLeft(_ session: WaylandSession) throws {
         let place = try session.status().geometry
