@@ -64,7 +64,7 @@ public final class WaylandTypist {
         guard connection.hasVirtualKeyboard else { return false }
         let (code, changed) = keymap.code(for: sym)
         if changed || !uploaded { upload() }
-        let mask = WaylandKeymap.mask(modifiers)
+        let mask = WaylandKeymap.mask(modifiers, for: sym)
         clv_wl_key(connection.raw, mask, code - 8, 1)
         clv_wl_key(connection.raw, mask, code - 8, 0)
         // The modifiers go back up with the key, as a tap's.

@@ -3,14 +3,32 @@ import Foundation
 import Testing
 
 /// Every layout for another script (issue 51) types exactly into foot and a GTK 4 entry on
-/// headless sway (its keymap `us`: the text goes by input-method-v2, whatever the keymap).
-/// One keyboard for all: the layout is changed by `clavier layout NAME`. Not under another
-/// keymap set at run time: `swaymsg input type:keyboard xkb_layout ru` replaces Clavier's
-/// virtual keyboard's keymap too, and its Return then types "6" (found, not yet fixed).
+/// headless sway (the text goes by input-method-v2, whatever the keymap), under its `us` keymap
+/// and under the keymap matching each layout, set at run time. One keyboard for all: the layout
+/// is changed by `clavier layout NAME`. `swaymsg input type:keyboard xkb_layout ru` replaces
+/// Clavier's virtual keyboard's keymap too: its Return typed "6" while Clavier numbered its keys
+/// itself; now Return, BackSpace, the arrows… are at their standard keys (`StandardKeys`), which
+/// any keymap reads right (WaylandReplacedKeymapTests).
 @Suite(.serialized, .enabled(if: Harness.which("sway") != nil, "sway is not installed (tools/install-deps test installs it)"),
        .needs("sway", "swaymsg", "foot"))
 struct WaylandScriptKeymapTests {
+    /// The XKB layout matching each of Clavier's (`ScriptLayoutTypingTests.cases`).
+    static let matchingKeymaps = ["ru": "ru", "uk": "ua", "bg": "bg", "el": "gr", "tr": "tr", "ar": "ara", "fa": "ir",
+                                  "he": "il", "hi": "in", "th": "th", "vi": "vn"]
+
     @Test func everyScriptLayoutTypesExactlyIntoFootAndAGTK4Entry() throws {
+        try typeEveryLayout { _ in nil }
+    }
+
+    /// sway's keymap set to the layout's own before it types (what a Russian, Greek… user's
+    /// config does): the keymap Clavier uploaded is replaced, and Return still types Return.
+    @Test func everyScriptLayoutTypesExactlyUnderTheMatchingKeymapSwayPutsInPlaceOfClaviers() throws {
+        try typeEveryLayout { Self.matchingKeymaps[$0.layout] }
+    }
+
+    /// Types each layout's word and Return into foot and its word into the entry, sway's
+    /// keyboards given `keymap(case)` first when it says one.
+    func typeEveryLayout(keymap keymapFor: (ScriptLayoutTypingTests.Case) -> String?) throws {
         let sway = try HeadlessSway()
         let foot = try FootRecorder(on: sway)
         let entry = try GTK4Entry(on: sway)
@@ -18,11 +36,12 @@ struct WaylandScriptKeymapTests {
         // The entry tells its field: without this, Shift would be latched at its start already.
         try session.start(["--no-sound", "--layout", "us", "--auto-capitalize", "never"])
         var inFoot = "", inEntry = ""
-        let keymap = "us"
         do {
             for c in ScriptLayoutTypingTests.cases {
                 #expect(try session.command(["layout", c.layout]).status == 0)
                 #expect(Harness.waitFor(10) { (try? session.status())?.layout == c.layout }, "\(session.errors)")
+                let keymap = keymapFor(c) ?? "us"
+                if keymapFor(c) != nil { _ = try sway.swaymsg(["input", "type:keyboard", "xkb_layout", keymap]) }
                 _ = try sway.swaymsg(["[app_id=\"\(foot.appID)\"]", "focus"])
                 try sway.waitForFocus(appID: foot.appID)
                 try session.tap(c.keys + ["return"], layout: c.layout)
