@@ -89,6 +89,20 @@ final class FocusSession {
         return try? JSONDecoder().decode(KeyboardStatus.self, from: Data(out.utf8))
     }
 
+    /// Waits until the probe says its entries hold a text for which `holds` is true (the line
+    /// after `text `), asking it anew every 100 ms: it says its text once for each `dump-N`, and
+    /// keys still on their way when it was asked (a busy client, taps a window manager held)
+    /// are not in that one.
+    func waitForText(_ seconds: Double = 10, _ holds: @escaping (String) -> Bool) -> Bool {
+        Harness.waitFor(seconds) {
+            self.dumps += 1
+            try? FocusProbe.focus("dump-asked-\(self.dumps)", controlFile: self.control)
+            usleep(100_000)
+            return (TextFile.read(self.probeLog) ?? "").split(separator: "\n").contains { $0.hasPrefix("text ") && holds(String($0.dropFirst(5))) }
+        }
+    }
+    private var dumps = 0
+
     /// `LAYOUT/PAGE` shown now, as `clavier status --json` says.
     func shown() -> String {
         fullStatus().map { $0.layout + "/" + $0.page } ?? "no answer"
