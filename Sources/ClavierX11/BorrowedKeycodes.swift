@@ -66,7 +66,8 @@ final class BorrowedKeycodes {
         return stillHeld
     }
 
-    /// The keycode lent to `sym`, and whether `sym` is its Shift level, noting the use, if one is.
+    /// The keycode lent to `sym` and the level that types it there (0–3: none, Shift, Mod5,
+    /// both), noting the use, if one is.
     func keycode(for sym: UInt32) -> (keycode: UInt8, level: Int)? {
         guard let (keycode, loan) = loans.first(where: { $0.value.types(sym) }) else { return nil }
         loans[keycode]!.lastUse = clock.now
@@ -136,9 +137,10 @@ final class BorrowedKeycodes {
     /// (every change makes openbox hold the clicks while it reloads its keyboard handling,
     /// `MappingBatch`). They take the place of those kept for the keyboard shown before (a layout
     /// switch) and of those lent at a press: their keycodes are lent again or given back in the
-    /// same change, so a switch changes the keymap once. Free keycodes at rest go first, then the last keyboard's; one pressed less
-    /// than `reuseDelay` ago is left as it is (a client may not have read its press yet) and given
-    /// back once idle (`restoreDue`). Kept while the keyboard shows (`releaseKept`).
+    /// same change, so a switch changes the keymap once. Free keycodes at rest go first, then the
+    /// last keyboard's; one pressed less than `reuseDelay` ago is left as it is (a client may not
+    /// have read its press yet) until the next switch or the keyboard hides (`nextRestore`).
+    /// Kept while the keyboard shows (`releaseKept`).
     func lendKept(_ pairs: [(sym: UInt32, shifted: UInt32?)], spare: [UInt8], columns: Int) {
         let now = clock.now
         // Those that type one of `pairs` stay (a keyboard shown again before its loans went back);
@@ -328,9 +330,11 @@ final class BorrowedKeycodes {
 
     /// When the loans are due to be given back, if any is lent: all together, once none was
     /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
-    /// Never while the keyboard shown has letters lent (`lendKept`): a keymap change while it is
-    /// typed on can lose its keys (GTK 3 under openbox lost a letter pressed 11 ms before one),
-    /// so the others then go back with them, when it hides, or at the next layout's change.
+    /// Never while the keyboard shown has letters lent (`lendKept`): no keymap change while it is
+    /// typed on. openbox holds the clicks while it reloads its key handling after each change
+    /// (taps came 110–330 ms late), and the server then gives a held event the pointer's later
+    /// place: letters came scrambled or lost in GTK 3. The others go back with them, when the
+    /// keyboard hides, or at the next layout's change.
     var nextRestore: ContinuousClock.Instant? {
         loans.values.contains(where: \.kept) ? nil : allRestorable
     }
