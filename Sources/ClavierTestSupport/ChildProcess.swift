@@ -20,6 +20,12 @@ public final class ChildProcess {
     }
     private static let brokenPipesIgnored: Void = { _ = Glibc.signal(SIGPIPE, SIG_IGN) }()
 
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not
+    /// import (a GNU extension): the child closes every descriptor from a number on.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: CloseFrom? =
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+
     /// Starts `arguments` (the program found on PATH) with `environment` added to this
     /// process's, standard output and standard error written to the given paths.
     public init(_ arguments: [String], environment: [String: String] = [:], stdout: String? = nil,
@@ -31,6 +37,12 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the test process goes along: a descriptor another test's thread holds
+        // without close-on-exec (a client socket, or a server's just accepted before its flag
+        // is set) would live on in Xvfb or sway, and its peer never see end of file.
+        guard let closeFrom = Self.addCloseFrom, closeFrom(&actions, 3) == 0 else {
+            throw HarnessError("cannot start \(arguments[0]): posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is missing")
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -38,9 +38,14 @@ import Testing
     }
 
     /// Whether the server has hung up on `fd` (reading gives end of file).
-    func hungUp(_ fd: Int32) -> Bool {
+    func hungUp(_ fd: Int32) -> Bool { reading(fd) == "end of file" }
+
+    /// What reading a byte of `fd` without waiting gives: "end of file", bytes, or why not (EAGAIN:
+    /// the other end is open, in this process or a child; EBADF: someone closed `fd`).
+    func reading(_ fd: Int32) -> String {
         var byte: UInt8 = 0
-        return recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+        let n = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+        return n == 0 ? "end of file" : n > 0 ? "\(n) byte" : String(cString: strerror(errno))
     }
 
     @Test func aSilentClientHoldsUpNobodyAndIsDroppedAtItsDeadline() throws {
@@ -82,13 +87,16 @@ import Testing
         let endless = try runtime.connect()
         defer { close(endless) }
         server.serve(server.fd, now: now) { _ in .ok(nil) }
+        try #require(server.descriptors.count == 2, "the endless client (fd \(endless)) was not accepted: \(server.descriptors)")
         var answered = false
         for _ in 0...(ControlServer.requestLimit / 500 + 1) where server.descriptors.count > 1 {
             send(endless, String(repeating: "x", count: 500))
             server.serve(server.descriptors[1], now: now) { _ in answered = true; return .ok(nil) }
         }
         #expect(!answered)
-        #expect(hungUp(endless))
+        #expect(server.descriptors == [server.fd], "the endless client was not hung up on")
+        let read = reading(endless)
+        #expect(read == "end of file", "reading the endless client's fd \(endless)")
     }
 
     @Test func atMostALimitOfClientsWaitAtOnce() throws {

@@ -62,14 +62,21 @@ final class FakeSpeechDispatcher: Sendable {
                 }
             }
         }
-        close(client)
+        // Under the lock `endLast` writes in, and forgotten: the number, once closed, may be
+        // handed to another test's descriptor, which endLast would then write to.
+        last.withLock { last in
+            if last?.client == client { last = nil }
+            close(client)
+        }
     }
 
     /// Says the last message to its end: its `702 END` event goes to its client.
     func endLast() {
-        guard let (client, id) = last.withLock({ $0 }) else { return }
-        let event = "702-\(id)\r\n702-1\r\n702 END\r\n"
-        _ = event.withCString { write(client, $0, strlen($0)) }
+        last.withLock { last in
+            guard let (client, id) = last else { return }
+            let event = "702-\(id)\r\n702-1\r\n702 END\r\n"
+            _ = event.withCString { write(client, $0, strlen($0)) }
+        }
     }
 
     /// `SPEECHD_ADDRESS` for a client.
