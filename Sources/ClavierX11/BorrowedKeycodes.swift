@@ -159,8 +159,7 @@ final class BorrowedKeycodes {
         ConnectionLoss.columns = Int32(width)
         let lent = BorrowLedger.update(display: display.raw, atom: atom) { (ledger: inout BorrowLedger) -> [(UInt8, Int)] in
             let held = giveBackGone(&ledger)
-            let free = spare.filter { loans[$0] == nil && !held.contains($0) && (resting[$0] ?? now) <= now }
-                .sorted { (givenBack[$0] == nil ? 0 : 1, givenBack[$0] ?? now, $0) < (givenBack[$1] == nil ? 0 : 1, givenBack[$1] ?? now, $1) }
+            let free = unlent(spare).filter { !held.contains($0) && (resting[$0] ?? now) <= now }
             let chosen = Array(zip(free + stale, stride(from: 0, to: pairs.count, by: 2)))
             for (keycode, _) in chosen {
                 ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
@@ -170,11 +169,7 @@ final class BorrowedKeycodes {
             // The stale keycodes not lent again go back in the same change; the ledger forgets
             // them after (below): a crash in between leaves a record of a keycode as it was.
             var batch = MappingBatch()
-            for keycode in stale where !chosen.contains(where: { $0.0 == keycode }) {
-                guard let loan = loans.removeValue(forKey: keycode) else { continue }
-                givenBack[keycode] = now
-                batch.giveBack(keycode, to: loan.original)
-            }
+            for keycode in stale where !chosen.contains(where: { $0.0 == keycode }) { _ = giveBack(keycode, into: &batch) }
             for (keycode, i) in chosen {
                 var loan = Loan(sym: pairs[i].sym, lastUse: now, original: original(of: keycode, width: width),
                                 pressed: false, shifted: pairs[i].shifted, kept: true)
@@ -227,11 +222,10 @@ final class BorrowedKeycodes {
         loans[keycode]?.original ?? [UInt32](repeating: 0, count: width)
     }
 
-    /// Which keycode each keysym gets, and when the last of them may be changed: `syms` first,
-    /// then `ahead` only where that needs no wait.
-    private func choose(for syms: [UInt32], ahead: [UInt32], keeping: Set<UInt32>, spare: [UInt8])
-        -> (lent: [UInt32: UInt8], ready: ContinuousClock.Instant?) {
-        let unlent = spare.filter { loans[$0] == nil }.enumerated()
+    /// The keycodes of `spare` not lent now, in the order they are lent: never-lent ones first
+    /// (in `spare`'s order), then the one given back longest ago.
+    private func unlent(_ spare: [UInt8]) -> [UInt8] {
+        spare.filter { loans[$0] == nil }.enumerated()
             .sorted { a, b in
                 switch (givenBack[a.element], givenBack[b.element]) {
                 case (nil, nil): a.offset < b.offset
@@ -240,6 +234,22 @@ final class BorrowedKeycodes {
                 case let (x?, y?): (x, a.offset) < (y, b.offset)
                 }
             }.map(\.element)
+    }
+
+    /// Puts `keycode` back to what it was in `batch` and forgets its loan (the ledger is the
+    /// caller's); the loan, nil when it is not lent.
+    private func giveBack(_ keycode: UInt8, into batch: inout MappingBatch) -> Loan? {
+        guard let loan = loans.removeValue(forKey: keycode) else { return nil }
+        givenBack[keycode] = clock.now
+        batch.giveBack(keycode, to: loan.original)
+        return loan
+    }
+
+    /// Which keycode each keysym gets, and when the last of them may be changed: `syms` first,
+    /// then `ahead` only where that needs no wait.
+    private func choose(for syms: [UInt32], ahead: [UInt32], keeping: Set<UInt32>, spare: [UInt8])
+        -> (lent: [UInt32: UInt8], ready: ContinuousClock.Instant?) {
+        let unlent = unlent(spare)
         var free = unlent.filter { resting[$0] == nil } + unlent.filter { resting[$0] != nil }
         // Loans lent ahead and never pressed first, then the least recently pressed.
         var reusable = loans.filter { !keeping.contains($0.value.sym) }
@@ -358,9 +368,7 @@ final class BorrowedKeycodes {
         BorrowLedger.update(display: display.raw, atom: atom) { ledger in
             var batch = MappingBatch(), columns = 1
             for keycode in keycodes {
-                guard let loan = loans.removeValue(forKey: keycode) else { continue }
-                givenBack[keycode] = clock.now
-                batch.giveBack(keycode, to: loan.original)
+                guard let loan = giveBack(keycode, into: &batch) else { continue }
                 columns = max(columns, loan.original.count)
                 // Forgotten after it is given back (the ledger is written after this returns):
                 // a crash in between leaves only a record of a keycode already as it was.
