@@ -57,11 +57,25 @@ final class FocusSession {
 
     deinit { probe.stop() }
 
-    /// Moves the probe's focus (`entry-N` or `button-N`), and waits until the probe has moved it.
+    /// Moves the probe's focus (`entry-N` or `button-N`), once the keyboard has taken the clicks
+    /// sent before (`settle`), and waits until the probe has moved it.
     func focus(_ what: String) throws {
+        settle()
         try FocusProbe.focus(what, controlFile: control)
         #expect(Harness.waitFor(10) { TextFile.read(self.probeLog)?.contains("focused \(what) ") == true },
                 "the probe did not focus \(what)")
+    }
+
+    /// Waits until the keyboard has handled every click sent so far. Openbox holds a click it
+    /// grabs until it has dealt with it, so a focus the probe moves by hand (no click) could
+    /// overtake a click still held, which the keyboard would then read on the next field's keys
+    /// (seen under load: a phone pad's 0 typed as the letters' space into the next entry). The
+    /// window manager's answer (`waitForWindowManager`) says the click is passed on; a
+    /// `clavier status` answered says the keyboard took it, as it reads X events before its
+    /// control socket.
+    func settle() {
+        _ = session.server.waitForWindowManager()
+        _ = fullStatus()
     }
 
     /// Moves the focus to `what`, then waits until the focus watch names the field `kind` (within
