@@ -8,37 +8,12 @@ import Glibc
 /// to find its owner gone. Every change of the ledger is made under `XGrabServer`, so two
 /// Clavier processes never take the same keycode.
 final class BorrowedKeycodes {
-    struct Loan {
-        var sym: UInt32
-        var lastUse: ContinuousClock.Instant
-        let original: [UInt32]
-        /// Whether it was pressed: one lent ahead and never pressed may be lent again at once,
-        /// no client has an event of it to read.
-        var pressed = true
-        /// The capital lent with a letter, at Shift's level of the same keycode (`lendKept`).
-        var shifted: UInt32? = nil
-        /// Levels 3 and 4 (Mod5, Shift+Mod5): a second letter and its capital (`lendKept`).
-        var more: [UInt32] = []
-        /// Lent for the keyboard shown (`lendKept`): kept while it shows, not given back when idle.
-        var kept = false
-
-        var levels: [UInt32] { [sym, shifted ?? sym] + more }
-        func types(_ keysym: UInt32) -> Bool { levels.contains(keysym) }
-    }
-
     private let display: Display
     private let owner = KeycodeOwner.current
     private let clock = ContinuousClock()
     private var atom: Atom { display.atom(BorrowLedger.property) }
-    /// The keycodes lent now, by keycode.
-    private var loans: [UInt8: Loan] = [:]
-    /// Keycodes given back for a dead owner, and when they may be lent again: its last press
-    /// may still be waiting to be read by a client.
-    private var resting: [UInt8: ContinuousClock.Instant] = [:]
-    /// When each keycode we lent was last given back: a free keycode is lent again in that
-    /// order, never-lent ones first, so a keycode given back is the last to take another keysym
-    /// (a client busy with a burst reads a key's keysym long after it was pressed).
-    private var givenBack: [UInt8: ContinuousClock.Instant] = [:]
+    /// What is lent, and the order keycodes are lent and given back in.
+    private var book = LoanBook()
     /// How many times a keysym was lent a keycode.
     private(set) var count = 0
     /// The ranges of our own mapping changes whose `MappingNotify` has not come back yet, oldest
@@ -46,10 +21,16 @@ final class BorrowedKeycodes {
     private var ownChanges: [(first: UInt8, count: Int)] = []
     private let ownChangesKept = 64
     /// How long a borrowed keycode keeps its keysym after its last press (why: `Timing.keycodeRestore`).
-    var restoreDelay = Timing.keycodeRestore
+    var restoreDelay: Duration {
+        get { book.restoreDelay }
+        set { book.restoreDelay = newValue }
+    }
     /// How long after its last press a borrowed keycode may be lent to another keysym
     /// (`Timing.keycodeReuse`).
-    var reuseDelay = Timing.keycodeReuse
+    var reuseDelay: Duration {
+        get { book.reuseDelay }
+        set { book.reuseDelay = newValue }
+    }
 
     init(display: Display) {
         self.display = display
@@ -68,21 +49,16 @@ final class BorrowedKeycodes {
 
     /// The keycode lent to `sym` and the level that types it there (0–3: none, Shift, Mod5,
     /// both), noting the use, if one is.
-    func keycode(for sym: UInt32) -> (keycode: UInt8, level: Int)? {
-        guard let (keycode, loan) = loans.first(where: { $0.value.types(sym) }) else { return nil }
-        loans[keycode]!.lastUse = clock.now
-        loans[keycode]!.pressed = true
-        return (keycode, loan.levels.firstIndex(of: sym)!)
-    }
+    func keycode(for sym: UInt32) -> (keycode: UInt8, level: Int)? { book.use(sym, at: clock.now) }
 
     /// Whether a keycode is lent to `sym`.
-    func isLent(_ sym: UInt32) -> Bool { loans.values.contains { $0.types(sym) } }
+    func isLent(_ sym: UInt32) -> Bool { book.isLent(sym) }
 
     /// Whether `keycode` is one of ours, lent now.
-    func isLent(_ keycode: UInt8) -> Bool { loans[keycode] != nil }
+    func isLent(_ keycode: UInt8) -> Bool { book.loans[keycode] != nil }
 
     /// The keycodes lent now.
-    var keycodes: Set<UInt8> { Set(loans.keys) }
+    var keycodes: Set<UInt8> { book.keycodes }
 
     /// Lends keycodes from `spare` (keycodes with no keysym, `columns` columns each) to `syms`:
     /// free ones first, then the least recently used loans whose keysym is not in `keeping`,
@@ -98,10 +74,11 @@ final class BorrowedKeycodes {
             let (lent, ready) = BorrowLedger.update(display: display.raw, atom: atom) {
                 (ledger: inout BorrowLedger) -> ([UInt32: UInt8], ContinuousClock.Instant?) in
                 let held = giveBackGone(&ledger)
-                let (lent, ready) = choose(for: syms, ahead: ahead, keeping: keeping, spare: spare.filter { !held.contains($0) })
+                let (lent, ready) = book.choose(for: syms, ahead: ahead, keeping: keeping, spare: spare.filter { !held.contains($0) },
+                                                at: clock.now)
                 if let ready, ready > clock.now { return ([:], ready) }
                 for keycode in lent.values {
-                    ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
+                    ledger.record(.init(keycode: keycode, original: book.original(of: keycode, width: width), owner: owner))
                 }
                 return (lent, nil)
             } then: { choice in
@@ -111,13 +88,12 @@ final class BorrowedKeycodes {
                 for (sym, keycode) in choice.0 {
                     // Every column carries the keysym, so neither Shift nor the active group changes it.
                     batch.lend(keycode, to: sym)
-                    loans[keycode] = Loan(sym: sym, lastUse: now, original: original(of: keycode, width: width),
-                                          pressed: syms.contains(sym))
-                    resting[keycode] = nil
+                    book.lend(keycode, .init(sym: sym, lastUse: now, original: book.original(of: keycode, width: width),
+                                             pressed: syms.contains(sym)))
                 }
                 send(batch, columns: width)
                 // What to give back if the connection dies, before the change reaches the server.
-                ConnectionLoss.lent = Array(loans.keys)
+                ConnectionLoss.lent = Array(book.keycodes)
             }
             if let ready {
                 display.sync()
@@ -143,44 +119,33 @@ final class BorrowedKeycodes {
     /// Kept while the keyboard shows (`releaseKept`).
     func lendKept(_ pairs: [(sym: UInt32, shifted: UInt32?)], spare: [UInt8], columns: Int) {
         let now = clock.now
-        // Those that type one of `pairs` stay (a keyboard shown again before its loans went back);
-        // the rest (the last keyboard's, symbols lent at a press) are stale: lent again or given
-        // back, unless just pressed.
-        var stale: [UInt8] = []
-        for (keycode, loan) in loans {
-            let stays = pairs.contains { loan.types($0.sym) }
-            if !stays && (!loan.pressed || loan.lastUse + reuseDelay <= now) { stale.append(keycode) }
-            loans[keycode]!.kept = stays
-        }
-        stale.sort { (loans[$0]!.pressed ? 1 : 0, loans[$0]!.lastUse, $0) < (loans[$1]!.pressed ? 1 : 0, loans[$1]!.lastUse, $1) }
+        let stale = book.keep(pairs, at: now)
         let pairs = pairs.filter { !isLent($0.sym) && !($0.shifted.map(isLent) ?? false) }
         guard !pairs.isEmpty || !stale.isEmpty else { return }
         let width = max(columns, 2)
         ConnectionLoss.columns = Int32(width)
         let lent = BorrowLedger.update(display: display.raw, atom: atom) { (ledger: inout BorrowLedger) -> [(UInt8, Int)] in
             let held = giveBackGone(&ledger)
-            let free = unlent(spare).filter { !held.contains($0) && (resting[$0] ?? now) <= now }
+            let free = book.free(spare, at: now).filter { !held.contains($0) }
             let chosen = Array(zip(free + stale, stride(from: 0, to: pairs.count, by: 2)))
             for (keycode, _) in chosen {
-                ledger.record(.init(keycode: keycode, original: original(of: keycode, width: width), owner: owner))
+                ledger.record(.init(keycode: keycode, original: book.original(of: keycode, width: width), owner: owner))
             }
             return chosen
         } then: { chosen in
             // The stale keycodes not lent again go back in the same change; the ledger forgets
             // them after (below): a crash in between leaves a record of a keycode as it was.
             var batch = MappingBatch()
-            for keycode in stale where !chosen.contains(where: { $0.0 == keycode }) { _ = giveBack(keycode, into: &batch) }
+            for keycode in stale where !chosen.contains(where: { $0.0 == keycode }) { _ = book.giveBack(keycode, into: &batch, at: now) }
             for (keycode, i) in chosen {
-                var loan = Loan(sym: pairs[i].sym, lastUse: now, original: original(of: keycode, width: width),
-                                pressed: false, shifted: pairs[i].shifted, kept: true)
-                if i + 1 < pairs.count { loan.more = [pairs[i + 1].sym, pairs[i + 1].shifted ?? pairs[i + 1].sym] }
+                let loan = LoanBook.kept(pairs, i, original: book.original(of: keycode, width: width), at: now)
                 batch.lend(keycode, levels: loan.levels)
-                loans[keycode] = loan
+                book.lend(keycode, loan)
             }
             send(batch, columns: width)
-            ConnectionLoss.lent = Array(loans.keys)
+            ConnectionLoss.lent = Array(book.keycodes)
         }
-        let gone = stale.filter { loans[$0] == nil }
+        let gone = stale.filter { !isLent($0) }
         if !gone.isEmpty {
             BorrowLedger.update(display: display.raw, atom: atom) { ledger in
                 for keycode in gone where ledger.entry(for: keycode)?.owner == owner { ledger.remove(keycode) }
@@ -193,106 +158,33 @@ final class BorrowedKeycodes {
     /// Forgets the loans whose keycode no longer types their keysym: another client replaced the
     /// keymap (setxkbmap), which took them back. Whether one lent for the keyboard shown was.
     func forgetOverwritten() -> Bool {
-        guard let first = loans.keys.min(), let last = loans.keys.max() else { return false }
+        guard let first = book.keycodes.min(), let last = book.keycodes.max() else { return false }
         var per: Int32 = 0
         guard let map = XGetKeyboardMapping(display.raw, first, Int32(last - first) + 1, &per) else { return false }
         defer { XFree(map) }
-        let gone = loans.filter { per < 1 || UInt32(map[Int($0.key - first) * Int(per)]) != $0.value.sym }.map(\.key)
+        let gone = book.loans.filter { per < 1 || UInt32(map[Int($0.key - first) * Int(per)]) != $0.value.sym }.map(\.key)
         guard !gone.isEmpty else { return false }
-        let kept = gone.contains { loans[$0]!.kept }
+        let kept = gone.contains { book.loans[$0]!.kept }
         BorrowLedger.update(display: display.raw, atom: atom) { ledger in
             for keycode in gone {
-                loans[keycode] = nil
+                book.forget(keycode)
                 if ledger.entry(for: keycode)?.owner == owner { ledger.remove(keycode) }
             }
         }
         display.sync()
-        ConnectionLoss.lent = Array(loans.keys)
+        ConnectionLoss.lent = Array(book.keycodes)
         return kept
     }
 
     /// Lets go the keycodes lent for the keyboard shown (it hid): given back once idle (`restoreDue`).
-    func releaseKept() {
-        for keycode in loans.keys { loans[keycode]!.kept = false }
-    }
-
-    /// What `keycode` is given back to: what it was before we first lent it; NoSymbol in
-    /// each of `width` columns for a spare keycode not lent yet.
-    private func original(of keycode: UInt8, width: Int) -> [UInt32] {
-        loans[keycode]?.original ?? [UInt32](repeating: 0, count: width)
-    }
-
-    /// The keycodes of `spare` not lent now, in the order they are lent: never-lent ones first
-    /// (in `spare`'s order), then the one given back longest ago.
-    private func unlent(_ spare: [UInt8]) -> [UInt8] {
-        spare.filter { loans[$0] == nil }.enumerated()
-            .sorted { a, b in
-                switch (givenBack[a.element], givenBack[b.element]) {
-                case (nil, nil): a.offset < b.offset
-                case (nil, _): true
-                case (_, nil): false
-                case let (x?, y?): (x, a.offset) < (y, b.offset)
-                }
-            }.map(\.element)
-    }
-
-    /// Puts `keycode` back to what it was in `batch` and forgets its loan (the ledger is the
-    /// caller's); the loan, nil when it is not lent.
-    private func giveBack(_ keycode: UInt8, into batch: inout MappingBatch) -> Loan? {
-        guard let loan = loans.removeValue(forKey: keycode) else { return nil }
-        givenBack[keycode] = clock.now
-        batch.giveBack(keycode, to: loan.original)
-        return loan
-    }
-
-    /// Which keycode each keysym gets, and when the last of them may be changed: `syms` first,
-    /// then `ahead` only where that needs no wait.
-    private func choose(for syms: [UInt32], ahead: [UInt32], keeping: Set<UInt32>, spare: [UInt8])
-        -> (lent: [UInt32: UInt8], ready: ContinuousClock.Instant?) {
-        let unlent = unlent(spare)
-        var free = unlent.filter { resting[$0] == nil } + unlent.filter { resting[$0] != nil }
-        // Loans lent ahead and never pressed first, then the least recently pressed.
-        var reusable = loans.filter { !keeping.contains($0.value.sym) }
-            .sorted { ($0.value.pressed ? 1 : 0, $0.value.lastUse) < ($1.value.pressed ? 1 : 0, $1.value.lastUse) }.map(\.key)
-        var lent: [UInt32: UInt8] = [:]
-        var latest: ContinuousClock.Instant?
-        for sym in syms {
-            let keycode: UInt8, ready: ContinuousClock.Instant?
-            if !free.isEmpty {
-                keycode = free.removeFirst()
-                ready = resting[keycode]
-            } else if !reusable.isEmpty {
-                keycode = reusable.removeFirst()
-                ready = loans[keycode]!.pressed ? loans[keycode]!.lastUse + reuseDelay : nil
-            } else {
-                break  // No spare keycode at all, or the pool is smaller than asked.
-            }
-            lent[sym] = keycode
-            if let ready { latest = max(latest ?? ready, ready) }
-        }
-        // Ahead: free keycodes at rest, then pressed loans idle for `reuseDelay` (not one lent
-        // ahead for another), the pool's size at most.
-        let now = clock.now
-        free = free.filter { (resting[$0] ?? now) <= now }
-        reusable = reusable.filter { loans[$0]!.pressed && loans[$0]!.lastUse + reuseDelay <= now }
-        for sym in ahead where lent[sym] == nil && !isLent(sym) {
-            if !free.isEmpty {
-                lent[sym] = free.removeFirst()
-            } else if !reusable.isEmpty {
-                lent[sym] = reusable.removeFirst()
-            } else {
-                break
-            }
-        }
-        return (lent, latest)
-    }
+    func releaseKept() { book.releaseKept() }
 
     /// The keycodes that are not ours in `ledger`: those whose owner may be running, and those
     /// whose owner is gone.
     private func judge(_ ledger: BorrowLedger) -> (held: Set<UInt8>, gone: [BorrowLedger.Entry]) {
         var running: [KeycodeOwner: Bool] = [:]
         var held = Set<UInt8>(), gone: [BorrowLedger.Entry] = []
-        for entry in ledger.entries where !(entry.owner == owner && loans[entry.keycode] != nil) {
+        for entry in ledger.entries where !(entry.owner == owner && isLent(entry.keycode)) {
             let alive = running[entry.owner] ?? entry.owner.mayBeRunning(seenFrom: owner)
             running[entry.owner] = alive
             if alive { held.insert(entry.keycode) } else { gone.append(entry) }
@@ -309,7 +201,7 @@ final class BorrowedKeycodes {
         for entry in gone {
             batch.giveBack(entry.keycode, to: entry.original)
             ledger.remove(entry.keycode)
-            resting[entry.keycode] = restUntil
+            book.rest(entry.keycode, until: restUntil)
         }
         // Given back before the ledger forgets them (it is written after this returns).
         send(batch, columns: 1)
@@ -338,21 +230,12 @@ final class BorrowedKeycodes {
         nanosleep(&request, nil)
     }
 
-    /// When the loans are due to be given back, if any is lent: all together, once none was
-    /// pressed for `restoreDelay` (a word typed through a page lent ahead is one change back).
-    /// Never while the keyboard shown has letters lent (`lendKept`): no keymap change while it is
-    /// typed on. openbox holds the clicks while it reloads its key handling after each change
-    /// (taps came 110–330 ms late), and the server then gives a held event the pointer's later
-    /// place: letters came scrambled or lost in GTK 3. The others go back with them, when the
-    /// keyboard hides, or at the next layout's change.
-    var nextRestore: ContinuousClock.Instant? {
-        loans.values.contains(where: \.kept) ? nil : allRestorable
-    }
+    /// When the loans are due to be given back, if any is lent (`LoanBook.nextRestore`: never
+    /// while the keyboard shown has letters lent).
+    var nextRestore: ContinuousClock.Instant? { book.nextRestore }
 
     /// When every loan will have been idle for `restoreDelay`, if any is lent.
-    var allRestorable: ContinuousClock.Instant? {
-        loans.values.map(\.lastUse).max().map { $0 + restoreDelay }
-    }
+    var allRestorable: ContinuousClock.Instant? { book.allRestorable }
 
     /// Gives back every keycode, all in one batch, if none was pressed for `restoreDelay` at `now`.
     func restoreDue(now: ContinuousClock.Instant) {
@@ -361,14 +244,14 @@ final class BorrowedKeycodes {
     }
 
     /// Gives back every keycode at once (on exit).
-    func restoreAll() { restore(Array(loans.keys)) }
+    func restoreAll() { restore(Array(book.keycodes)) }
 
     private func restore(_ keycodes: [UInt8]) {
         guard !keycodes.isEmpty else { return }
         BorrowLedger.update(display: display.raw, atom: atom) { ledger in
             var batch = MappingBatch(), columns = 1
             for keycode in keycodes {
-                guard let loan = giveBack(keycode, into: &batch) else { continue }
+                guard let loan = book.giveBack(keycode, into: &batch, at: clock.now) else { continue }
                 columns = max(columns, loan.original.count)
                 // Forgotten after it is given back (the ledger is written after this returns):
                 // a crash in between leaves only a record of a keycode already as it was.
@@ -379,6 +262,6 @@ final class BorrowedKeycodes {
         display.sync()
         // Only once the server has them back: a connection lost before this point still
         // has them given back by ConnectionLoss.
-        ConnectionLoss.lent = Array(loans.keys)
+        ConnectionLoss.lent = Array(book.keycodes)
     }
 }

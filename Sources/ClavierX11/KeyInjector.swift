@@ -238,21 +238,7 @@ public final class KeyInjector {
     public func lendPages(allow: ((ClavierCore.KeySym, ModifierSet) -> Bool)? = nil) {
         pagesAllow = allow
         let state = currentState()
-        func off(_ sym: ClavierCore.KeySym?) -> UInt32? {
-            guard let sym, allow?(sym, []) ?? true, onKeymap(sym, extra: 0, state: state) == nil else { return nil }
-            return sym.rawValue
-        }
-        let letters = pages.letters
-        let lacksLetter = letters.contains { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }
-        var pairs: [(sym: UInt32, shifted: UInt32?)] = [], seen = Set<UInt32>()
-        for pair in letters where lacksLetter {
-            let lower = off(pair.sym), upper = off(pair.shifted)
-            guard let first = lower ?? upper, !seen.contains(first) else { continue }
-            let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
-            seen.insert(first)
-            if let second { seen.insert(second) }
-            pairs.append((first, second))
-        }
+        let pairs = pages.lettersToLend { sym in (allow?(sym, []) ?? true) && onKeymap(sym, extra: 0, state: state) == nil }
         // With none, the last layout's go back; with some, they take its keycodes' place: one change.
         loans.lendKept(pairs, spare: table.spareKeycodes, columns: Int(table.symbolsPerKeycode))
     }
@@ -270,28 +256,14 @@ public final class KeyInjector {
     }
 
     /// What the keys with these XKB names produce in the live keymap's current group with
-    /// the server's locks, without and with Shift and AltGr (`xkb_keymap_key_by_name`,
-    /// `xkb_state_key_get_one_sym`).
+    /// the server's locks, without and with Shift and AltGr (`XKBKeymap.liveKey`).
     public func liveKeys(named names: Set<String>) -> [String: LiveKey] {
         let state = currentState()
         guard let xkb = table.xkb else { return [:] }
-        let shift = UInt32(ShiftMask), altGr = UInt32(Mod5Mask)
         var result: [String: LiveKey] = [:]
         for name in names {
             guard let keycode = table.keycode(named: name) else { continue }
-            func sym(_ held: UInt32) -> ClavierCore.KeySym? {
-                let sym = xkb.keysym(keycode, depressed: held, latched: 0, locked: state.lockedMods, group: state.group)
-                return sym == 0 ? nil : Self.coreSym(sym)
-            }
-            func text(_ sym: ClavierCore.KeySym?) -> String? {
-                guard let sym else { return nil }
-                var buffer = [CChar](repeating: 0, count: 16)
-                guard xkb_keysym_to_utf8(sym.rawValue, &buffer, buffer.count) > 1 else { return nil }
-                return String(cBuffer: buffer)
-            }
-            let base = sym(0), shifted = sym(shift), third = sym(altGr), fourth = sym(shift | altGr)
-            result[name] = LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted),
-                                   altGr: third, shiftedAltGr: fourth, altGrText: text(third), shiftedAltGrText: text(fourth))
+            result[name] = xkb.liveKey(keycode, locked: state.lockedMods, group: state.group)
         }
         return result
     }

@@ -58,6 +58,25 @@ final class XKBKeymap {
         return xkb_state_key_get_one_sym(state, keycode)
     }
 
+    /// What `keycode` produces in `group` with the `locked` modifiers (Caps Lock), without and
+    /// with Shift and AltGr (Mod5), as Core names keysyms (`KeyInjector.coreSym`), with their text.
+    func liveKey(_ keycode: UInt32, locked: UInt32, group: UInt32) -> LiveKey {
+        func sym(_ held: UInt32) -> ClavierCore.KeySym? {
+            let sym = keysym(keycode, depressed: held, latched: 0, locked: locked, group: group)
+            return sym == 0 ? nil : KeyInjector.coreSym(sym)
+        }
+        func text(_ sym: ClavierCore.KeySym?) -> String? {
+            guard let sym else { return nil }
+            var buffer = [CChar](repeating: 0, count: 16)
+            guard xkb_keysym_to_utf8(sym.rawValue, &buffer, buffer.count) > 1 else { return nil }
+            return String(cBuffer: buffer)
+        }
+        let shift = UInt32(ShiftMask), altGr = UInt32(Mod5Mask)
+        let base = sym(0), shifted = sym(shift), third = sym(altGr), fourth = sym(shift | altGr)
+        return LiveKey(base: base, shifted: shifted, baseText: text(base), shiftedText: text(shifted),
+                       altGr: third, shiftedAltGr: fourth, altGrText: text(third), shiftedAltGrText: text(fourth))
+    }
+
     /// The XKB name of a keycode (`AD01` …), if it has one.
     func name(of keycode: UInt32) -> String? {
         xkb_keymap_key_get_name(keymap, keycode).map { String(cString: $0) }

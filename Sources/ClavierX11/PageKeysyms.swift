@@ -87,6 +87,25 @@ public struct PageKeysyms: Equatable, Sendable {
         }
     }
 
+    /// What is lent when the keyboard shows: the letters page's keysyms `lacks` says are off the
+    /// keymap, in `letters`' order, each once, a letter with its capital when both are, but none
+    /// at all unless one of its letters is (a layout whose letters the keymap has, en or de,
+    /// changes nothing when it shows, not even for its ʼ).
+    public func lettersToLend(lacking lacks: (KeySym) -> Bool) -> [(sym: UInt32, shifted: UInt32?)] {
+        func off(_ sym: KeySym?) -> UInt32? { sym.flatMap { lacks($0) ? $0.rawValue : nil } }
+        guard letters.contains(where: { $0.isLetter && (off($0.sym) ?? off($0.shifted)) != nil }) else { return [] }
+        var pairs: [(sym: UInt32, shifted: UInt32?)] = [], seen = Set<UInt32>()
+        for pair in letters {
+            let lower = off(pair.sym), upper = off(pair.shifted)
+            guard let first = lower ?? upper, !seen.contains(first) else { continue }
+            let second = lower == nil ? nil : upper.flatMap { seen.contains($0) ? nil : $0 }
+            seen.insert(first)
+            if let second { seen.insert(second) }
+            pairs.append((first, second))
+        }
+        return pairs
+    }
+
     /// `sym`, then the rest of the first page that types it (the page shown when it was
     /// typed, but for a keysym on several pages); `sym` alone when no page types it (an
     /// alternate, an emoji).

@@ -48,4 +48,29 @@ struct PageKeysymsTests {
         #expect(letters.filter { !$0.isLetter }.map(\.sym) == Self.syms(","))
         #expect(!letters.contains { Self.syms("€12").contains($0.sym) })
     }
+
+    /// Under a keymap with every ASCII character and no Cyrillic: each Cyrillic letter with its
+    /// capital, ʼ alone (it has no capital), the comma not at all (the keymap has it).
+    @Test func theLettersTheKeymapLacksAreLentWithTheirCapitals() {
+        let lent = Self.pages.lettersToLend { $0.scalar.map { !$0.isASCII } ?? false }
+        #expect(lent.map(\.sym) == Self.syms("уʼцкыйеф").map(\.rawValue))
+        #expect(lent.map { $0.shifted.map { KeySym(rawValue: $0) } } == [Self.syms("У")[0], nil] + Self.syms("ЦКЫЙЕФ").map { $0 })
+    }
+
+    /// A keymap with every letter of the page lends nothing, not even a comma it lacks: showing
+    /// a layout whose letters the keymap has changes no keymap. ʼ is a letter (Ukrainian words
+    /// hold it): lacking it alone lends it.
+    @Test func aKeymapWithEveryLetterLendsNothing() {
+        #expect(Self.pages.lettersToLend { $0 == Self.syms(",")[0] }.isEmpty)
+        #expect(Self.pages.lettersToLend { _ in false }.isEmpty)
+        #expect(Self.pages.lettersToLend { $0 == Self.syms("ʼ")[0] }.map(\.sym) == Self.syms("ʼ").map(\.rawValue))
+    }
+
+    /// A capital the keymap has is not lent: the letter goes alone; a capital it lacks, whose
+    /// letter it has, goes alone in the letter's place.
+    @Test func onlyTheHalfOfAPairTheKeymapLacksIsLent() {
+        let lent = Self.pages.lettersToLend { [Self.syms("у")[0], Self.syms("Ц")[0]].contains($0) }
+        #expect(lent.map(\.sym) == Self.syms("уЦ").map(\.rawValue))
+        #expect(lent.allSatisfy { $0.shifted == nil })
+    }
 }
