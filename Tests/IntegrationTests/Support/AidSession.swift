@@ -80,16 +80,20 @@ final class AidSession {
 
     /// The pixels of the keyboard window that differ from `clavier render` of `page` at its
     /// size (`arguments`: more of the keyboard's options render takes), as (x, y) points,
-    /// outside the bar's word cells; nil when the window cannot be read.
-    func pixelsDifferingFromRender(page: String = "letters", theme: String = "system", arguments: [String] = []) throws -> [(x: Int, y: Int)]? {
+    /// outside the bar's word cells; nil when the window cannot be read. The window is read
+    /// first, then `grabbed` is called (to ask what the keyboard showed then), then the render
+    /// is made: a render takes a while on a loaded machine, and a dwell fill goes on meanwhile.
+    func pixelsDifferingFromRender(page: String = "letters", theme: String = "system", arguments: [String] = [],
+                                   grabbed: () -> Void = {}) throws -> [(x: Int, y: Int)]? {
         let f = server.frame(of: session.keyboardWindow)
+        guard let screen = server.pixels(of: session.keyboardWindow) else { return nil }
+        grabbed()
         let png = session.directory.appendingPathComponent("render-\(page)-\(theme).png").path
         let render = try Harness.clavier(["render", "--layout", "us", "--page", page, "--theme", theme,
                                           "--size", "\(f.width)x\(f.height)", "--output", png] + arguments)
         guard render.status == 0 else { throw HarnessError("clavier render failed: \(render.err)") }
         let expected = try Canvas.readPNG(path: png)
-        guard let screen = server.pixels(of: session.keyboardWindow),
-              screen.width == expected.size.width, screen.height == expected.size.height else { return nil }
+        guard screen.width == expected.size.width, screen.height == expected.size.height else { return nil }
         let rowWords = expected.stride / 4
         let painted = expected.data.assumingMemoryBound(to: UInt32.self)
         var differing: [(x: Int, y: Int)] = []

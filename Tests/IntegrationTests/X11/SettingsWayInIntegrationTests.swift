@@ -35,9 +35,12 @@ import Testing
         for _ in 0..<4 { aid.tapKey(f9) }
         #expect(aid.waitForStatus("scan:") { $0 == "scan: row 5" }, "four rows of keys, then the gear: \(aid.status("scan:"))")
         // Painted over the middle of the keys while highlighted.
-        let gear = try #require(try aid.pixelsDifferingFromRender(arguments: ["--suggestions", "0"]), "the window's pixels")
         let f = aid.server.frame(of: aid.session.keyboardWindow)
-        #expect(gear.contains { abs($0.x - f.width / 2) < 20 && abs($0.y - f.height / 2) < 20 }, "\(gear.count) pixels differ")
+        var gear: [(x: Int, y: Int)] = []
+        #expect(Harness.waitFor(5) {
+            gear = (try? aid.pixelsDifferingFromRender(arguments: ["--suggestions", "0"])) ?? nil ?? []
+            return gear.contains { abs($0.x - f.width / 2) < 20 && abs($0.y - f.height / 2) < 20 }
+        }, "\(gear.count) pixels differ")
         aid.tapKey(f10)
         #expect(aid.waitForStatus("scan:") { $0 == "scan: key settings" }, "\(aid.status("scan:"))")
         aid.tapKey(f10)
