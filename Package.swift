@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(name: "ClavierCorrectTests", dependencies: ["ClavierCorrect", "ClavierPredict", "ClavierCore", "ClavierBuiltins", "ClavierTestSupport"]),
         // The Wayland side's own parts on a headless sway: fingers, the keymap Clavier writes.
         .testTarget(name: "ClavierWaylandTests", dependencies: ["ClavierWayland", "ClavierCore", "ClavierTestSupport", "CXKBCommon"]),
-        .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "CX11"]),
+        .testTarget(name: "ClavierX11Tests", dependencies: ["ClavierX11", "ClavierCore", "ClavierPoll", "CX11"]),
         // The app's parts (control protocol, rule follower, floating frame, the loop with a recording host), tested
         // without X; `clavier` only for `run`'s options (RunCommandTests).
         .testTarget(name: "ClavierAppTests", dependencies: ["ClavierApp", "ClavierWaylandHost", "clavier", "ClavierCore", "ClavierX11", "ClavierBuiltins"],

@@ -15,7 +15,11 @@ public final class PollLoop {
     /// A loop that turns SIGINT, SIGTERM and SIGHUP into `Wake.signal`.
     public init() {
         pipe(&pipeEnds)
-        for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            // The programs the keyboard starts (setxkbmap, the speech server) get no end of it.
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
         signalPipeWriteEnd = pipeEnds[1]
         // A parent may have started us with these blocked (Foundation's Process passes on
         // its thread's mask): unblock them, or SIGTERM would wait forever.
@@ -33,8 +37,15 @@ public final class PollLoop {
     }
 
     deinit {
+        // A signal from now on writes nowhere: once closed, the pipe's numbers are soon another
+        // file's, which a byte would spoil. (The hosts keep their loop until the process ends,
+        // so only a loop made and ended in one process, as in the tests, met this.)
+        if signalPipeWriteEnd == pipeEnds[1] { signalPipeWriteEnd = -1 }
         for end in pipeEnds { close(end) }
     }
+
+    /// The pipe's ends, for the tests.
+    var descriptors: [Int32] { pipeEnds }
 
     /// Why `wait` returned.
     public enum Wake: Equatable {
