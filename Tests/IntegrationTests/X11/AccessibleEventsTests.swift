@@ -39,25 +39,21 @@ import Testing
         let first = try AccessibilityProbe.read("q", press: false, environment: client)
         #expect(first.names?.contains("q") == true, "\(first)")
 
-        let output = Pipe()
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", Self.listener, "4000"]
-        python.environment = ProcessInfo.processInfo.environment.merging(client) { $1 }
-        python.standardOutput = output
-        python.standardError = FileHandle.nullDevice
-        try python.run()
-        defer { if python.isRunning { python.terminate() } }
-        let reader = output.fileHandleForReading
+        // Through ChildProcess, as every child of the tests: it takes none of the test process's
+        // descriptors along (another test's socket kept open in it would never see its end).
+        // Debian's python3, which has gi (PATH may lead to another).
+        let output = session.directory.appendingPathComponent("listener.out").path
+        let python = try ChildProcess(["/usr/bin/python3", "-c", Self.listener, "4000"], environment: client, stdout: output, stderr: output + ".err")
+        defer { python.stop() }
         var heard = ""
         #expect(Harness.waitFor(20) {
-            heard += String(decoding: reader.availableData, as: UTF8.self)
+            heard = TextFile.read(output) ?? ""
             return heard.contains("ready")
-        }, "the listener never started: \(heard)")
+        }, "the listener never started: \(heard) \(TextFile.read(output + ".err") ?? "")")
         usleep(300_000)
         try session.tap(["shift"])
-        python.waitUntilExit()
-        heard += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        python.wait()
+        heard = TextFile.read(output) ?? ""
         let lines = heard.split(separator: "\n").map(String.init)
         #expect(lines.contains("object:state-changed:checked 1 shift"), "\(lines)")
         #expect(lines.contains("object:property-change:accessible-name 0 capital q"), "\(lines)")
