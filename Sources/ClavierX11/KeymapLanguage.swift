@@ -26,5 +26,9 @@ extension Display {
         XkbLockGroup(raw, UInt32(XkbUseCoreKbd), UInt32(group))
         // Flushed now: the next key typed must find the new group.
         sync()
+        // And the state followed is the new one at once, before its XkbStateNotify is read: the
+        // globe's layout is made right after, and its letters, asked in the old group, were lent
+        // though the new group has them (a keymap change at every tap on the globe).
+        if followedState != nil { followedState = askedKeyboardState }
     }
 }

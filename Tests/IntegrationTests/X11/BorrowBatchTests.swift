@@ -88,6 +88,40 @@ struct BorrowBatchTests {
         #expect(KeycodeRecoveryTests.ledger(session.server).isEmpty)
     }
 
+    /// The globe between us and ru on a keymap with both groups locks ru's group, which has ru's
+    /// letters: nothing is lent and the keymap does not change, there or back. Before, the letters
+    /// were looked up in the group the lock was leaving (its `XkbStateNotify` not read yet): each
+    /// tap on the globe lent 16 keycodes, a keymap change (4 XkbMapNotify) that openbox answers
+    /// by holding the clicks.
+    @Test func theGlobeChangesNoKeymapWhereTheNextGroupHasTheLetters() throws {
+        let session = try KeyboardSession(windowManager: false, clavierArguments: nil,
+                                          geometryArguments: ["--layout", "us", "--languages", "us,ru"])
+        let xkbListener = try XkbMapNotifyCounter(display: session.server.display)
+        try session.startKeyboard(arguments: ["--no-sound", "--layout", "us", "--languages", "us,ru"])
+        func layouts() -> String {
+            let query = try? Harness.run(["setxkbmap", "-display", session.server.display, "-query"])
+            return query?.out.split(separator: "\n").first { $0.hasPrefix("layout:") }.map(String.init) ?? ""
+        }
+        #expect(Harness.waitFor(5) { layouts().hasSuffix(" us,ru") }, "the keymap's groups: \(layouts())")
+        usleep(300_000)
+        _ = xkbListener.count()  // the groups made at the start
+        try session.tap(["language"])
+        #expect(Harness.waitFor(5) { session.server.group == 1 }, "the globe did not lock ru's group; \(session.said)")
+        session.geometryArguments = ["--layout", "ru", "--languages", "us,ru"]
+        try session.tap(["п", "р", "return"])
+        #expect(session.waitForLines(1), "\(session.said)")
+        #expect(session.received == "пр\n", "\(session.said)")
+        usleep(400_000)
+        #expect(xkbListener.count() == 0, "the globe to ru changed the keymap")
+        #expect(KeycodeRecoveryTests.ledger(session.server).isEmpty, "lent: \(KeycodeRecoveryTests.ledger(session.server))")
+        try session.tap(["language"])
+        #expect(Harness.waitFor(5) { session.server.group == 0 }, "the globe did not lock us's group; \(session.said)")
+        usleep(400_000)
+        #expect(xkbListener.count() == 0, "the globe back to us changed the keymap")
+        #expect(KeycodeRecoveryTests.ledger(session.server).isEmpty)
+        #expect(session.stopKeyboard() == 0)
+    }
+
     /// Keycodes lent ahead, still lent when the keyboard is stopped, are given back on exit, the
     /// XKB keymap as it was.
     @Test func whatIsLentWhenTheKeyboardStopsIsGivenBack() throws {
