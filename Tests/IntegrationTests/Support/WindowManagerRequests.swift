@@ -21,7 +21,7 @@ extension XServer {
     /// among them (openbox reloads its key handling on each, holding the clicks meanwhile): it
     /// answers a `_NET_REQUEST_FRAME_EXTENTS` about a new window, in order, by setting its
     /// `_NET_FRAME_EXTENTS`. False when no answer came within `seconds`.
-    func waitForWindowManager(_ seconds: Double = 10) -> Bool {
+    func waitForWindowManager(_ seconds: Double = 10, pollingEvery interval: Double = 0.02) -> Bool {
         let window = XCreateSimpleWindow(connection, root, 0, 0, 10, 10, 0, 0, 0)
         defer {
             XDestroyWindow(connection, window)
@@ -29,7 +29,7 @@ extension XServer {
         }
         askWindowManager("_NET_REQUEST_FRAME_EXTENTS", about: window, [])
         let extents = XInternAtom(connection, "_NET_FRAME_EXTENTS", 0)
-        return Harness.waitFor(seconds) { WindowProperty.values(self.connection, window, extents) != nil }
+        return Harness.waitFor(seconds, pollingEvery: interval) { WindowProperty.values(self.connection, window, extents) != nil }
     }
 
     /// Activates `window` (`_NET_ACTIVE_WINDOW`; source 2: a pager, obeyed as the user's own wish).
