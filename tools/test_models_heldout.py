@@ -1,4 +1,5 @@
-"""Unit tests of tools/models_heldout.py's Bulgarian held-out text from fortunes-bg (python3 -m
+"""Unit tests of the texts made from fortunes: tools/models_heldout.py's Bulgarian held-out text, and
+the training text without attributions (python3 -m
 unittest discover -s tools -p 'test_models*.py'; make test runs them)."""
 import os
 import sys
@@ -6,6 +7,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import models_corpora as corpora  # noqa: E402
 import models_heldout as heldout  # noqa: E402
 
 # fortunes-bg's format: entries between lines of '%', an attribution after two tabs and "--"
@@ -43,6 +45,23 @@ class BulgarianFortunesTests(unittest.TestCase):
                 "На човека са нужни само 3 метра земя. - Не на човека, а на трупа.",
                 "Умуването е лукс, делото - необходимост.",
             ])
+
+
+class FortunesWithoutAttributionsTests(unittest.TestCase):
+    """The training text of de, es and ru: each fortune cut at its attribution, whose name
+    counted as a sentence start; a dialogue's own dashes, not indented, stay."""
+
+    def test_each_fortune_ends_before_its_attribution(self):
+        with tempfile.TemporaryDirectory() as root:
+            folder = os.path.join(root, "usr/share/games/fortunes/ru")
+            os.makedirs(folder)
+            with open(os.path.join(folder, "bash"), "w", encoding="utf-8") as f:
+                f.write("Кто рано встаёт, тому бог подаёт.\n\t\t-- Евгений Кащеев\n%\n"
+                        "-- Ты где?\n-- Дома.\n%\n"
+                        "Один в поле не воин.\n\t\t-- поговорка,\n\t\t   из сборника\n%\n")
+            self.assertEqual(corpora.fortunes(root, "ru", attributions=False),
+                             ["Кто рано встаёт, тому бог подаёт.", "-- Ты где? -- Дома.", "Один в поле не воин."])
+            self.assertEqual(corpora.fortunes(root, "ru")[0], "Кто рано встаёт, тому бог подаёт. -- Евгений Кащеев")
 
 
 if __name__ == "__main__":
